@@ -1,0 +1,1 @@
+"""p2pshithead: Shithead peer to peer on one LAN."""
