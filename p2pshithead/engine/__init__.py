@@ -1,1 +1,42 @@
-"""p2pshithead.engine"""
+"""The rules engine: pure, deterministic Shithead over slots whose identities are revealed.
+
+See RULES.md (the specification), docs/rules.md (our choices) and docs/notation.md.
+"""
+
+from p2pshithead.engine._cards import Card, Rank, Suit, card_at, deck_size, parse_rank
+from p2pshithead.engine._errors import (
+    AmbiguousMoveError,
+    EngineError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    RevealConflictError,
+    UnrevealedCardError,
+)
+from p2pshithead.engine._game import Game, LegalMoves, Outcome, Source
+from p2pshithead.engine._moves import Flip, Move, PickUp, Place, Play, Ready, Show, Swap, move_from_text
+from p2pshithead.engine._powers import Power, playable, powers, turbo_ranks
+from p2pshithead.engine._rules import (
+    PRESETS,
+    End,
+    Eight,
+    FaceupPickup,
+    Five,
+    JokerRule,
+    Nine,
+    Ruleset,
+    Seven,
+    Start,
+    Three,
+    preset,
+)
+from p2pshithead.engine._state import Phase, Window
+
+__all__ = [
+    "AmbiguousMoveError", "Card", "Eight", "End", "EngineError", "FaceupPickup", "Five", "Flip",
+    "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
+    "Nine", "Outcome", "PRESETS", "Phase", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
+    "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
+    "UnrevealedCardError", "Window", "card_at", "deck_size", "move_from_text", "parse_rank",
+    "playable", "powers", "preset", "turbo_ranks",
+]

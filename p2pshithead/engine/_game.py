@@ -1,0 +1,840 @@
+"""The rules engine: a `Game` judges and applies moves on a position of slots (RULES.md 1-6).
+
+Invariants:
+- No card is created or lost: the zones always partition the deck's slots (see `_state`).
+- A move is judged only on identities this engine knows (`known`); a move that makes a card
+  public (play, flip, show, swap, place) cannot be pushed before its identity is revealed.
+- `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
+- Deterministic: no clock, no randomness; the deal order is given by the caller.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Sequence
+
+from p2pshithead.engine._cards import Card, Rank, card_at, deck_size
+from p2pshithead.engine._errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    RevealConflictError,
+    UnrevealedCardError,
+)
+from p2pshithead.engine._moves import Flip, Move, PickUp, Place, Play, Ready, Show, Swap
+from p2pshithead.engine._powers import demand_text, playable, powers, turbo_ranks
+from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
+from p2pshithead.engine._state import Phase, Seat, State, Window
+
+__all__ = ["Game", "Outcome", "LegalMoves", "Source"]
+
+TITLES = ("Masta", "Vice-Masta")
+
+
+class _Invalid(str):
+    """A reason that makes a move invalid (it names what does not fit), not merely illegal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: players in finish order, first out first (section 6)."""
+
+    order: tuple[int, ...]
+    first_out_wins: bool = False
+
+    @property
+    def shithead(self) -> int | None:
+        """The last player holding cards; none when the first out wins."""
+        return None if self.first_out_wins else self.order[-1]
+
+    def title(self, player: int) -> str:
+        """Masta, Vice-Masta, Shithead, or the place as an ordinal."""
+        place = self.order.index(player)
+        if self.first_out_wins:
+            return "Winner" if place == 0 else ""
+        if place == len(self.order) - 1:
+            return "Shithead"
+        return TITLES[place] if place < len(TITLES) else f"#{place + 1}"
+
+
+class Source:
+    """Names of the zone a player plays from (section 3)."""
+
+    HAND = "hand"
+    UP = "face-up"
+    DOWN = "face-down"
+
+
+class LegalMoves:
+    """A live view of the legal moves: iterate it, take its len, or test `move in legal_moves`."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: "Game") -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return self._game._generate()
+
+    def __contains__(self, move: object) -> bool:
+        return self._game.is_legal(move)  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {', '.join(m.text() for m in self)}>"
+
+
+class Game:
+    """A game of Shithead between `players` seats; see the module invariants."""
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        players: int = 4,
+        dealer: int = 0,
+        known: Mapping[int, Card] | None = None,
+    ) -> None:
+        """Deal a new game. Slots are dealt in order: face-down rows, face-up rows, hands, stock.
+
+        Args:
+            rules: the ruleset (classic by default).
+            players: 2 to 11 seats.
+            dealer: the dealer's seat; the player to their left acts first.
+            known: identities this engine already knows, by slot.
+
+        Raises:
+            ValueError: a bad player count or dealer, or too few cards for the deal.
+        """
+        self.rules = rules or Ruleset()
+        if not 2 <= players <= 11:
+            raise ValueError("players: 2 to 11")
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer: a seat from 0 to {players - 1}")
+        self.players = players
+        self.dealer = dealer
+        self.decks = self.rules.decks_for(players)
+        self.size = deck_size(self.decks, self.rules.jokers)
+        self._powers = powers(self.rules)
+        self._known: dict[int, Card] = {}
+        self._stack: list[tuple[Move, State]] = []
+        self._state = self._deal()
+        for slot, card in (known or {}).items():
+            self.reveal(slot, card)
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def deal_known(
+        cls, rules: Ruleset | None, players: int, dealer: int, order: Sequence[int]
+    ) -> "Game":
+        """A game with every identity known (local play): `order[slot]` is the deck index there."""
+        game = cls(rules, players, dealer)
+        if sorted(order) != list(range(game.size)):
+            raise ValueError(f"order must be a permutation of the {game.size} deck indices")
+        for slot, index in enumerate(order):
+            game._known[slot] = card_at(index, game.decks, game.rules.jokers)
+        return game
+
+    def _deal(self) -> State:
+        r, n = self.rules, self.players
+        up_count = 0 if r.deal_six else r.face_up
+        hand_count = r.hand_size + (r.face_up if r.deal_six else 0)
+        if n * (r.face_down + up_count + hand_count) > self.size:
+            raise ValueError(f"{n} players need more than {self.size} cards; add decks")
+        seats = [Seat() for _ in range(n)]
+        cursor = 0
+        for attr, count in (("down", r.face_down), ("up", up_count), ("hand", hand_count)):
+            for p in range(n):
+                getattr(seats[p], attr).extend(range(cursor, cursor + count))
+                cursor += count
+        state = State(Phase.PLAY, seats, list(range(self.size - 1, cursor - 1, -1)))
+        state.public = {s for seat in seats for s in seat.up}
+        state.turn = self._left_of_dealer()
+        if r.swap or r.deal_six or r.stack_faceup:
+            state.phase = Phase.SWAP
+        else:
+            self._begin_start(state)
+        return state
+
+    # -- knowledge ----------------------------------------------------------------------------
+
+    @property
+    def known(self) -> Mapping[int, Card]:
+        """Identities this engine knows, by slot (read-only view)."""
+        return dict(self._known)
+
+    def card(self, slot: int) -> Card | None:
+        """The identity at `slot`, or None while it is unrevealed here."""
+        return self._known.get(slot)
+
+    def reveal(self, slot: int, card: Card) -> None:
+        """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
+
+        Raises:
+            ValueError: no such slot.
+            RevealConflictError: a different identity is already known there.
+        """
+        if not 0 <= slot < self.size:
+            raise ValueError(f"slot {slot} outside a deck of {self.size}")
+        old = self._known.get(slot)
+        if old is not None and old != card:
+            raise RevealConflictError(f"slot {slot} is {old.text()}, not {card.text()}")
+        self._known[slot] = card
+
+    def view(self, player: int) -> "Game":
+        """What `player` may know: public cards and their own hand, nothing else; no history."""
+        self._check_player(player)
+        seen = self._state.public | set(self._state.seats[player].hand)
+        other = self._clone(with_history=False)
+        other._known = {s: c for s, c in self._known.items() if s in seen}
+        return other
+
+    # -- reading the position -----------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def turn(self) -> int:
+        """The player to act (in the show phase: to show)."""
+        return self._state.turn
+
+    @property
+    def direction(self) -> int:
+        """+1 clockwise (seat order), -1 reversed."""
+        return self._state.direction
+
+    @property
+    def public(self) -> frozenset[int]:
+        return frozenset(self._state.public)
+
+    @property
+    def ready(self) -> frozenset[int]:
+        return frozenset(self._state.ready)
+
+    @property
+    def window(self) -> Window | None:
+        """The last play while out-of-turn answers to it are open (section 5)."""
+        return self._state.window
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        return tuple(self._state.seats[player].hand)
+
+    def face_up(self, player: int) -> tuple[int, ...]:
+        return tuple(self._state.seats[player].up)
+
+    def face_down(self, player: int) -> tuple[int, ...]:
+        return tuple(self._state.seats[player].down)
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """Stock slots, next draw first."""
+        return tuple(reversed(self._state.stock))
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """Pile slots, bottom first."""
+        return tuple(self._state.pile)
+
+    @property
+    def burned(self) -> tuple[int, ...]:
+        return tuple(self._state.burned)
+
+    @property
+    def finished(self) -> tuple[int, ...]:
+        """Players out so far, in order."""
+        return tuple(self._state.finished)
+
+    def active(self) -> list[int]:
+        """Players still holding cards, in seat order."""
+        done = self._state.finished
+        return [p for p in range(self.players) if p not in done]
+
+    def source(self, player: int) -> str:
+        """The zone `player` plays from now (section 3)."""
+        seat = self._state.seats[player]
+        return Source.HAND if seat.hand else Source.UP if seat.up else Source.DOWN
+
+    def effective_top(self) -> Card | None:
+        """The card the next play must beat: the top, looking through transparent cards."""
+        return self._top(self._state.pile)
+
+    def demand(self) -> str:
+        """What the pile demands, in words."""
+        return demand_text(self.rules, self.effective_top())
+
+    def outcome(self) -> Outcome | None:
+        """The finish order once the game is over, else None."""
+        s = self._state
+        if s.phase is not Phase.OVER:
+            return None
+        return Outcome(tuple(s.finished), self.rules.end is End.FIRST_OUT)
+
+    def is_over(self) -> bool:
+        return self._state.phase is Phase.OVER
+
+    @property
+    def move_stack(self) -> tuple[Move, ...]:
+        return tuple(m for m, _ in self._stack)
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    # -- judging ------------------------------------------------------------------------------
+
+    def is_legal(self, move: Move) -> bool:
+        """True when `move` may be pushed now, judged on what this engine knows."""
+        try:
+            return self.why_illegal(move) is None
+        except UnrevealedCardError:
+            return False
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None for a legal move, else the reason in words.
+
+        Raises:
+            UnrevealedCardError: the judgement needs an identity not revealed here.
+        """
+        s = self._state
+        p = getattr(move, "player", None)
+        if not isinstance(p, int) or not 0 <= p < self.players:
+            return _Invalid(f"no player {p!r} at this table")
+        if s.phase is Phase.OVER:
+            return "the game is over"
+        if p in s.finished:
+            return "you are out of the game"
+        if isinstance(move, (Swap, Place, Ready)):
+            return self._why_swap_phase(move)
+        if isinstance(move, Show):
+            return self._why_show(move)
+        if isinstance(move, (Play, Flip, PickUp)):
+            if s.phase is not Phase.PLAY:
+                return f"this is the {s.phase.value} phase"
+            if isinstance(move, Play):
+                return self._why_play(move)
+            if p != s.turn:
+                return f"it is player {s.turn}'s turn"
+            return self._why_flip(move) if isinstance(move, Flip) else self._why_pickup(move)
+        return f"not a move: {move!r}"
+
+    def _why_swap_phase(self, move: Swap | Place | Ready) -> str | None:
+        s, r = self._state, self.rules
+        if s.phase is not Phase.SWAP:
+            return "the swap phase is over"
+        p = move.player
+        seat = s.seats[p]
+        if p in s.ready:
+            return "you are ready already"
+        if isinstance(move, Ready):
+            if r.deal_six and len(seat.up) < r.face_up:
+                return f"lay {r.face_up - len(seat.up)} more card(s) face up first"
+            return None
+        if move.hand not in seat.hand:
+            return _Invalid(f"slot {move.hand} is not in your hand")
+        if isinstance(move, Swap):
+            if not (r.swap or r.deal_six):
+                return "swapping is off in these rules"
+            if move.up not in seat.up:
+                return _Invalid(f"slot {move.up} is not one of your face-up cards")
+            return None
+        if r.deal_six and len(seat.up) < r.face_up:
+            return None
+        if r.stack_faceup:
+            rank = self._need(move.hand, p).rank
+            if any(self._need(u, p).rank == rank for u in seat.up):
+                return None
+            return "you may only stack a card on a face-up card of the same rank"
+        return "your face-up row is full"
+
+    def _why_show(self, move: Show) -> str | None:
+        s = self._state
+        if s.phase is not Phase.SHOW:
+            return "cards are shown only before the first turn"
+        if move.player != s.turn:
+            return f"player {s.turn} shows now"
+        if move.slot is not None and move.slot not in s.seats[move.player].hand:
+            return _Invalid(f"slot {move.slot} is not in your hand")
+        return None
+
+    def _why_play(self, move: Play) -> str | None:
+        s = self._state
+        p = move.player
+        seat = s.seats[p]
+        if p != s.turn:
+            return self._why_out_of_turn(move)
+        source = self.source(p)
+        if source == Source.DOWN:
+            return "your hand and face-up cards are empty: flip a face-down card"
+        zone = seat.hand if source == Source.HAND else seat.up
+        extra = [x for x in move.slots if x not in zone]
+        if extra:
+            if source != Source.HAND or any(x not in seat.up for x in extra):
+                return _Invalid(f"slot(s) {', '.join(map(str, extra))} not in your {source} cards")
+            if s.stock or set(move.slots) - set(extra) != set(seat.hand):
+                return "face-up cards join a play only with the last of your hand, once the stock is empty"
+        return self._why_cards(move, self.effective_top())
+
+    def _why_cards(self, move: Play, top: Card | None) -> str | None:
+        """Same rank, playable on `top`, and an ace's target when one is due."""
+        cards = [self._need(x, move.player) for x in move.slots]
+        rank = cards[0].rank
+        if any(c.rank != rank for c in cards):
+            return "cards played together must be of one rank"
+        if not playable(self.rules, cards[0], top):
+            return self.demand()
+        needs_target = self._gives_pile(cards[0], top) and not self._burns(move.slots)
+        if move.target is None:
+            return "name who takes the pile (ace)" if needs_target else None
+        if not needs_target:
+            return "only an ace names who takes the pile"
+        if move.target == move.player or move.target in self._state.finished:
+            return "name another player still in the game"
+        if move.target >= self.players:
+            return _Invalid(f"no player {move.target} at this table")
+        return None
+
+    def _why_out_of_turn(self, move: Play) -> str | None:
+        s, r = self._state, self.rules
+        w = s.window
+        who = f"it is player {s.turn}'s turn"
+        if w is None or not (r.turbo or r.interrupt):
+            return who
+        seat = s.seats[move.player]
+        zone = seat.hand or seat.up
+        if any(x not in zone for x in move.slots):
+            return _Invalid("out of turn you play from your hand (or face-up cards once it is empty)")
+        cards = [self._need(x, move.player) for x in move.slots]
+        rank = cards[0].rank
+        if any(c.rank != rank for c in cards):
+            return "cards played together must be of one rank"
+        top = self.effective_top()
+        if r.interrupt:
+            if move.player != w.player and top is not None and top.rank == rank and self._run_after(move.slots) >= 4:
+                return None  # completes four of a kind
+            if move.player == w.player and rank == w.rank and all(x in w.drawn for x in move.slots):
+                return self._why_cards(move, top)  # a freshly drawn card of the rank just played
+        if r.turbo and move.player != w.player and rank == w.rank and rank in turbo_ranks(r):
+            return self._why_cards(move, top)
+        return f"{who}; out of turn you may only " + (
+            "complete four of a kind" if r.interrupt else f"play the rank just played ({Rank(w.rank).symbol})"
+        )
+
+    def _why_flip(self, move: Flip) -> str | None:
+        if self.source(move.player) != Source.DOWN:
+            return "play your hand and face-up cards before the face-down ones"
+        if move.slot not in self._state.seats[move.player].down:
+            return _Invalid(f"slot {move.slot} is not one of your face-down cards")
+        return None
+
+    def _why_pickup(self, move: PickUp) -> str | None:
+        s, r = self._state, self.rules
+        p = move.player
+        if not s.pile:
+            return "the pile is empty: play any card"
+        source = self.source(p)
+        if source == Source.DOWN:
+            return "flip a face-down card: you pick up only if it cannot be played"
+        stuck = not self._can_play(p)
+        takes_card = source == Source.UP and stuck and r.faceup_pickup is FaceupPickup.WITH_CARD
+        if move.up is not None:
+            if not takes_card:
+                return "you take a face-up card only when none of them can be played"
+            if move.up not in s.seats[p].up:
+                return _Invalid(f"slot {move.up} is not one of your face-up cards")
+            return None
+        if takes_card:
+            return "no face-up card can be played: choose one to take with the pile"
+        if not stuck and not r.pickup_voluntary:
+            return "you can play, and picking up by choice is off in these rules"
+        return None
+
+    def _can_play(self, player: int) -> bool:
+        """Whether `player` holds a legal play from their source; unknown cards count as playable
+        (a peer cannot judge a hidden hand; the audit at the end can)."""
+        seat = self._state.seats[player]
+        zone = seat.hand or seat.up
+        top = self.effective_top()
+        for slot in zone:
+            card = self._known.get(slot)
+            if card is None or playable(self.rules, card, top):
+                return True
+        return False
+
+    def _need(self, slot: int, player: int | None) -> Card:
+        card = self._known.get(slot)
+        if card is None:
+            raise UnrevealedCardError(f"slot {slot} has not been revealed", (slot,), player)
+        return card
+
+    # -- generating ---------------------------------------------------------------------------
+
+    def _generate(self) -> Iterator[Move]:
+        s = self._state
+        if s.phase is Phase.SWAP:
+            for p in range(self.players):
+                if p not in s.ready:
+                    yield from self._swap_moves(p)
+        elif s.phase is Phase.SHOW:
+            yield Show(s.turn, None)
+            for slot in s.seats[s.turn].hand:
+                yield Show(s.turn, slot)
+        elif s.phase is Phase.PLAY:
+            yield from self._turn_moves(s.turn)
+            if s.window is not None and (self.rules.turbo or self.rules.interrupt):
+                for p in self.active():
+                    if p != s.turn:
+                        yield from self._out_of_turn_moves(p)
+
+    def _swap_moves(self, p: int) -> Iterator[Move]:
+        seat = self._state.seats[p]
+        candidates: list[Move] = [Ready(p)]
+        candidates += [Place(p, h) for h in seat.hand if h in self._known]
+        candidates += [Swap(p, h, u) for h in seat.hand for u in seat.up if h in self._known]
+        return (m for m in candidates if self.is_legal(m))
+
+    def _turn_moves(self, p: int) -> Iterator[Move]:
+        s = self._state
+        seat = s.seats[p]
+        source = self.source(p)
+        if source == Source.DOWN:
+            yield from (Flip(p, slot) for slot in seat.down)
+            return
+        zone = seat.hand if source == Source.HAND else seat.up
+        yield from self._plays(p, zone, self.effective_top())
+        if source == Source.HAND and not s.stock:
+            yield from self._hand_and_up_plays(p, seat)
+        pick = PickUp(p)
+        if self.is_legal(pick):
+            yield pick
+        for up in seat.up if source == Source.UP else ():
+            if self.is_legal(PickUp(p, up)):
+                yield PickUp(p, up)
+
+    def _hand_and_up_plays(self, p: int, seat: Seat) -> Iterator[Move]:
+        ranks = {self._known.get(h) and self._known[h].rank for h in seat.hand}
+        if len(ranks) != 1 or None in ranks:
+            return
+        rank = ranks.pop()
+        ups = [u for u in seat.up if self._known.get(u) and self._known[u].rank == rank]
+        for k in range(1, len(ups) + 1):
+            for extra in itertools.combinations(ups, k):
+                yield from self._with_targets(Play(p, tuple(seat.hand) + extra))
+
+    def _plays(self, p: int, zone: Sequence[int], top: Card | None) -> Iterator[Move]:
+        by_rank: dict[Rank, list[int]] = {}
+        for slot in zone:
+            card = self._known.get(slot)
+            if card is not None and playable(self.rules, card, top):
+                by_rank.setdefault(card.rank, []).append(slot)
+        for slots in by_rank.values():
+            for k in range(1, len(slots) + 1):
+                for combo in itertools.combinations(slots, k):
+                    yield from self._with_targets(Play(p, combo))
+
+    def _with_targets(self, play: Play) -> Iterator[Move]:
+        if self._why_cards(play, self.effective_top()) is None:
+            yield play
+            return
+        for target in self.active():
+            with_target = Play(play.player, play.slots, target)
+            if self._why_cards(with_target, self.effective_top()) is None:
+                yield with_target
+
+    def _out_of_turn_moves(self, p: int) -> Iterator[Move]:
+        seat = self._state.seats[p]
+        zone = seat.hand or seat.up
+        w = self._state.window
+        assert w is not None
+        same = [x for x in zone if (c := self._known.get(x)) is not None and c.rank == w.rank]
+        for k in range(1, len(same) + 1):
+            for combo in itertools.combinations(same, k):
+                yield from (m for m in self._with_targets(Play(p, combo)) if self.is_legal(m))
+
+    # -- applying -----------------------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Apply a legal move.
+
+        Raises:
+            IllegalMoveError: the rules forbid it now (the message says why).
+            InvalidMoveError: it names a player or slot that does not fit.
+            UnrevealedCardError: an identity it needs is not revealed here.
+        """
+        reason = self.why_illegal(move)
+        if reason is not None:
+            p = getattr(move, "player", None)
+            kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
+            raise kind(f"{move.text() if hasattr(move, 'text') else move!r}: {reason}", p)
+        for slot in _made_public(move):
+            self._need(slot, move.player)
+        if isinstance(move, Flip):
+            self._need(move.slot, move.player)
+        self._stack.append((move, self._state.copy()))
+        self._apply(move)
+
+    def pop(self) -> Move:
+        """Undo the last move and return it.
+
+        Raises:
+            IndexError: no move to undo.
+        """
+        move, state = self._stack.pop()
+        self._state = state
+        return move
+
+    def _apply(self, move: Move) -> None:
+        s = self._state
+        seat = s.seats[move.player]
+        if isinstance(move, Swap):
+            i, j = seat.hand.index(move.hand), seat.up.index(move.up)
+            seat.hand[i], seat.up[j] = move.up, move.hand
+            s.public.add(move.hand)
+        elif isinstance(move, Place):
+            seat.hand.remove(move.hand)
+            seat.up.append(move.hand)
+            s.public.add(move.hand)
+        elif isinstance(move, Ready):
+            s.ready.add(move.player)
+            if len(s.ready) == self.players:
+                self._end_swap_phase(s)
+        elif isinstance(move, Show):
+            self._apply_show(s, move)
+        elif isinstance(move, Play):
+            self._apply_play(s, move)
+        elif isinstance(move, Flip):
+            self._apply_flip(s, move)
+        else:
+            self._apply_pickup(s, move)
+
+    def _end_swap_phase(self, s: State) -> None:
+        for p in self._seat_order():
+            self._refill(s, p)
+        self._begin_start(s)
+
+    def _begin_start(self, s: State) -> None:
+        s.turn = self._left_of_dealer()
+        s.phase = Phase.SHOW if self.rules.start is Start.LOWEST_SHOWN else Phase.PLAY
+
+    def _apply_show(self, s: State, move: Show) -> None:
+        s.shows.append((move.player, move.slot))
+        if move.slot is not None:
+            s.public.add(move.slot)
+        if len(s.shows) < self.players:
+            s.turn = (s.turn + 1) % self.players
+            return
+        best: tuple[int, int] | None = None
+        for p, slot in s.shows:  # shows are in seat order from the dealer's left: ties go to the earliest
+            if slot is None:
+                continue
+            card = self._known[slot]
+            if not self._powers[card.rank].plain or card.rank is Rank.JOKER:
+                continue
+            if best is None or card.rank < best[1]:
+                best = (p, card.rank)
+        s.turn = best[0] if best else self._left_of_dealer()
+        s.phase = Phase.PLAY
+
+    def _apply_play(self, s: State, move: Play) -> None:
+        p = move.player
+        seat = s.seats[p]
+        in_turn, prior = p == s.turn, s.window
+        cards = [self._known[x] for x in move.slots]
+        for x in move.slots:
+            (seat.hand if x in seat.hand else seat.up).remove(x)
+            s.pile.append(x)
+            s.public.add(x)
+        drawn = self._refill(s, p)
+        s.pile_last = p
+        burn = self._burns_now(s, cards)
+        if self._finish_if_out(s, p):
+            return
+        if burn:
+            s.burned.extend(s.pile)
+            s.pile.clear()
+            s.window = None
+            s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
+            return
+        s.window = Window(p, int(cards[0].rank), tuple(drawn))
+        if move.target is not None:
+            s.turn = move.target
+        elif in_turn or (prior is not None and prior.player == p):
+            self._advance_after(s, p, cards)  # a turbo play by another player leaves the turn
+
+    def _advance_after(self, s: State, p: int, cards: list[Card]) -> None:
+        table = self._powers
+        if sum(table[c.rank].reverse for c in cards) % 2:
+            s.direction = -s.direction
+        skips = sum(table[c.rank].skip for c in cards)
+        s.turn = self._next_seat(s, p, 1 + skips)
+
+    def _apply_flip(self, s: State, move: Flip) -> None:
+        card = self._known[move.slot]
+        s.public.add(move.slot)
+        top = self.effective_top()
+        if playable(self.rules, card, top):
+            seat = s.seats[move.player]
+            seat.down.remove(move.slot)
+            seat.hand.append(move.slot)  # passes through the hand onto the pile
+            # a flipped ace cannot be aimed before it is seen: it gives the pile to the next player
+            target = self._next_seat(s, move.player, 1) if self._gives_pile(card, top) else None
+            self._apply_play(s, Play(move.player, (move.slot,), target))
+            return
+        s.seats[move.player].down.remove(move.slot)
+        s.pile.append(move.slot)
+        self._apply_pickup(s, PickUp(move.player))
+
+    def _apply_pickup(self, s: State, move: PickUp) -> None:
+        p = move.player
+        seat = s.seats[p]
+        if move.up is not None:
+            seat.up.remove(move.up)
+            seat.hand.append(move.up)
+        seat.hand.extend(s.pile)
+        s.pile.clear()
+        s.window = None
+        leader = s.pile_last if self.rules.pickup_returns else None
+        s.pile_last = None
+        if leader is not None and leader != p and leader not in s.finished:
+            s.turn = leader
+        else:
+            s.turn = self._next_seat(s, p, 1)
+
+    def _refill(self, s: State, p: int) -> list[int]:
+        hand, drawn = s.seats[p].hand, []
+        while len(hand) < self.rules.hand_size and s.stock:
+            slot = s.stock.pop()
+            hand.append(slot)
+            drawn.append(slot)
+        return drawn
+
+    def _finish_if_out(self, s: State, p: int) -> bool:
+        """Record `p` as out if they hold nothing; True when that ends the game."""
+        if not s.seats[p].empty() or p in s.finished:
+            return False
+        s.finished.append(p)
+        remaining = [q for q in range(self.players) if q not in s.finished]
+        if self.rules.end is End.FIRST_OUT or len(remaining) <= 1:
+            if self.rules.end is End.LAST_STANDING:
+                s.finished.extend(remaining)
+            s.phase = Phase.OVER
+            s.window = None
+            return True
+        return False
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _top(self, pile: Sequence[int]) -> Card | None:
+        table = self._powers
+        for slot in reversed(pile):
+            card = self._known.get(slot)
+            if card is None:
+                raise UnrevealedCardError(f"pile slot {slot} has not been revealed", (slot,))
+            if not table[card.rank].transparent:
+                return card
+        return None
+
+    def _gives_pile(self, card: Card, top: Card | None) -> bool:
+        """Whether playing `card` on `top` leaves an ace in force that names a taker."""
+        if not self.rules.ace_gives_pile:
+            return False
+        if card.rank is Rank.ACE:
+            return True
+        return self._powers[card.rank].transparent and top is not None and top.rank is Rank.ACE
+
+    def _burns(self, slots: Sequence[int]) -> bool:
+        cards = [self._known[x] for x in slots]
+        return self._burn_rank(cards) or self._run_after(slots) >= 4
+
+    def _burns_now(self, s: State, cards: list[Card]) -> bool:
+        return self._burn_rank(cards) or (self.rules.four_burns and self._run(s.pile) >= 4)
+
+    def _burn_rank(self, cards: list[Card]) -> bool:
+        return any(self._powers[c.rank].burn for c in cards)
+
+    def _run_after(self, slots: Sequence[int]) -> int:
+        """Length of the same-rank run on top if `slots` were added to the pile."""
+        if not self.rules.four_burns:
+            return 0
+        return self._run(list(self._state.pile) + list(slots))
+
+    def _run(self, pile: Sequence[int]) -> int:
+        """How many cards of one rank lie on top, transparent cards skipped (section 4)."""
+        rank, count = None, 0
+        for slot in reversed(pile):
+            card = self._known[slot]
+            if self._powers[card.rank].transparent:
+                continue
+            if rank is None:
+                rank = card.rank
+            elif card.rank != rank:
+                break
+            count += 1
+        return count
+
+    def _left_of_dealer(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    def _seat_order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+    def _next_seat(self, s: State, p: int, steps: int) -> int:
+        """The active player `steps` places after `p` in the current direction."""
+        q = p
+        for _ in range(steps):
+            for _ in range(self.players):
+                q = (q + s.direction) % self.players
+                if q not in s.finished:
+                    break
+        return q
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.players:
+            raise ValueError(f"no player {player} at this table")
+
+    def _clone(self, with_history: bool) -> "Game":
+        other = Game.__new__(Game)
+        other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
+        other.decks, other.size, other._powers = self.decks, self.size, self._powers
+        other._known = dict(self._known)
+        other._stack = list(self._stack) if with_history else []
+        other._state = self._state.copy()
+        return other
+
+    def copy(self) -> "Game":
+        """An independent copy, history included."""
+        return self._clone(with_history=True)
+
+    def __repr__(self) -> str:
+        return f"Game.from_text({self.to_text()!r}, {self.rules!r})"
+
+    # notation lives in _notation; bound here so the API reads game.to_text()
+    def to_text(self) -> str:
+        """The position in one line (docs/notation.md)."""
+        from p2pshithead.engine._notation import position_to_text
+
+        return position_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str, rules: Ruleset | None = None) -> "Game":
+        """Inverse of `to_text()` (the ruleset travels separately, by name or hash)."""
+        from p2pshithead.engine._notation import position_from_text
+
+        return position_from_text(text, rules or Ruleset())
+
+
+def _made_public(move: Move) -> tuple[int, ...]:
+    if isinstance(move, (Swap, Place)):
+        return (move.hand,)
+    if isinstance(move, Show):
+        return () if move.slot is None else (move.slot,)
+    if isinstance(move, Play):
+        return move.slots
+    return ()
+

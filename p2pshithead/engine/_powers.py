@@ -1,0 +1,113 @@
+"""What each rank does under a ruleset, kept as data (sections 3, 4, 7).
+
+Invariants: `powers(rules)[rank]` is a `Power`; a transparent card is always playable on
+anything; `playable(...)` judges a single card against the pile's effective top and is the one
+place where "may X be played on Y" is decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from p2pshithead.engine._cards import Card, Rank
+from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
+
+__all__ = ["Power", "powers", "playable", "demand_text", "turbo_ranks"]
+
+_FACES = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """The powers of one rank; all false is a plain card ranked by its value."""
+
+    anything: bool = False  # may be played on any card
+    transparent: bool = False  # takes the effective rank of the card beneath; skipped in four-counts
+    reset: bool = False  # any card may follow it
+    burn: bool = False  # burns the pile; the player plays again
+    cap: int | None = None  # the next play must be this rank or lower (or play-on-anything)
+    skip: bool = False  # each one skips one player
+    reverse: bool = False  # each one reverses the direction
+    suit: bool = False  # the next play must follow its suit
+
+    @property
+    def plain(self) -> bool:
+        return self == _PLAIN
+
+
+_PLAIN = Power()
+
+
+@lru_cache(maxsize=64)
+def powers(rules: Ruleset) -> dict[Rank, Power]:
+    """The power table of `rules`."""
+    table = {rank: _PLAIN for rank in Rank}
+    table[Rank.TWO] = Power(anything=True, reset=True)
+    table[Rank.TEN] = Power(anything=True, burn=True)
+    if rules.three is Three.MIRROR:
+        table[Rank.THREE] = Power(anything=True, transparent=True)
+    if rules.five is Five.LOWER:
+        table[Rank.FIVE] = Power(cap=5)
+    if rules.seven is Seven.UNDER:
+        table[Rank.SEVEN] = Power(cap=7)
+    elif rules.seven is Seven.MIRROR:
+        table[Rank.SEVEN] = Power(anything=True, transparent=True)
+    if rules.eight is Eight.SKIP:
+        table[Rank.EIGHT] = Power(skip=True)
+    elif rules.eight is Eight.REVERSE:
+        table[Rank.EIGHT] = Power(anything=True, transparent=True, reverse=True)
+    if rules.nine is Nine.REVERSE:
+        table[Rank.NINE] = Power(reverse=True)
+    elif rules.nine is Nine.SUIT:
+        table[Rank.NINE] = Power(suit=True)
+    table[Rank.JOKER] = {
+        JokerRule.REVERSE: Power(anything=True, reset=True, reverse=True),
+        JokerRule.WILD: Power(anything=True, transparent=True),
+        JokerRule.SKIP: Power(anything=True, reset=True, skip=True),
+    }[rules.joker]
+    return table
+
+
+@lru_cache(maxsize=64)
+def turbo_ranks(rules: Ruleset) -> frozenset[Rank]:
+    """Ranks that may be played out of turn under `turbo`: plain ranks only (section 5)."""
+    table = powers(rules)
+    plain = {r for r in Rank if table[r].plain and r is not Rank.JOKER}
+    plain.discard(Rank.THREE)  # 3 is a power card in the seed even where it plays plain here
+    if rules.ace_gives_pile:
+        plain.discard(Rank.ACE)
+    return frozenset(plain)
+
+
+def playable(rules: Ruleset, card: Card, top: Card | None) -> bool:
+    """May `card` be played on a pile whose effective top is `top` (None: empty or reset)."""
+    if top is None:
+        return True
+    table = powers(rules)
+    power = table[card.rank]
+    if power.anything:
+        return not (power.burn and rules.ten_not_on_faces and top.rank in _FACES)
+    under = table[top.rank]
+    if under.reset:
+        return True
+    if under.suit:
+        return card.suit == top.suit
+    if under.cap is not None:
+        return card.rank <= under.cap
+    return card.rank >= top.rank
+
+
+def demand_text(rules: Ruleset, top: Card | None) -> str:
+    """What the pile demands, in words ("7 on the pile: play 7 or lower")."""
+    if top is None:
+        return "empty pile: play anything"
+    under = powers(rules)[top.rank]
+    shown = top.rank.symbol
+    if under.reset:
+        return f"{shown} on the pile: play anything"
+    if under.suit and top.suit is not None:
+        return f"{shown}{top.suit.value} on the pile: follow suit {top.suit.value} or play a power card"
+    if under.cap is not None:
+        return f"{shown} on the pile: play {Rank(under.cap).symbol} or lower"
+    return f"{shown} on the pile: play {shown} or higher"

@@ -1,0 +1,86 @@
+"""The mutable position behind a `Game`: zones of slots and the bookkeeping of turns.
+
+Invariants: every slot of the deck is in exactly one zone (a seat's hand, face-up or face-down
+row, the stock, the pile, or the burned heap); `stock[-1]` is the next card drawn; `pile[-1]` is
+the top; `public` holds the slots every player has seen. `copy()` shares no mutable part.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+__all__ = ["Phase", "Seat", "Window", "State"]
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    SWAP = "swap"
+    """Players exchange hand and face-up cards, then say they are ready (section 2)."""
+    SHOW = "show"
+    """In seat order, each player may show a hand card to claim the lead (section 2)."""
+    PLAY = "play"
+    """Turns are played (sections 3-6)."""
+    OVER = "over"
+    """The game has ended; `Game.outcome()` tells the finish order."""
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's cards, as slots."""
+
+    hand: list[int] = field(default_factory=list)
+    up: list[int] = field(default_factory=list)
+    down: list[int] = field(default_factory=list)
+
+    def copy(self) -> "Seat":
+        return Seat(self.hand[:], self.up[:], self.down[:])
+
+    def empty(self) -> bool:
+        return not (self.hand or self.up or self.down)
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The last play, open to out-of-turn answers until the player to act moves (section 5)."""
+
+    player: int
+    rank: int
+    drawn: tuple[int, ...]  # slots the player drew after that play
+
+
+@dataclass(slots=True)
+class State:
+    """Everything a move can change; see the module invariants."""
+
+    phase: Phase
+    seats: list[Seat]
+    stock: list[int]
+    pile: list[int] = field(default_factory=list)
+    burned: list[int] = field(default_factory=list)
+    turn: int = 0
+    direction: int = 1
+    ready: set[int] = field(default_factory=set)
+    shows: list[tuple[int, int | None]] = field(default_factory=list)
+    window: Window | None = None
+    pile_last: int | None = None  # who played last onto the current pile (pickup_returns)
+    finished: list[int] = field(default_factory=list)
+    public: set[int] = field(default_factory=set)
+
+    def copy(self) -> "State":
+        return State(
+            self.phase,
+            [s.copy() for s in self.seats],
+            self.stock[:],
+            self.pile[:],
+            self.burned[:],
+            self.turn,
+            self.direction,
+            set(self.ready),
+            self.shows[:],
+            self.window,
+            self.pile_last,
+            self.finished[:],
+            set(self.public),
+        )
