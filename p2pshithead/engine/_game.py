@@ -287,6 +287,39 @@ class Game:
     def legal_moves(self) -> LegalMoves:
         return LegalMoves(self)
 
+    def moves_for(self, player: int) -> list[Move]:
+        """The legal moves of one player now (their turn, swap-phase moves, or out of turn)."""
+        s = self._state
+        if s.phase is Phase.SWAP:
+            return [] if player in s.ready else list(self._swap_moves(player))
+        if s.phase is Phase.SHOW:
+            return [m for m in self._generate()] if player == s.turn else []
+        if s.phase is not Phase.PLAY or player in s.finished:
+            return []
+        if player == s.turn:
+            return list(self._turn_moves(player))
+        if s.window is not None and (self.rules.turbo or self.rules.interrupt):
+            return list(self._out_of_turn_moves(player))
+        return []
+
+    def awaited(self) -> tuple[int, ...]:
+        """Players whose decision may change the position now, in the order a table asks them:
+        out-of-turn players first (seat order after the last player), then the player to act.
+        In the swap phase, every player not yet ready."""
+        s = self._state
+        if s.phase is Phase.SWAP:
+            return tuple(p for p in self._seat_order() if p not in s.ready)
+        if s.phase is Phase.SHOW:
+            return (s.turn,)
+        if s.phase is not Phase.PLAY:
+            return ()
+        others: list[int] = []
+        if s.window is not None and (self.rules.turbo or self.rules.interrupt):
+            n = self.players
+            order = [(s.window.player + i) % n for i in range(n)]
+            others = [p for p in order if p != s.turn and p not in s.finished]
+        return (*others, s.turn)
+
     # -- judging ------------------------------------------------------------------------------
 
     def is_legal(self, move: Move) -> bool:

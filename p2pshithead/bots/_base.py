@@ -1,0 +1,28 @@
+"""What a seat's decision-maker is: anything that maps its own view of a game to a move.
+
+Invariant: a player sees only `Game.view(me)` (public cards and its own hand); it returns a
+legal move of its own, or None to let an out-of-turn chance pass.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from p2pshithead.engine import Game, Move
+
+__all__ = ["Player"]
+
+
+class Player(Protocol):
+    """A decision-maker for one seat: a bot or a person at a terminal."""
+
+    name: str
+
+    def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
+        """Choose a move for seat `me` from `view.moves_for(me)`.
+
+        When `me` is not the player to act, the call offers an out-of-turn play (section 5);
+        None passes. In the swap phase, returning `Ready(me)` ends this seat's swapping.
+        """
+        ...
