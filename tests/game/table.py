@@ -1,0 +1,54 @@
+"""An in-memory group of CardGame peers and an observer, joined by a msgpack broadcast."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import msgpack
+
+from p2pshithead.bots import Player
+from p2pshithead.engine import Ruleset
+from p2pshithead.game import CardGame, next_payload
+
+
+def seeded_rand(seed: int) -> Callable[[int], bytes]:
+    rng = random.Random(seed)
+    return lambda n: rng.randbytes(n)
+
+
+class MemoryTable:
+    """Every payload goes through msgpack to every peer and the observer, in one global order."""
+
+    def __init__(self, rules: Ruleset, players: list[Player], seed: int = 0) -> None:
+        n = len(players)
+        tid = b"test-table-%d" % seed
+        self.players = players
+        self.peers = [CardGame(rules, tid, n, s, seeded_rand(seed * 100 + s)) for s in range(n)]
+        self.observer = CardGame(rules, tid, n, None, None)
+        self.rngs = [random.Random(seed * 1000 + s) for s in range(n)]
+        self.transcript: list[tuple[int, bytes]] = []
+
+    def broadcast(self, seat: int, payload: object) -> None:
+        wire = msgpack.packb(payload, use_bin_type=True)
+        self.transcript.append((seat, wire))
+        for peer in [*self.peers, self.observer]:
+            peer.apply(seat, msgpack.unpackb(wire, raw=False))
+
+    def step(self) -> bool:
+        """Send the next payload (lowest acting seat first); False once nobody may act."""
+        actors = self.observer.who_may_act()
+        assert all(p.who_may_act() == actors for p in self.peers), "peers disagree on who may act"
+        for seat in sorted(actors):
+            payload = next_payload(self.peers[seat], self.players[seat], self.rngs[seat])
+            if payload is not None:
+                self.broadcast(seat, payload)
+                return True
+        assert not actors, f"seats {sorted(actors)} may act but none sent anything"
+        return False
+
+    def run(self, limit: int = 20_000) -> tuple[int, ...] | None:
+        for _ in range(limit):
+            if not self.step():
+                break
+        return self.observer.finish_order()

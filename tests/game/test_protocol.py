@@ -1,0 +1,101 @@
+"""The engine driven by the deck: every identity an engine learns comes through a reveal."""
+
+from __future__ import annotations
+
+import re
+
+import msgpack
+import pytest
+
+from p2pshithead.bots import RandomBot
+from p2pshithead.engine import Play, preset
+from p2pshithead.game import CardGame, GameFault, Stage
+from tests.game.table import MemoryTable
+
+PRIVATE = re.compile(r"~[0-9JQKAa-z]+")
+
+
+def public_text(table: CardGame) -> str:
+    assert table.game is not None
+    return PRIVATE.sub("", table.game.to_text())
+
+
+def check_step(mt: MemoryTable) -> None:
+    """Every peer agrees on the public position; nobody knows a card the rules hide from them."""
+    obs = mt.observer.game
+    if obs is None:
+        return
+    expected = public_text(mt.observer)
+    for seat, peer in enumerate(mt.peers):
+        game = peer.game
+        assert game is not None
+        assert public_text(peer) == expected, f"seat {seat} disagrees"
+        allowed = game.public | set(game.hand(seat))
+        assert set(game.known) <= allowed, f"seat {seat} knows hidden slots {set(game.known) - allowed}"
+        assert set(game.hand(seat)) <= set(game.known) or peer.who_may_act(), "a hand card stays unknown"
+    assert set(obs.known) == set(obs.public)
+
+
+@pytest.mark.parametrize("name,players,seed", [("classic", 3, 1), ("hebrew", 3, 2), ("french", 2, 3), ("karma", 2, 4)])
+def test_whole_game_through_the_deck(name: str, players: int, seed: int) -> None:
+    mt = MemoryTable(preset(name), [RandomBot()] * players, seed=seed)
+    steps = 0
+    while mt.step():
+        check_step(mt)
+        steps += 1
+        assert steps < 20_000
+    order = mt.observer.finish_order()
+    assert order is not None and sorted(order) == list(range(players))
+    assert all(p.finish_order() == order for p in mt.peers)
+    kinds = {msgpack.unpackb(w)["t"] for _, w in mt.transcript}
+    assert {"deck", "move"} <= kinds
+
+
+def dealt_table(seed: int = 7) -> MemoryTable:
+    """A two-seat table stepped until one seat is to play a turn."""
+    mt = MemoryTable(preset("classic"), [RandomBot()] * 2, seed=seed)
+    obs = mt.observer
+    while obs.stage is not Stage.PLAY or obs.game.phase.value != "play" or obs.who_may_act() != {obs.game.turn}:
+        assert mt.step()
+    return mt
+
+
+def test_out_of_turn_message_names_its_author() -> None:
+    mt = dealt_table()
+    idle = next(s for s in range(2) if s not in mt.observer.who_may_act())
+    with pytest.raises(GameFault) as err:
+        mt.observer.apply(idle, {"t": "oot", "claim": True})
+    assert err.value.seat == idle
+
+
+def test_playing_a_card_of_another_hand_is_refused() -> None:
+    mt = dealt_table()
+    game = mt.observer.game
+    me = game.turn
+    other_hand = game.hand(1 - me)
+    payload = {"t": "move", "m": Play(me, (other_hand[0],)).text(), "r": None}
+    with pytest.raises(GameFault) as err:
+        mt.observer.apply(me, payload)
+    assert err.value.seat == me
+
+
+def test_a_share_for_the_wrong_slot_is_refused() -> None:
+    mt = dealt_table()
+    game = mt.observer.game
+    me = game.turn
+    hand = game.hand(me)
+    honest = mt.peers[me].move_payload(Play(me, (hand[0],)))
+    forged = mt.peers[me].move_payload(Play(me, (hand[1],)))
+    tampered = dict(honest, r=forged["r"])
+    with pytest.raises(GameFault) as err:
+        mt.observer.apply(me, tampered)
+    assert err.value.seat == me
+
+
+@pytest.mark.parametrize("bad", [None, 5, {"t": "move"}, {"t": "move", "m": "x" * 500, "r": None}, {"t": "nope"}])
+def test_malformed_payloads_name_their_author(bad: object) -> None:
+    mt = dealt_table()
+    seat = min(mt.observer.who_may_act())
+    with pytest.raises(GameFault) as err:
+        mt.observer.apply(seat, bad)
+    assert err.value.seat == seat
