@@ -1,7 +1,14 @@
 """Computer players and the local table that runs them."""
 
 from p2pshithead.bots._base import Player
+from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._random import RandomBot
-from p2pshithead.bots._table import LocalTable, NoMoveError
+from p2pshithead.bots._smart import DEFAULT_BUDGET, Budget, SmartBot
+from p2pshithead.bots._spec import BOT_NAMES, make_player
+from p2pshithead.bots._table import LocalTable, NoMoveError, ask
+from p2pshithead.bots._worlds import sample_world, unseen_cards
 
-__all__ = ["LocalTable", "NoMoveError", "Player", "RandomBot"]
+__all__ = [
+    "BOT_NAMES", "Budget", "DEFAULT_BUDGET", "GreedyBot", "LocalTable", "NoMoveError", "Player",
+    "RandomBot", "SmartBot", "ask", "make_player", "sample_world", "unseen_cards",
+]

@@ -17,7 +17,10 @@ __all__ = ["Player"]
 class Player(Protocol):
     """A decision-maker for one seat: a bot or a person at a terminal."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """A short label for tables and reports ("greedy", "smart:200ms")."""
+        ...
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """Choose a move for seat `me` from `view.moves_for(me)`.

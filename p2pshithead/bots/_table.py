@@ -8,16 +8,50 @@ chances are offered in `Game.awaited()` order, the first taker wins.
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from p2pshithead.bots._base import Player
-from p2pshithead.engine import Game, Move, Outcome, Ruleset
+from p2pshithead.engine import Game, Move, Outcome, Ruleset, deck_size
 
-__all__ = ["LocalTable", "NoMoveError"]
+__all__ = ["LocalTable", "NoMoveError", "ask"]
 
 
 class NoMoveError(RuntimeError):
     """A seat whose turn it is returned no move."""
+
+
+def _own_view(game: Game, seat: int) -> Game:
+    return game.view(seat)
+
+
+def ask(
+    game: Game,
+    players: Sequence[Player],
+    rng: random.Random,
+    see: Callable[[Game, int], Game] = _own_view,
+    passed: int | None = None,
+) -> Move:
+    """Ask the awaited seats of `game` in order; return the first move given (not yet pushed).
+
+    Args:
+        game: the position.
+        players: one decision-maker per seat.
+        rng: handed to each decision.
+        see: what a seat is shown; `Game.view` at a real table. A search that has already
+            sampled every hidden card (a world of its own) may show the world itself.
+        passed: a seat that has already let this out-of-turn chance pass; it is not asked.
+
+    Raises:
+        NoMoveError: the player to act gave no move.
+    """
+    turn = game.turn
+    for seat in game.awaited():
+        if seat != turn and (seat == passed or not game.moves_for(seat)):
+            continue
+        move = players[seat].decide(see(game, seat), seat, rng)
+        if move is not None:
+            return move
+    raise NoMoveError(f"seat {turn} ({players[turn].name}) gave no move")
 
 
 class LocalTable:
@@ -28,22 +62,13 @@ class LocalTable:
         self.players = list(players)
         self.rng = rng
         n = len(players)
-        first = Game(rules, n, 0)
-        order = list(range(first.size))
+        order = list(range(deck_size(rules.decks_for(n), rules.jokers)))
         rng.shuffle(order)
         self.game = Game.deal_known(rules, n, rng.randrange(n) if dealer is None else dealer, order)
 
     def next_move(self) -> Move:
         """Ask the awaited seats in order; return the first move given (not yet pushed)."""
-        game = self.game
-        awaited = game.awaited()
-        for seat in awaited:
-            if seat != game.turn and not game.moves_for(seat):
-                continue
-            move = self.players[seat].decide(game.view(seat), seat, self.rng)
-            if move is not None:
-                return move
-        raise NoMoveError(f"seat {game.turn} ({self.players[game.turn].name}) gave no move")
+        return ask(self.game, self.players, self.rng)
 
     def moves(self, limit: int = 100_000) -> Iterator[Move]:
         """Play to the end, yielding each move after it is pushed; stop after `limit` moves."""

@@ -21,3 +21,30 @@ def emit(figures: dict[str, object], as_json: bool) -> None:
     for key, value in figures.items():
         shown = f"{value:.4g}" if isinstance(value, float) else str(value)
         click.echo(f"{key.ljust(width)}  {shown}")
+
+
+@bench.command("net")
+@click.option("--players", type=click.IntRange(2, 11), default=4, show_default=True, help="Peer processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def net(players: int, as_json: bool) -> None:
+    """A bot table of separate processes on loopback: setup, move latency, game time, bytes; listing time."""
+    from p2pshithead.net.bench import bench_listing, bench_table
+
+    emit({**bench_table(players), **bench_listing()}, as_json)
+
+
+@bench.command("deck")
+@click.option("--players", type=click.IntRange(2, 16), default=4, show_default=True, help="Peers at the table.")
+@click.option("--cards", type=click.Choice(["52", "54", "104", "108"]), default="52", show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every peer's randomness.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
+    """Mental-poker deck: all peers in one process, from an empty table to dealt hands."""
+    from p2pshithead.crypto import DeckError
+    from p2pshithead.crypto.bench import bench_deck
+
+    try:
+        figures = bench_deck(players, int(cards), seed)
+    except DeckError as error:
+        raise click.UsageError(str(error)) from None
+    emit(figures, as_json)

@@ -1,1 +1,66 @@
-"""p2pshithead.crypto"""
+# Invariants: no module of this package opens a socket, reads a clock (but `bench`) or draws randomness
+# it was not given; every message is a frozen value with a plain wire form; every rejection names who is at
+# fault (`LocalDeckError` for this process, `RemoteDeckError` with the peer's seat for a peer).
+"""Mental poker for p2pshithead: a sans-IO deck protocol where no peer learns a card the rules hide.
+
+Barnett-Smart over the prime-order subgroup of Ed25519 (libsodium through PyNaCl): proven key shares,
+ElGamal-encrypted cards, one Terelius-Wikstrom-proven shuffle per peer, Chaum-Pedersen-proven decryption
+shares, key release for peers who leave, and an audit that re-checks a game from its transcript.
+"""
+
+from p2pshithead.crypto._audit import audit
+from p2pshithead.crypto._cards import card_index, card_points
+from p2pshithead.crypto._elgamal import Ciphertext
+from p2pshithead.crypto._errors import (
+    CheatingError,
+    DeckError,
+    LocalDeckError,
+    MalformedMessageError,
+    RemoteDeckError,
+)
+from p2pshithead.crypto._group import RandBytes
+from p2pshithead.crypto._messages import (
+    DecryptionShare,
+    KeyRelease,
+    KeyShare,
+    Message,
+    Reveal,
+    Shuffle,
+    message_from_wire,
+)
+from p2pshithead.crypto._params import DECK_SIZES, MAX_PEERS, TableParams
+from p2pshithead.crypto._shuffle import ShuffleProof
+from p2pshithead.crypto._sigma import SigmaProof
+from p2pshithead.crypto._table_deck import Phase, TableDeck
+from p2pshithead.crypto._table_sim import DealtSlots, SimulatedTable, WorkHook, shithead_deal
+
+__all__ = [
+    "DECK_SIZES",
+    "MAX_PEERS",
+    "CheatingError",
+    "Ciphertext",
+    "DealtSlots",
+    "DeckError",
+    "DecryptionShare",
+    "KeyRelease",
+    "KeyShare",
+    "LocalDeckError",
+    "MalformedMessageError",
+    "Message",
+    "Phase",
+    "RandBytes",
+    "RemoteDeckError",
+    "Reveal",
+    "Shuffle",
+    "ShuffleProof",
+    "SigmaProof",
+    "SimulatedTable",
+    "TableDeck",
+    "TableParams",
+    "WorkHook",
+    "audit",
+    "card_index",
+    "card_points",
+    "message_from_wire",
+    "shithead_deal",
+]

@@ -427,10 +427,10 @@ class Game:
             return "name who takes the pile (ace)" if needs_target else None
         if not needs_target:
             return "only an ace names who takes the pile"
-        if move.target == move.player or move.target in self._state.finished:
-            return "name another player still in the game"
         if move.target >= self.players:
             return _Invalid(f"no player {move.target} at this table")
+        if move.target == move.player or move.target in self._state.finished:
+            return "name another player still in the game"
         return None
 
     def _why_out_of_turn(self, move: Play) -> str | None:
@@ -450,7 +450,8 @@ class Game:
         top = self.effective_top()
         if r.interrupt:
             if move.player != w.player and top is not None and top.rank == rank and self._run_after(move.slots) >= 4:
-                return None  # completes four of a kind
+                # completes four of a kind: the pile burns, so no ace is left in force to aim
+                return None if move.target is None else "only an ace names who takes the pile"
             if move.player == w.player and rank == w.rank and all(x in w.drawn for x in move.slots):
                 return self._why_cards(move, top)  # a freshly drawn card of the rank just played
         if r.turbo and move.player != w.player and rank == w.rank and rank in turbo_ranks(r):
@@ -489,16 +490,16 @@ class Game:
         return None
 
     def _can_play(self, player: int) -> bool:
-        """Whether `player` holds a legal play from their source; unknown cards count as playable
-        (a peer cannot judge a hidden hand; the audit at the end can)."""
+        """Whether `player` provably holds a legal play from their source. Face-up cards are public
+        and must be known; unknown hand cards prove nothing, so a peer accepts a pick-up from a
+        hidden hand (docs/rules.md: the end-of-game audit judges it)."""
         seat = self._state.seats[player]
-        zone = seat.hand or seat.up
         top = self.effective_top()
-        for slot in zone:
-            card = self._known.get(slot)
-            if card is None or playable(self.rules, card, top):
-                return True
-        return False
+        if seat.hand:
+            cards = [c for c in map(self._known.get, seat.hand) if c is not None]
+        else:
+            cards = [self._need(u, player) for u in seat.up]
+        return any(playable(self.rules, card, top) for card in cards)
 
     def _need(self, slot: int, player: int | None) -> Card:
         card = self._known.get(slot)
@@ -604,7 +605,7 @@ class Game:
         if reason is not None:
             p = getattr(move, "player", None)
             kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
-            raise kind(f"{move.text() if hasattr(move, 'text') else move!r}: {reason}", p)
+            raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         for slot in _made_public(move):
             self._need(slot, move.player)
         if isinstance(move, Flip):
@@ -667,7 +668,7 @@ class Game:
             if slot is None:
                 continue
             card = self._known[slot]
-            if not self._powers[card.rank].plain or card.rank is Rank.JOKER:
+            if not self._in_order(card.rank):
                 continue
             if best is None or card.rank < best[1]:
                 best = (p, card.rank)
@@ -697,8 +698,11 @@ class Game:
         s.window = Window(p, int(cards[0].rank), tuple(drawn))
         if move.target is not None:
             s.turn = move.target
-        elif in_turn or (prior is not None and prior.player == p):
-            self._advance_after(s, p, cards)  # a turbo play by another player leaves the turn
+        elif in_turn:
+            self._advance_after(s, p, cards)
+        elif prior is not None and prior.player == p:
+            self._advance_after_add(s, p, cards)
+        # else: a turbo play by another player leaves the turn where it was (section 5)
 
     def _advance_after(self, s: State, p: int, cards: list[Card]) -> None:
         table = self._powers
@@ -706,6 +710,17 @@ class Game:
             s.direction = -s.direction
         skips = sum(table[c.rank].skip for c in cards)
         s.turn = self._next_seat(s, p, 1 + skips)
+
+    def _advance_after_add(self, s: State, p: int, cards: list[Card]) -> None:
+        """A drawn card added to the play just made (interrupt, section 5) counts as played with it:
+        each added 8 skips one more player, each added reverse turns the direction again."""
+        power = self._powers[cards[0].rank]
+        if power.reverse:
+            if len(cards) % 2:
+                s.direction = -s.direction
+            s.turn = self._next_seat(s, p, 1)
+        elif power.skip:
+            s.turn = self._next_seat(s, s.turn, len(cards))
 
     def _apply_flip(self, s: State, move: Flip) -> None:
         card = self._known[move.slot]
@@ -773,6 +788,11 @@ class Game:
                 return card
         return None
 
+    def _in_order(self, rank: Rank) -> bool:
+        """Whether `rank` is in the rank order, not a power card played on anything (sections 1, 2):
+        only such a rank can claim the lead in the show phase (7 and 8 do; 2, 3, 10, jokers do not)."""
+        return not self._powers[rank].anything and rank is not Rank.JOKER
+
     def _gives_pile(self, card: Card, top: Card | None) -> bool:
         """Whether playing `card` on `top` leaves an ace in force that names a taker."""
         if not self.rules.ace_gives_pile:
@@ -798,18 +818,30 @@ class Game:
         return self._run(list(self._state.pile) + list(slots))
 
     def _run(self, pile: Sequence[int]) -> int:
-        """How many cards of one rank lie on top, transparent cards skipped (section 4)."""
+        """How many cards of one rank lie on top, transparent cards skipped (section 4). Mirrors on
+        top of mirrors count as themselves: four 3s on top (or played at once) burn too."""
+        if not pile:
+            return 0
+        known, table = self._known, self._powers
+        top = known[pile[-1]].rank
+        bare = 0
+        for slot in reversed(pile):
+            if known[slot].rank != top:
+                break
+            bare += 1
+        if not table[top].transparent:
+            bare = 0  # counted below, with the mirrors between
         rank, count = None, 0
         for slot in reversed(pile):
-            card = self._known[slot]
-            if self._powers[card.rank].transparent:
+            card = known[slot]
+            if table[card.rank].transparent:
                 continue
             if rank is None:
                 rank = card.rank
             elif card.rank != rank:
                 break
             count += 1
-        return count
+        return max(bare, count)
 
     def _left_of_dealer(self) -> int:
         return (self.dealer + 1) % self.players

@@ -1,0 +1,36 @@
+"""Bot specs as typed on a command line: "random", "greedy", "smart", "smart:200ms", "smart:64p".
+
+Invariant: `make_player(spec)` returns a fresh player or raises `ValueError` naming what is
+wrong and what is accepted; `BOT_NAMES` lists the bots.
+"""
+
+from __future__ import annotations
+
+from p2pshithead.bots._base import Player
+from p2pshithead.bots._greedy import GreedyBot
+from p2pshithead.bots._random import RandomBot
+from p2pshithead.bots._smart import Budget, SmartBot
+
+__all__ = ["BOT_NAMES", "make_player"]
+
+BOT_NAMES = ("random", "greedy", "smart")
+_HELP = "random, greedy, smart or smart:<budget> (200ms, 1s, or 64p playouts)"
+
+
+def make_player(spec: str) -> Player:
+    """The player a spec names.
+
+    Raises:
+        ValueError: an unknown bot, or a bad budget.
+    """
+    name, colon, budget = spec.strip().lower().partition(":")
+    if name == "smart":
+        if not colon:
+            return SmartBot()
+        try:
+            return SmartBot(Budget.from_text(budget))
+        except ValueError as exc:
+            raise ValueError(f"bad bot {spec!r}: {exc}") from None
+    if name in BOT_NAMES and not colon:
+        return RandomBot() if name == "random" else GreedyBot()
+    raise ValueError(f"bad bot {spec!r}: expected {_HELP}")

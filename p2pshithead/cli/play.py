@@ -1,0 +1,234 @@
+"""`p2pshithead play`: one person against bots at this terminal, game after game.
+
+Thin by design (STYLE.md 10): the rules are the engine's, the seats are run by
+`bots.LocalTable`, the screen comes from `cli.render` and input is read by `cli.prompt`; this
+module only wires them to the keyboard. Invariants: the deal and the bots' choices come from
+one `random.Random(seed)`, so `--seed` replays a whole series; the person's seat is 0; Ctrl-C
+leaves with exit code 130, Ctrl-D or `quit` with 0, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Callable, Sequence
+
+import click
+
+from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
+from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
+from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
+from p2pshithead.engine import PRESETS, Game, MoveError, Move, Phase, Play, Rank, preset
+
+__all__ = ["play", "Session", "Quit"]
+
+ME = 0
+
+
+class Quit(Exception):
+    """The person asked to leave (quit, or Ctrl-D at a prompt)."""
+
+
+def make_bot(level: str) -> Player:
+    """A bot of `level` ("random", "greedy", "smart", "smart:200ms"; see `bots.make_player`).
+
+    Raises:
+        click.BadParameter: no such bot.
+    """
+    try:
+        return make_player(level)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--level") from None
+
+
+class Session:
+    """A series of games between the person at seat 0 and bots.
+
+    Args:
+        rules: the ruleset.
+        bots: one decision-maker per bot seat (seats 1..n).
+        names: every seat's name, the person's first.
+        rng: the one source of randomness (deal and bots).
+        look: how the screen is drawn.
+        delay: seconds to show each bot move (0: redraw only when the person is asked).
+        ask: reads one line after printing a prompt (raises EOFError at end of input).
+        echo: prints text; `clear`: clears a terminal before each screen.
+    """
+
+    def __init__(
+        self,
+        rules,  # type: ignore[no-untyped-def]
+        bots: Sequence[Player],
+        names: Sequence[str],
+        rng: random.Random,
+        look: Look,
+        delay: float,
+        ask: Callable[[str], str],
+        echo: Callable[[str], None],
+        clear: Callable[[], None],
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.rules, self.names, self.rng, self.look = rules, list(names), rng, look
+        self.delay, self._ask, self.echo, self.clear, self.sleep = delay, ask, echo, clear, sleep
+        self.seats: list[Player] = [_Person(self), *bots]
+        self.events: list[str] = []
+        self.game: Game | None = None
+
+    # -- drawing and asking -------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self._ask(prompt)
+        except EOFError:
+            raise Quit() from None
+
+    def draw(self, view: Game, status: str = "", hint: bool = False) -> None:
+        line = hint_line(view, ME) if hint else ""
+        self.clear()
+        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line))
+
+    # -- a game -------------------------------------------------------------------------------
+
+    def run(self, dealer: int | None = None) -> Game:
+        """Play one game to its end; return the final position."""
+        table = LocalTable(self.rules, self.seats, self.rng, dealer)
+        game = self.game = table.game
+        self.events = [f"New game: {self.names[game.dealer]} {'deal' if game.dealer == ME else 'deals'}"]
+        while not game.is_over():
+            before = game.view(ME)
+            move = table.next_move()
+            game.push(move)
+            self.events += narrate(before, move, game.view(ME), ME, self.names, self.look)
+            if move.player != ME and self.delay > 0 and game.phase is not Phase.SWAP and not game.is_over():
+                self.draw(game.view(ME))
+                self.sleep(self.delay)
+        self.clear()
+        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, self.look))
+        return game
+
+    def series(self) -> None:
+        """Games until the person declines another; the Shithead deals the next (RULES.md 6)."""
+        dealer: int | None = None
+        while True:
+            game = self.run(dealer)
+            outcome = game.outcome()
+            dealer = outcome.shithead if outcome and outcome.shithead is not None else None
+            answer = self.ask("Play again? [Y/n] ").strip().lower()
+            if answer in ("n", "no", "q", "quit", "exit"):
+                return
+
+    # -- the person's decisions ---------------------------------------------------------------
+
+    def decide(self, view: Game) -> Move | None:
+        """Ask the person for a move; None lets an out-of-turn chance pass."""
+        if view.phase is Phase.PLAY and view.turn != ME:
+            return self._out_of_turn(view)
+        status = ""
+        while True:
+            self.draw(view, status=status, hint=True)
+            text = self.ask("> ")
+            try:
+                got = interpret(text, view, ME, self.names)
+            except MoveError as exc:
+                status = f"! {exc}"
+                continue
+            if isinstance(got, Command):
+                status = self._command(got, view)
+                continue
+            return got
+
+    def _command(self, command: Command, view: Game) -> str:
+        if command is Command.QUIT:
+            raise Quit()
+        text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
+        self.clear()
+        self.echo(text)
+        self.ask("(Enter to go back) ")
+        return ""
+
+    def _out_of_turn(self, view: Game) -> Move | None:
+        """Offer an out-of-turn play (RULES.md 5): y plays all the cards that may go, Enter passes."""
+        options = [m for m in view.moves_for(ME) if isinstance(m, Play)]
+        if not options:
+            return None
+        window = view.window
+        best = max(options, key=lambda m: len(m.slots))
+        rank = Rank(window.rank).symbol if window else "?"
+        who = self.names[window.player] if window else "Someone"
+        cards = " ".join(c.pretty(self.look.unicode) for s in best.slots if (c := view.card(s)))
+        status = f"{who} played {rank}. Play your {cards} out of turn? [y/N]"
+        while True:
+            self.draw(view, status=status)
+            text = self.ask("> ").strip().lower()
+            if text in ("", "n", "no", "-"):
+                return None
+            if text in ("y", "yes"):
+                return best
+            try:
+                got = interpret(text, view, ME, self.names)
+            except MoveError as exc:
+                status = f"! {exc}  - y to play, Enter to pass"
+                continue
+            if isinstance(got, Command):
+                status = self._command(got, view) or status
+                continue
+            return got
+
+
+class _Person:
+    """The `Player` at seat 0: asks the terminal through its session."""
+
+    name = "you"
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
+        return self.session.decide(view)
+
+
+def _read(prompt: str) -> str:
+    click.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+@click.command()
+@click.option("--bots", type=click.IntRange(1, 10), default=3, show_default=True, help="How many bots.")
+@click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True,
+              help="Rules preset.")
+@click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
+@click.option("--level", default="greedy", show_default=True, metavar="|".join(BOT_NAMES),
+              help="Bot strength (smart takes a budget too: smart:200ms).")
+@click.option("--name", default="You", show_default=True, help="Your name at the table.")
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
+              help="Seconds to show each bot move.")
+def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float) -> None:
+    """Play Shithead against bots at this terminal."""
+    rules = preset(rules_name)
+    if rules.decks_for(bots + 1) * 52 < (bots + 1) * (rules.face_down + rules.face_up + rules.hand_size):
+        raise click.BadParameter("too many players for the deck", param_hint="--bots")
+    unicode = not ascii_only and can_encode(getattr(sys.stdout, "encoding", None))
+    names = [name.strip()[:10] or "You"] + [f"Bot {i}" for i in range(1, bots + 1)]
+    rng = random.Random(seed)
+    session = Session(
+        rules, [make_bot(level) for _ in range(bots)], names, rng, Look(unicode=unicode), delay,
+        ask=_read, echo=click.echo, clear=click.clear,
+    )
+    try:
+        session.series()
+    except Quit:
+        click.echo("\nBye!")
+    except KeyboardInterrupt:
+        click.echo("\nBye!")
+        sys.exit(130)
+    else:
+        click.echo("Bye!")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    play()

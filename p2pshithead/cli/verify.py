@@ -1,0 +1,24 @@
+"""`p2pshithead verify FILE`: re-check a saved game from the file alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from p2pshithead.net import RemoteProtocolError, load_entries
+from p2pshithead.net._outcome import outcome_of, replay
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def verify(file: Path) -> None:
+    """Re-check FILE (signatures, chain, every move); print the finish order or the first fault."""
+    try:
+        outcome = outcome_of(replay(load_entries(file), str(file)))
+    except RemoteProtocolError as exc:
+        click.echo(f"fault: {exc}")
+        raise SystemExit(1) from None
+    for line in outcome.lines:
+        click.echo(line)
+    raise SystemExit(outcome.status)

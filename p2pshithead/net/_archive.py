@@ -1,0 +1,40 @@
+# Saved transcripts: a file is the entries in order, each one frame (the wire framing, so the same size
+# limit and strict decoding apply). Invariant: `load_entries` returns only schema-checked entries, naming
+# the file and the frame number when one is bad.
+"""`save_entries`, `load_entries` and `default_transcript_path`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._framing import FrameDecoder, encode_frame
+from p2pshithead.net._identity import config_dir
+from p2pshithead.net._transcript import Entry
+
+SUFFIX = ".p2ps"
+
+
+def default_transcript_path(table_id: bytes, seat: int) -> Path:
+    """Where a peer saves a game when no path is given: the config folder's `transcripts/`."""
+    return config_dir() / "transcripts" / f"{table_id.hex()}-seat{seat}{SUFFIX}"
+
+
+def save_entries(path: Path, entries: list[Entry]) -> None:
+    """Write `entries` to `path` (parents created)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"".join(encode_frame(e.to_wire()) for e in entries))
+
+
+def load_entries(path: Path) -> list[Entry]:
+    """Read a saved transcript.
+
+    Raises:
+        RemoteProtocolError: naming the file, when a frame is cut short or breaks the entry schema.
+    """
+    data = path.read_bytes()
+    decoder = FrameDecoder(str(path))
+    objects = decoder.feed(data)
+    if decoder.buffered:
+        raise RemoteProtocolError(str(path), f"{decoder.buffered} bytes of a cut-short frame at the end")
+    return [Entry.from_wire(f"{path} entry {i}", obj) for i, obj in enumerate(objects)]

@@ -1,0 +1,203 @@
+# Zeroconf discovery (thin asyncio around python-zeroconf). A table is a `_p2pshithead._tcp.local.`
+# service whose TXT record carries the table name, rules preset, ruleset hash, seats taken and free, and
+# protocol version. Invariants: an announcement is withdrawn while the table is full and on close; a
+# browser reports a table once when it appears (or changes) and once when it vanishes; a TXT record that
+# does not parse is ignored, never raised; bound to one address, zeroconf uses only that interface, IPv4.
+"""`TableAd`, `Announcer` (host side) and `Browser` (join side)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+
+from zeroconf import IPVersion, ServiceStateChange, get_all_addresses
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+SERVICE_TYPE = "_p2pshithead._tcp.local."
+ANY = "0.0.0.0"
+_INFO_TIMEOUT_MS = 1500
+
+
+def open_zeroconf(bind: str) -> AsyncZeroconf:
+    """A zeroconf instance on `bind` only (IPv4), or on every interface for `0.0.0.0`."""
+    if bind == ANY:
+        return AsyncZeroconf(ip_version=IPVersion.V4Only)
+    return AsyncZeroconf(interfaces=[bind], ip_version=IPVersion.V4Only)
+
+
+@dataclass(frozen=True, slots=True)
+class TableAd:
+    """One announced table: what the TXT record says, and where to connect."""
+
+    name: str
+    rules: str
+    ruleset: str
+    taken: int
+    free: int
+    version: int
+    address: str
+    port: int
+
+    def __post_init__(self) -> None:
+        if not self.name or len(self.name) > 40 or not 0 <= self.taken <= 11 or not 0 <= self.free <= 11:
+            raise ValueError(f"bad table ad {self!r}")
+        if not 0 < self.port < 65536:
+            raise ValueError(f"bad port {self.port}")
+
+    @property
+    def properties(self) -> dict[str, str]:
+        """The TXT record."""
+        return {"name": self.name, "rules": self.rules, "ruleset": self.ruleset,
+                "taken": str(self.taken), "free": str(self.free), "v": str(self.version)}  # fmt: skip
+
+    @classmethod
+    def from_info(cls, info: AsyncServiceInfo) -> TableAd | None:
+        """Read a resolved service, or None when its record is not a table's."""
+        props = {k.decode(errors="replace"): (v or b"").decode(errors="replace") for k, v in info.properties.items()}
+        addresses = info.parsed_addresses(IPVersion.V4Only)
+        try:
+            return cls(props["name"], props["rules"], props["ruleset"], int(props["taken"]), int(props["free"]),
+                       int(props["v"]), addresses[0], int(info.port or 0))  # fmt: skip
+        except (KeyError, ValueError, IndexError):
+            return None
+
+    def to_json(self) -> dict[str, object]:
+        """The ad as a JSON object (for `join --list --json`)."""
+        return {"name": self.name, "rules": self.rules, "ruleset": self.ruleset, "taken": self.taken,
+                "free": self.free, "version": self.version, "address": self.address, "port": self.port}  # fmt: skip
+
+
+class Announcer:
+    """Keeps one table announced while it has free seats; `async_update` after every lobby change."""
+
+    __slots__ = ("_bind", "_info", "_registered", "_zc", "instance")
+
+    def __init__(self, instance: str, bind: str) -> None:
+        self.instance = instance
+        self._bind = bind
+        self._zc: AsyncZeroconf | None = None
+        self._info: AsyncServiceInfo | None = None
+        self._registered = False
+
+    async def __aenter__(self) -> Announcer:
+        self._zc = open_zeroconf(self._bind)
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.async_close()
+
+    async def async_update(self, ad: TableAd) -> None:
+        """Announce `ad`, or withdraw the table when it has no free seat."""
+        assert self._zc is not None, "use Announcer as an async context manager"
+        addresses = get_all_addresses() if ad.address == ANY else [ad.address]
+        info = AsyncServiceInfo(
+            SERVICE_TYPE, f"{self.instance}.{SERVICE_TYPE}", port=ad.port, properties=ad.properties,
+            addresses=[socket.inet_aton(a) for a in addresses], server=f"{self.instance.replace(' ', '-')}.local.",
+        )  # fmt: skip
+        if not ad.free:
+            await self._withdraw()
+        elif self._registered:
+            await self._zc.async_update_service(info)
+        else:
+            await self._zc.async_register_service(info)
+            self._registered = True
+        self._info = info
+
+    async def _withdraw(self) -> None:
+        if self._registered and self._zc is not None and self._info is not None:
+            self._registered = False
+            await self._zc.async_unregister_service(self._info)
+
+    async def async_close(self) -> None:
+        """Withdraw the table and stop zeroconf (safe to call twice)."""
+        zc, self._zc = self._zc, None
+        if zc is None:
+            return
+        if self._registered and self._info is not None:
+            self._registered = False
+            await zc.async_unregister_service(self._info)
+        await zc.async_close()
+
+
+class Browser:
+    """Watches the LAN for tables: `events` yields `("add", ad)` and `("remove", instance name)`."""
+
+    __slots__ = ("_bind", "_browser", "_queue", "_tasks", "_zc", "tables")
+
+    def __init__(self, bind: str) -> None:
+        self._bind = bind
+        self._zc: AsyncZeroconf | None = None
+        self._browser: AsyncServiceBrowser | None = None
+        self._queue: asyncio.Queue[tuple[str, str, TableAd | None]] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.tables: dict[str, TableAd] = {}
+
+    async def __aenter__(self) -> Browser:
+        self._zc = open_zeroconf(self._bind)
+        self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._on_change])
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.async_close()
+
+    def _on_change(self, zeroconf: object, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        if state_change is ServiceStateChange.Removed:
+            self._queue.put_nowait(("remove", name, self.tables.pop(name, None)))
+            return
+        task = asyncio.get_running_loop().create_task(self._async_resolve(name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _async_resolve(self, name: str) -> None:
+        assert self._zc is not None
+        info = AsyncServiceInfo(SERVICE_TYPE, name)
+        if await info.async_request(self._zc.zeroconf, _INFO_TIMEOUT_MS):
+            ad = TableAd.from_info(info)
+            if ad is not None and self.tables.get(name) != ad:
+                self.tables[name] = ad
+                self._queue.put_nowait(("add", name, ad))
+
+    async def async_next(self, timeout: float) -> tuple[str, str, TableAd | None] | None:
+        """The next change `(kind, instance, ad)` within `timeout` seconds, else None."""
+        try:
+            return await asyncio.wait_for(self._queue.get(), timeout)
+        except TimeoutError:
+            return None
+
+    async def async_close(self) -> None:
+        """Stop browsing (safe to call twice)."""
+        zc, self._zc = self._zc, None
+        if zc is None:
+            return
+        for task in list(self._tasks):
+            task.cancel()
+        if self._browser is not None:
+            await self._browser.async_cancel()
+        await zc.async_close()
+
+
+async def async_watch(bind: str, seconds: float, on_change: Callable[[str, TableAd], None],
+                      until: Callable[[TableAd], bool] = lambda ad: False) -> dict[str, TableAd]:  # fmt: skip
+    """Browse for `seconds`, reporting each table as it appears ("+") and vanishes ("-").
+
+    Args:
+        until: stop early at the first table for which this returns True.
+    Returns:
+        The tables still announced at the end, by instance name.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    async with Browser(bind) as browser:
+        while (left := deadline - loop.time()) > 0:
+            change = await browser.async_next(left)
+            if change is None:
+                break
+            kind, _, ad = change
+            if ad is not None:
+                on_change("+" if kind == "add" else "-", ad)
+                if kind == "add" and until(ad):
+                    break
+        return dict(browser.tables)

@@ -1,0 +1,134 @@
+# The joiner (thin asyncio around `Transcript` and `Player`): connects to a host, says hello, waits in
+# the lobby, then checks and applies every entry the host relays, and sends its own seat's messages.
+# Invariants: nothing from the host is used before its schema check; every entry goes through the
+# same transcript checks as at every other peer, so a lying host is named by the verdict; `async_close`
+# may be called twice.
+"""`Joiner`: sit at a table reached by address, play it out, return the transcript."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+from p2pshithead.net._connection import Connection
+from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._identity import Identity
+from p2pshithead.net._messages import FROM_HOST
+from p2pshithead.net._play import Agent, Player, Say
+from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._stats import Stats
+from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase, Transcript, authored_to_wire, setup_from_genesis
+
+
+class Joiner:
+    """A seat at a remote table: `async with Joiner(...) as j: transcript = await j.async_run()`."""
+
+    def __init__(self, identity: Identity, address: str, port: int, agent_for: Callable[[str], Agent], *, bot: bool,
+                 bind: str | None, say: Say, clock: Callable[[], float]) -> None:  # fmt: skip
+        self._identity, self._address, self._port, self._agent_for, self._bot = identity, address, port, agent_for, bot
+        self._bind, self._say = bind, say
+        self._conn: Connection | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._agent: Agent | None = None
+        self.stats = Stats(clock)
+        self.transcript: Transcript | None = None
+
+    async def __aenter__(self) -> Joiner:
+        self._conn = await Connection.async_open(self._address, self._port, FROM_HOST, self._bind)
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.async_close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def async_run(self) -> Transcript:
+        """Sit, wait in the lobby, play; return the transcript once complete or stopped.
+
+        Raises:
+            RemoteProtocolError: naming the host, when it refuses the seat, breaks the protocol or leaves
+                before the transcript is complete or stopped.
+        """
+        conn = self._conn
+        assert conn is not None, "use Joiner as an async context manager"
+        me = self._identity
+        await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
+                               "ready": self._bot})  # fmt: skip
+        welcome = await conn.async_recv()
+        if welcome["t"] != "welcome":
+            raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
+        conn.rename(f"host of {welcome['name']}")
+        try:
+            self._agent = self._agent_for(welcome["app"])
+        except KeyError:
+            raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know") from None
+        self._say(f"seated at {welcome['name']!r} (seat {welcome['seat']}); rules: {welcome['words']}")
+        if not self._bot:
+            self._spawn(self._async_send_ready())
+        player: Player | None = None
+        while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
+            message = await conn.async_recv()
+            kind = message["t"]
+            if kind == "lobby":
+                self._say("lobby: " + ", ".join("-" if s is None else s["nick"] + (" (ready)" if s["ready"] else "")
+                                                for s in message["seats"]))  # fmt: skip
+            elif kind == "entry":
+                entry = Entry.from_wire(conn.peer, message)
+                if self.transcript is None:
+                    player = self._start(entry)
+                else:
+                    self._append(entry)
+                assert player is not None
+                self.stats.on_validated(entry)
+                player.observe(entry)
+            elif kind == "bye":
+                raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
+            else:
+                raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
+        return self.transcript
+
+    def _start(self, genesis: Entry) -> Player:
+        for task in list(self._tasks):
+            task.cancel()
+        peer = self._conn.peer if self._conn else "host"
+        keys = [s.key for s in setup_from_genesis(genesis, peer).seats]
+        if self._identity.public not in keys:
+            raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
+        self.transcript = Transcript.start(genesis, keys.index(self._identity.public), peer)
+        local = LocalSeat(self._identity, self.transcript)
+        self._say(f"game starts: you are seat {local.seat} of {len(keys)}")
+        assert self._agent is not None
+        player = Player(local, self._agent, self._async_submit)
+        self._spawn(player.async_run())
+        return player
+
+    def _append(self, entry: Entry) -> None:
+        assert self.transcript is not None
+        verdict = self.transcript.append(entry)
+        if verdict is not None:
+            self._say(f"game stopped: {verdict}")
+
+    async def _async_send_ready(self) -> None:
+        assert self._agent is not None
+        await self._agent.async_wait_ready()
+        if self._conn is not None and self.transcript is None:
+            await self._conn.async_send({"t": "ready", "ready": True})
+
+    async def _async_submit(self, msg: Authored) -> None:
+        assert self._conn is not None
+        self.stats.on_sent(msg)
+        await self._conn.async_send(authored_to_wire(msg))
+
+    async def async_close(self) -> None:
+        """Stop playing and close the connection (safe to call twice)."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            self.stats.bytes_sent = conn.bytes_sent
+            await conn.async_close()

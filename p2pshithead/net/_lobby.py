@@ -1,0 +1,104 @@
+# The lobby (sans-IO): who sits where before the game, with a nickname and a ready flag each. Invariants:
+# at most `seats` occupants, one key per seat, seat 0 is the host for the lobby's whole life; the game may
+# start when every seat is taken, or when at least two sit and all of them are ready. `setup` seats the
+# occupants in seat order, closing gaps, so a seat number is final only in the genesis.
+"""`Lobby`, `Occupant` and `LobbyRefusal`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from p2pshithead.net._app import SeatInfo, TableSetup
+from p2pshithead.net._errors import NetError
+from p2pshithead.net._identity import KEY_BYTES, check_nick
+
+
+class LobbyRefusal(NetError):
+    """A request the lobby refuses (table full, key already seated); the text is shown to the peer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Someone seated in the lobby."""
+
+    key: bytes
+    nick: str
+    ready: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.key) != KEY_BYTES:
+            raise ValueError(f"public key must be {KEY_BYTES} bytes")
+        check_nick(self.nick)
+
+
+class Lobby:
+    """Seats before the game: `sit`, `leave`, `set_ready`, then `can_start` and `setup`."""
+
+    __slots__ = ("_seats",)
+
+    def __init__(self, seats: int, host: Occupant) -> None:
+        if not 2 <= seats <= 11:
+            raise ValueError(f"a table seats 2..11 players, got {seats}")
+        self._seats: list[Occupant | None] = [host] + [None] * (seats - 1)
+
+    def __repr__(self) -> str:
+        return f"<Lobby {self.taken}/{len(self._seats)} {[o.nick if o else None for o in self._seats]}>"
+
+    @property
+    def occupants(self) -> tuple[Occupant | None, ...]:
+        """Each seat's occupant, or None."""
+        return tuple(self._seats)
+
+    @property
+    def taken(self) -> int:
+        """How many seats are occupied."""
+        return sum(o is not None for o in self._seats)
+
+    @property
+    def free(self) -> int:
+        """How many seats are empty."""
+        return len(self._seats) - self.taken
+
+    def sit(self, key: bytes, nick: str, ready: bool = False) -> int:
+        """Seat a newcomer in the lowest free seat and return it.
+
+        Raises:
+            LobbyRefusal: when the table is full or the key already sits here.
+            ValueError: when the key or nickname is malformed.
+        """
+        occupant = Occupant(key, nick, ready)
+        if any(o is not None and o.key == key for o in self._seats):
+            raise LobbyRefusal("this key already sits at the table")
+        if not self.free:
+            raise LobbyRefusal("the table is full")
+        seat = self._seats.index(None)
+        self._seats[seat] = occupant
+        return seat
+
+    def leave(self, seat: int) -> None:
+        """Free `seat` (not the host's)."""
+        if seat == 0:
+            raise ValueError("the host cannot leave its own lobby")
+        self._seats[seat] = None
+
+    def set_ready(self, seat: int, ready: bool) -> None:
+        """Set the ready flag of the occupant of `seat`."""
+        occupant = self._seats[seat]
+        if occupant is None:
+            raise ValueError(f"seat {seat} is empty")
+        self._seats[seat] = replace(occupant, ready=ready)
+
+    def can_start(self) -> bool:
+        """Every seat taken, or at least two seated and all of them ready."""
+        seated = [o for o in self._seats if o is not None]
+        return not self.free or (len(seated) >= 2 and all(o.ready for o in seated))
+
+    def to_wire(self) -> list[dict[str, Any] | None]:
+        """The seats as the `lobby` message carries them."""
+        return [None if o is None else {"nick": o.nick, "ready": o.ready} for o in self._seats]
+
+    def setup(self, table_id: bytes, name: str, app: str, rules: str, ruleset_hash: bytes) -> TableSetup:
+        """The table the game starts with: the occupants in seat order, gaps closed."""
+        seats = tuple(SeatInfo(o.key, o.nick) for o in self._seats if o is not None)
+        return TableSetup(table_id, name, app, rules, ruleset_hash, seats)

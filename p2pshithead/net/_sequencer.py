@@ -1,0 +1,46 @@
+# The sequencer (sans-IO), run by the host: gives each submitted message the next place in the chain and
+# seals it. Invariant: it appends only what passes the same signature/counter/chain checks that every
+# peer will run, so an honest sequencer is never named by a verdict; a message that is well signed but
+# that the rules refuse is appended all the same, as the evidence that names its author.
+"""`Sequencer`: checks, places and seals submitted messages."""
+
+from __future__ import annotations
+
+from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
+from p2pshithead.net._identity import Identity
+from p2pshithead.net._transcript import SEQUENCER, Authored, Entry, Phase, Transcript, abort_body, author_message, seal
+
+
+class Sequencer:
+    """Appends submitted messages to `transcript` (the host's own copy), sealing with `identity`."""
+
+    __slots__ = ("_identity", "transcript")
+
+    def __init__(self, identity: Identity, transcript: Transcript) -> None:
+        if transcript.setup.seats[SEQUENCER].key != identity.public:
+            raise LocalProtocolError("only seat 0 sequences")
+        self._identity = identity
+        self.transcript = transcript
+
+    def sequence(self, msg: Authored, peer: str) -> Entry:
+        """Place `msg` as the next entry, append it to the transcript and return it for broadcast.
+
+        Raises:
+            RemoteProtocolError: naming `peer` when the message fails a signature, counter or chain check.
+            LocalProtocolError: when the transcript is complete or stopped.
+        """
+        t = self.transcript
+        if t.phase in (Phase.DONE, Phase.STOPPED):
+            raise LocalProtocolError(f"transcript is {t.phase.value}")
+        problem = t.problem(msg)
+        if problem is not None:
+            raise RemoteProtocolError(peer, problem)
+        entry = seal(self._identity, len(t.entries), t.head.digest, msg)
+        t.append(entry)
+        return entry
+
+    def abort(self, seat: int, reason: str) -> Entry:
+        """Append the host's own report that `seat` dropped or broke the protocol, which stops the game."""
+        t = self.transcript
+        msg = author_message(self._identity, t.setup.table_id, SEQUENCER, t.next_counter(SEQUENCER), t.head, abort_body(seat, reason))
+        return self.sequence(msg, "host")

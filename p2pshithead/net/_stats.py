@@ -1,0 +1,35 @@
+# Timing records for the benchmark (the clock is injected). Invariant: a peer's record names entries by
+# (author seat, author counter), the same at every peer, so records from several processes can be joined.
+"""`Stats`: when this peer signed its messages and validated each entry; `bytes_sent`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from p2pshithead.net._transcript import Authored, Entry
+
+
+class Stats:
+    """Collects send and validation times from `clock` and writes them as one JSON object."""
+
+    __slots__ = ("_clock", "bytes_sent", "sent", "validated")
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        self.sent: list[tuple[int, int, float]] = []
+        self.validated: list[tuple[int, int, int, float]] = []
+        self.bytes_sent = 0
+
+    def on_sent(self, msg: Authored) -> None:
+        """This peer signed and sent `msg`."""
+        self.sent.append((msg.seat, msg.counter, self._clock()))
+
+    def on_validated(self, entry: Entry) -> None:
+        """This peer checked and applied `entry`."""
+        self.validated.append((entry.index, entry.msg.seat, entry.msg.counter, self._clock()))
+
+    def write(self, path: Path) -> None:
+        """Save the records to `path`."""
+        path.write_text(json.dumps({"sent": self.sent, "validated": self.validated, "bytes_sent": self.bytes_sent}))

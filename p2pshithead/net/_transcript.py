@@ -1,0 +1,352 @@
+# The signed, hash-chained transcript (sans-IO). Every message is signed by its author over
+# (table id, seat, counter, the head the author last saw, body); the sequencer appends it as entry i,
+# chaining entry i's digest to entry i-1's, and signs the digest. Invariants checked at every peer for
+# every entry (any failure is a `Fault` naming seat 0, the sequencer, since an honest sequencer checks
+# the same before appending): the index is the next one and `prev` is the last digest; the sequencer's
+# and the author's signatures hold; the author's counter is one more than its last; the author's seen
+# head lies in this chain (index below i, not before its own previous entry, same digest) so a relay
+# that shows two peers two histories is caught by the first message that crosses them. Then the body
+# drives the application: a refusal is a `Fault` naming the author. The first fault is the verdict and
+# nothing is appended after it, so the verdict is a function of the entries alone.
+"""`Head`, `Authored`, `Entry`, `Transcript`, `Verdict`, and `make_genesis` / `author_message`."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from p2pshithead.net._app import Application, SeatInfo, TableSetup, app_spec
+from p2pshithead.net._errors import Fault, LocalProtocolError, RemoteProtocolError
+from p2pshithead.net._framing import MAX_FRAME, decode_object, pack
+from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES, Identity, verify
+from p2pshithead.net._schema import Bytes, Int, List, Str, check_message, fields
+
+PROTOCOL_VERSION = 1
+SEQUENCER = 0
+"""The seat that sequences (the host's seat)."""
+MAX_COUNTER = 2**32
+HASH_BYTES = 32
+ZERO = bytes(HASH_BYTES)
+_MSG_DOMAIN = b"p2pshithead/msg/v1"
+_ENTRY_DOMAIN = b"p2pshithead/entry/v1"
+_SEQ_DOMAIN = b"p2pshithead/seq/v1"
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A point in the chain: entry `index` and its digest (index -1 and zeros before the genesis)."""
+
+    index: int
+    digest: bytes
+
+    def __post_init__(self) -> None:
+        if self.index < -1 or len(self.digest) != HASH_BYTES:
+            raise ValueError(f"bad head {self.index}/{self.digest.hex()}")
+
+
+EMPTY = Head(-1, ZERO)
+
+
+@dataclass(frozen=True, slots=True)
+class Authored:
+    """A message as its author signs it, before the sequencer gives it a place."""
+
+    seat: int
+    counter: int
+    seen: Head
+    body: bytes
+    sig: bytes
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seat <= 10 or not 0 <= self.counter < MAX_COUNTER or len(self.sig) != SIG_BYTES:
+            raise ValueError("bad authored message header")
+
+    def signed_bytes(self, table_id: bytes) -> bytes:
+        """What the author signs."""
+        return pack([_MSG_DOMAIN, table_id, self.seat, self.counter, self.seen.index, self.seen.digest, self.body])
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """Entry `index` of the transcript: an authored message, the digest before it, the sequencer's seal."""
+
+    index: int
+    prev: bytes
+    msg: Authored
+    seal: bytes
+
+    def __post_init__(self) -> None:
+        if self.index < 0 or len(self.prev) != HASH_BYTES or len(self.seal) != SIG_BYTES:
+            raise ValueError("bad entry header")
+
+    @property
+    def digest(self) -> bytes:
+        """This entry's chain digest (it covers the previous digest, so it covers the whole history)."""
+        m = self.msg
+        data = pack([_ENTRY_DOMAIN, self.index, self.prev, m.seat, m.counter, m.seen.index, m.seen.digest, m.body, m.sig])
+        return hashlib.sha256(data).digest()
+
+    def to_wire(self) -> dict[str, Any]:
+        """The entry as a message map."""
+        m = self.msg
+        return {
+            "t": "entry", "i": self.index, "prev": self.prev, "seat": m.seat, "ctr": m.counter,
+            "si": m.seen.index, "sh": m.seen.digest, "body": m.body, "sig": m.sig, "seal": self.seal,
+        }  # fmt: skip
+
+    @classmethod
+    def from_wire(cls, peer: str, obj: object) -> Entry:
+        """Check `obj` against the entry schema and build the entry.
+
+        Raises:
+            RemoteProtocolError: naming `peer`.
+        """
+        d = check_message(obj, {"entry": ENTRY_SCHEMA}, peer)
+        return cls(d["i"], d["prev"], authored_from(d), d["seal"])
+
+
+def _seal_bytes(digest: bytes) -> bytes:
+    return _SEQ_DOMAIN + digest
+
+
+_AUTHORED_FIELDS = dict(
+    seat=Int(0, 10), ctr=Int(0, MAX_COUNTER - 1), si=Int(-1, 2**40), sh=Bytes(HASH_BYTES, HASH_BYTES),
+    body=Bytes(1, MAX_FRAME), sig=Bytes(SIG_BYTES, SIG_BYTES),
+)  # fmt: skip
+SUBMIT_SCHEMA = fields(**_AUTHORED_FIELDS)
+ENTRY_SCHEMA = fields(i=Int(0, 2**40), prev=Bytes(HASH_BYTES, HASH_BYTES), **_AUTHORED_FIELDS, seal=Bytes(SIG_BYTES, SIG_BYTES))
+_GENESIS_SCHEMA = fields(
+    k=Str(1, 8), v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+    ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, 11),
+    nicks=List(Str(1, NICK_MAX), 2, 11),
+)  # fmt: skip
+
+
+def authored_from(d: dict[str, Any]) -> Authored:
+    """Build an `Authored` from a schema-checked submit or entry map."""
+    return Authored(d["seat"], d["ctr"], Head(d["si"], d["sh"]), d["body"], d["sig"])
+
+
+def authored_to_wire(msg: Authored) -> dict[str, Any]:
+    """The submit message carrying `msg` to the sequencer."""
+    return {"t": "submit", "seat": msg.seat, "ctr": msg.counter, "si": msg.seen.index, "sh": msg.seen.digest,
+            "body": msg.body, "sig": msg.sig}  # fmt: skip
+
+
+def author_message(identity: Identity, table_id: bytes, seat: int, counter: int, seen: Head, body: object) -> Authored:
+    """Sign `body` (plain data) as `seat`'s message number `counter`, having seen the chain up to `seen`."""
+    draft = Authored(seat, counter, seen, pack(body), bytes(SIG_BYTES))
+    return Authored(seat, counter, seen, draft.body, identity.sign(draft.signed_bytes(table_id)))
+
+
+def genesis_body(setup: TableSetup) -> dict[str, Any]:
+    """The genesis body that states the table: id, name, application, rules, and who sits where."""
+    return {
+        "k": "genesis", "v": PROTOCOL_VERSION, "table": setup.table_id, "name": setup.name, "app": setup.app,
+        "rules": setup.rules, "ruleset": setup.ruleset_hash,
+        "seats": [s.key for s in setup.seats], "nicks": [s.nick for s in setup.seats],
+    }  # fmt: skip
+
+
+def seal(identity: Identity, index: int, prev: bytes, msg: Authored) -> Entry:
+    """Give `msg` place `index` after digest `prev`, sealed with the sequencer's key."""
+    draft = Entry(index, prev, msg, bytes(SIG_BYTES))
+    return Entry(index, prev, msg, identity.sign(_seal_bytes(draft.digest)))
+
+
+def make_genesis(identity: Identity, setup: TableSetup) -> Entry:
+    """The sequencer's entry 0, authored and sealed by seat 0 (which must be `identity`).
+
+    Raises:
+        LocalProtocolError: when `identity` does not sit in seat 0 of `setup`.
+    """
+    if setup.seats[SEQUENCER].key != identity.public:
+        raise LocalProtocolError("the sequencer must sit in seat 0")
+    msg = author_message(identity, setup.table_id, SEQUENCER, 0, EMPTY, genesis_body(setup))
+    return seal(identity, 0, ZERO, msg)
+
+
+def setup_from_genesis(entry: Entry, peer: str) -> TableSetup:
+    """Read and check the genesis entry, returning the table it states.
+
+    Raises:
+        RemoteProtocolError: naming `peer` when entry 0 is not a well-formed genesis sealed by seat 0.
+    """
+    msg = entry.msg
+    if entry.index != 0 or entry.prev != ZERO or msg.seat != SEQUENCER or msg.counter != 0 or msg.seen != EMPTY:
+        raise RemoteProtocolError(peer, "entry 0 is not a genesis")
+    body = check_message({"t": "g", **_as_map(decode_object(msg.body, peer), peer)}, {"g": _GENESIS_SCHEMA}, peer)
+    if body["k"] != "genesis" or body["v"] != PROTOCOL_VERSION:
+        raise RemoteProtocolError(peer, f"genesis of kind {body['k']!r} version {body['v']}")
+    try:
+        seats = tuple(SeatInfo(key, nick) for key, nick in zip(body["seats"], body["nicks"], strict=True))
+        setup = TableSetup(body["table"], body["name"], body["app"], body["rules"], body["ruleset"], seats)
+        spec = app_spec(setup.app)
+        known = setup.rules in spec.presets and spec.ruleset_hash(setup.rules) == setup.ruleset_hash
+    except (ValueError, KeyError) as exc:
+        raise RemoteProtocolError(peer, f"genesis: {exc}") from None
+    if not known:
+        raise RemoteProtocolError(peer, f"genesis: unknown ruleset {setup.rules!r}")
+    key = seats[SEQUENCER].key
+    if not verify(key, msg.sig, msg.signed_bytes(setup.table_id)) or not verify(key, entry.seal, _seal_bytes(entry.digest)):
+        raise RemoteProtocolError(peer, "genesis signature does not hold")
+    return setup
+
+
+def _as_map(obj: object, peer: str) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise RemoteProtocolError(peer, "body is not a map")
+    return obj
+
+
+class Phase(Enum):
+    """Where a transcript stands."""
+
+    PLAYING = "playing"
+    """The application runs; seats send moves."""
+    SIGNING = "signing"
+    """The application has a finish order; seats sign the final chain off."""
+    DONE = "done"
+    """Every seat signed off: the transcript is complete."""
+    STOPPED = "stopped"
+    """A verdict stopped the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Why a game stopped: the seat at fault and what it did (`proven` False for a relay's report)."""
+
+    seat: int
+    nick: str
+    reason: str
+    proven: bool = True
+
+    def __str__(self) -> str:
+        how = "" if self.proven else " (reported by the host, not provable)"
+        return f"seat {self.seat} ({self.nick}) at fault: {self.reason}{how}"
+
+
+@dataclass(slots=True)
+class Transcript:
+    """One peer's copy of the transcript: checks each entry, drives the application, finds the verdict."""
+
+    setup: TableSetup
+    app: Application
+    entries: list[Entry] = field(default_factory=list)
+    verdict: Verdict | None = None
+    _counters: dict[int, int] = field(default_factory=dict)
+    _last_index: dict[int, int] = field(default_factory=dict)
+    _signed_off: set[int] = field(default_factory=set)
+
+    @classmethod
+    def start(cls, genesis: Entry, local_seat: int | None, peer: str = "host") -> Transcript:
+        """Begin with a checked genesis, building the application for `local_seat` (None: observer)."""
+        setup = setup_from_genesis(genesis, peer)
+        t = cls(setup, app_spec(setup.app).make(setup, local_seat), [genesis])
+        t._counters[SEQUENCER], t._last_index[SEQUENCER] = 0, 0
+        return t
+
+    @property
+    def head(self) -> Head:
+        """The last entry's place and digest."""
+        return Head(len(self.entries) - 1, self.entries[-1].digest)
+
+    @property
+    def phase(self) -> Phase:
+        """Playing, signing off, done or stopped."""
+        if self.verdict is not None:
+            return Phase.STOPPED
+        if self.app.finish_order() is None:
+            return Phase.PLAYING
+        return Phase.DONE if len(self._signed_off) == len(self.setup.seats) else Phase.SIGNING
+
+    def next_counter(self, seat: int) -> int:
+        """The counter `seat`'s next message must carry."""
+        return self._counters.get(seat, -1) + 1
+
+    def has_signed_off(self, seat: int) -> bool:
+        """Whether `seat`'s sign-off is in the chain."""
+        return seat in self._signed_off
+
+    def problem(self, msg: Authored) -> str | None:
+        """What is wrong with `msg` as the next entry, as far as signatures and the chain go (None: fine)."""
+        if not 0 <= msg.seat < len(self.setup.seats):
+            return f"no seat {msg.seat}"
+        if msg.counter != self.next_counter(msg.seat):
+            return f"seat {msg.seat} counter {msg.counter}, expected {self.next_counter(msg.seat)}"
+        if not verify(self.setup.seats[msg.seat].key, msg.sig, msg.signed_bytes(self.setup.table_id)):
+            return f"seat {msg.seat}'s signature does not hold"
+        seen = msg.seen
+        if not self._last_index.get(msg.seat, -1) <= seen.index < len(self.entries):
+            return f"seat {msg.seat} saw entry {seen.index}, outside this chain"
+        if seen.index >= 0 and self.entries[seen.index].digest != seen.digest:
+            return f"seat {msg.seat} saw a different entry {seen.index}: the histories forked"
+        return None
+
+    def append(self, entry: Entry) -> Verdict | None:
+        """Check `entry` and apply it; return the verdict if this entry (or an earlier one) stopped the game.
+
+        Raises:
+            LocalProtocolError: when called after the transcript is complete or stopped.
+        """
+        if self.phase in (Phase.DONE, Phase.STOPPED):
+            raise LocalProtocolError(f"transcript is {self.phase.value}; nothing more may be appended")
+        try:
+            self._check_chain(entry)
+            self.entries.append(entry)
+            self._counters[entry.msg.seat] = entry.msg.counter
+            self._last_index[entry.msg.seat] = entry.index
+            self._apply(entry.msg)
+        except Fault as fault:
+            self.verdict = self._verdict(fault)
+        return self.verdict
+
+    def _verdict(self, fault: Fault, proven: bool = True) -> Verdict:
+        return Verdict(fault.seat, self.setup.seats[fault.seat].nick, fault.reason, proven)
+
+    def _check_chain(self, entry: Entry) -> None:
+        if entry.index != len(self.entries) or entry.prev != self.entries[-1].digest:
+            raise Fault(SEQUENCER, f"entry {entry.index} does not extend the chain at {len(self.entries)}")
+        if not verify(self.setup.seats[SEQUENCER].key, entry.seal, _seal_bytes(entry.digest)):
+            raise Fault(SEQUENCER, f"entry {entry.index}: seal does not hold")
+        problem = self.problem(entry.msg)
+        if problem is not None:
+            raise Fault(SEQUENCER, f"entry {entry.index}: {problem}")
+
+    def _apply(self, msg: Authored) -> None:
+        try:
+            body = _as_map(decode_object(msg.body, f"seat {msg.seat}"), f"seat {msg.seat}")
+        except RemoteProtocolError as exc:
+            raise Fault(msg.seat, exc.reason) from None
+        kind = body.get("k")
+        if kind == "app" and set(body) == {"k", "p"} and self.phase is Phase.PLAYING:
+            self.app.apply(msg.seat, body["p"])
+        elif kind == "end" and set(body) == {"k"} and self.phase is Phase.SIGNING and msg.seat not in self._signed_off:
+            self._signed_off.add(msg.seat)
+        elif kind == "abort" and msg.seat == SEQUENCER and self._valid_abort(body):
+            self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)
+        else:
+            raise Fault(msg.seat, f"message {kind!r} not allowed while {self.phase.value}")
+
+    def _valid_abort(self, body: dict[str, Any]) -> bool:
+        seat, reason = body.get("seat"), body.get("reason")
+        return (
+            set(body) == {"k", "seat", "reason"} and isinstance(seat, int) and not isinstance(seat, bool)
+            and 0 <= seat < len(self.setup.seats) and isinstance(reason, str) and len(reason) <= 200
+        )  # fmt: skip
+
+
+def app_body(payload: object) -> dict[str, Any]:
+    """The body of an application message."""
+    return {"k": "app", "p": payload}
+
+
+END_BODY = {"k": "end"}
+"""The body with which a seat signs the final chain off once the application has a finish order."""
+
+
+def abort_body(seat: int, reason: str) -> dict[str, Any]:
+    """The sequencer's report that `seat` dropped or misbehaved in a way the chain cannot prove."""
+    return {"k": "abort", "seat": seat, "reason": reason[:200]}

@@ -1,0 +1,89 @@
+"""The real program in a pseudo-terminal, played as a person would: read the screen, type.
+
+Whole games to the outcome and the replay offer, for several presets; Ctrl-C and Ctrl-D.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from .driver import choose
+
+PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPTS = [r"Play again\? \[Y/n\] ", r"\(Enter to go back\) ", r"\n> "]
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    return pexpect.spawn(PROGRAM, ["play", "--bots", "3", "--delay", "0", "--ascii", *args],
+                         dimensions=(24, 80), timeout=20, encoding="utf-8")
+
+
+def play_to_the_end(child: pexpect.spawn, rng: random.Random, limit: int = 3000) -> str:
+    """Answer prompts until the replay offer; return the last screen (the outcome)."""
+    for _ in range(limit):
+        which = child.expect(PROMPTS)
+        screen = ANSI.sub("", child.before).replace("\r", "")
+        if which == 0:
+            return screen
+        if which == 1:
+            child.sendline("")
+            continue
+        assert "! " not in screen.split("Hand:")[-1], screen  # the driver only types legal input
+        child.sendline(choose(screen, rng))
+    raise AssertionError("no end after many moves")
+
+
+@pytest.mark.parametrize("rules,seed", [("classic", 11), ("french", 12), ("hebrew", 13)])
+def test_whole_game(rules: str, seed: int) -> None:
+    child = spawn("--seed", str(seed), "--rules", rules)
+    outcome = play_to_the_end(child, random.Random(seed))
+    assert "Game over. Finish order:" in outcome and "Shithead" in outcome and "<- you" in outcome
+    child.sendline("n")
+    child.expect("Bye!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_play_again_then_ctrl_c() -> None:
+    child = spawn("--seed", "21", "--rules", "pagat")
+    play_to_the_end(child, random.Random(21))
+    child.sendline("")  # Enter: yes, another
+    child.expect("New game")
+    child.expect(r"\n> ")
+    child.sendintr()
+    child.expect("Bye!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in child.before
+
+
+def test_ctrl_c_while_bots_play() -> None:
+    child = pexpect.spawn(PROGRAM, ["play", "--seed", "4", "--delay", "5", "--ascii"], dimensions=(24, 80),
+                          timeout=20, encoding="utf-8")
+    child.expect(r"\n> ")
+    child.sendline("r")
+    child.expect("Bot \\d (shows|is ready|plays)")  # a bot move is on screen, the delay is running
+    child.sendintr()
+    child.expect("Bye!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_ctrl_d_leaves() -> None:
+    child = spawn("--seed", "5")
+    child.expect(r"\n> ")
+    child.sendeof()
+    child.expect("Bye!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

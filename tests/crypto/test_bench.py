@@ -1,0 +1,37 @@
+"""The deck benchmark: its figures, and the thin `p2pshithead bench deck` command."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from p2pshithead.cli.bench import bench
+from p2pshithead.crypto.bench import bench_deck
+
+FIGURES = {"prove_ms", "verify_ms", "reveal_ms", "bytes_per_peer", "cpu_s", "setup_s"}
+
+
+def test_bench_deck_reports_every_figure() -> None:
+    figures = bench_deck(2, 52, seed=1)
+    assert set(figures) == FIGURES
+    assert all(value > 0 for value in figures.values())
+    assert figures["setup_s"] > 2 * figures["prove_ms"] / 1e3  # two shuffles in sequence
+
+
+def test_the_command_prints_one_json_object() -> None:
+    result = CliRunner().invoke(bench, ["deck", "--players", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.output)) == FIGURES
+
+
+def test_the_command_prints_text() -> None:
+    result = CliRunner().invoke(bench, ["deck", "--players", "2", "--cards", "54"])
+    assert result.exit_code == 0, result.output
+    assert "setup_s" in result.output
+
+
+def test_a_deck_too_small_for_the_deal_is_a_usage_error() -> None:
+    result = CliRunner().invoke(bench, ["deck", "--players", "11"])
+    assert result.exit_code == 2
+    assert "99 cards" in result.output

@@ -1,0 +1,132 @@
+"""Wire forms of the deck messages: exact round trips, and every bad shape refused naming the sender."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+import msgpack
+import pytest
+
+from p2pshithead.crypto import (
+    KeyRelease,
+    KeyShare,
+    MalformedMessageError,
+    Reveal,
+    Shuffle,
+    SimulatedTable,
+    message_from_wire,
+)
+from p2pshithead.crypto._group import ORDER, scalar_bytes
+
+IDENTITY = b"\x01" + bytes(31)
+ORDER_EIGHT = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
+NON_CANONICAL = bytes.fromhex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
+
+
+def wire_of(table: SimulatedTable, kind: str) -> dict:  # type: ignore[type-arg]
+    """The first message of `kind` in the table's transcript, as a fresh copy."""
+    return copy.deepcopy(next(obj for _, obj in table.transcript if obj["kind"] == kind))  # type: ignore[index]
+
+
+@pytest.mark.parametrize("cls", [KeyShare, Shuffle, Reveal])
+def test_sent_messages_round_trip(dealt: SimulatedTable, cls: type) -> None:
+    obj = wire_of(dealt, cls.kind)
+    message = message_from_wire(0, obj)
+    assert isinstance(message, cls)
+    assert message.to_wire() == obj
+    assert msgpack.unpackb(msgpack.packb(message.to_wire())) == obj
+
+
+def test_key_release_round_trips(dealt: SimulatedTable) -> None:
+    release = dealt.peers[0].release_message()
+    assert KeyRelease.from_wire(0, msgpack.unpackb(msgpack.packb(release.to_wire()))) == release
+
+
+Mutation = Callable[[dict], object]  # type: ignore[type-arg]
+
+
+def _set(path: tuple[object, ...], value: object) -> Mutation:
+    def mutate(obj: dict) -> object:  # type: ignore[type-arg]
+        target: object = obj
+        for key in path[:-1]:
+            target = target[key]  # type: ignore[index]
+        target[path[-1]] = value  # type: ignore[index]
+        return obj
+
+    return mutate
+
+
+def _drop(key: str) -> Mutation:
+    return lambda obj: {k: v for k, v in obj.items() if k != key}
+
+
+BAD_KEY_SHARES = {
+    "truncated point": _set(("public",), ORDER_EIGHT[:31]),
+    "oversized point": _set(("public",), ORDER_EIGHT + b"\0"),
+    "identity point": _set(("public",), IDENTITY),
+    "small-order point": _set(("public",), ORDER_EIGHT),
+    "non-canonical point": _set(("public",), NON_CANONICAL),
+    "text for bytes": _set(("public",), "00" * 32),
+    "non-canonical scalar": _set(("proof", 1), ORDER.to_bytes(32, "little")),
+    "truncated scalar": _set(("proof", 0), bytes(31)),
+    "proof too long": _set(("proof",), [bytes(32)] * 3),
+    "missing field": _drop("proof"),
+    "extra field": _set(("extra",), 1),
+    "wrong kind": _set(("kind",), "shuffle"),
+    "unknown kind": _set(("kind",), "deal"),
+    "not a dict": lambda obj: list(obj.items()),
+}
+BAD_SHUFFLES = {
+    "identity in deck": _set(("deck", 3, 0), IDENTITY),
+    "small order in deck": _set(("deck", 0, 1), ORDER_EIGHT),
+    "truncated ciphertext": _set(("deck", 0), [ORDER_EIGHT]),
+    "oversized deck": lambda obj: {**obj, "deck": obj["deck"] * 3},
+    "short commitments": lambda obj: {**obj, "commitments": obj["commitments"][:-1]},
+    "small order in chain": _set(("chain", 5), ORDER_EIGHT),
+    "three responses": lambda obj: {**obj, "responses": obj["responses"][:3]},
+    "non-canonical response": _set(("chain_responses", 0), (ORDER + 1).to_bytes(32, "little")),
+    "oversized challenge": _set(("challenge",), bytes(33)),
+}
+BAD_REVEALS = {
+    "bool slot": _set(("shares", 0, 0), True),
+    "negative slot": _set(("shares", 0, 0), -1),
+    "slot past any deck": _set(("shares", 0, 0), 108),
+    "no shares": _set(("shares",), []),
+    "duplicate slot": lambda obj: {**obj, "shares": [obj["shares"][0], obj["shares"][0]]},
+    "truncated share": _set(("shares", 0, 1), bytes(31)),
+    "share too long": lambda obj: {**obj, "shares": [[*obj["shares"][0], b""]]},
+}
+BAD_RELEASES = {
+    "zero secret": _set(("secret",), scalar_bytes(0)),
+    "non-canonical secret": _set(("secret",), ORDER.to_bytes(32, "little")),
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "mutate"),
+    [("key_share", m) for m in BAD_KEY_SHARES.values()]
+    + [("shuffle", m) for m in BAD_SHUFFLES.values()]
+    + [("reveal", m) for m in BAD_REVEALS.values()],
+    ids=[*BAD_KEY_SHARES, *BAD_SHUFFLES, *BAD_REVEALS],
+)
+def test_bad_shapes_are_refused_naming_the_sender(dealt: SimulatedTable, kind: str, mutate: Mutation) -> None:
+    obj = mutate(wire_of(dealt, kind))
+    with pytest.raises(MalformedMessageError) as error:
+        message_from_wire(5, obj)
+    assert error.value.peer == 5
+
+
+@pytest.mark.parametrize("mutate", BAD_RELEASES.values(), ids=list(BAD_RELEASES))
+def test_bad_key_releases_are_refused(dealt: SimulatedTable, mutate: Mutation) -> None:
+    obj = mutate(dealt.peers[1].release_message().to_wire())
+    with pytest.raises(MalformedMessageError) as error:
+        message_from_wire(1, obj)
+    assert error.value.peer == 1
+
+
+@pytest.mark.parametrize("value", [ORDER_EIGHT[:31], ORDER_EIGHT + b"\0", "00" * 32], ids=["short", "long", "text"])
+def test_a_point_of_the_wrong_size_says_so(dealt: SimulatedTable, value: object) -> None:
+    obj = _set(("public",), value)(wire_of(dealt, "key_share"))
+    with pytest.raises(MalformedMessageError, match="must be 32 bytes"):
+        message_from_wire(0, obj)

@@ -1,0 +1,234 @@
+"""Property tests (hypothesis) over every preset, random rulesets and 2-11 players.
+
+Invariants checked after every push: the zones partition the slots (no card created or lost);
+every generated move is legal and random moves that are not generated are illegal; push/pop
+restores the exact position; positions and moves round-trip through notation; a player's view
+knows only public cards and that player's hand; every game ends within a bounded move count.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from p2pshithead.engine import (
+    PRESETS,
+    End,
+    Eight,
+    FaceupPickup,
+    Five,
+    Flip,
+    Game,
+    JokerRule,
+    Move,
+    Nine,
+    Phase,
+    PickUp,
+    Place,
+    Play,
+    Ready,
+    Ruleset,
+    Seven,
+    Show,
+    Start,
+    Swap,
+    Three,
+    move_from_text,
+)
+
+from .helpers import partition_ok
+
+MOVE_LIMIT = 20_000
+FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+rulesets = st.one_of(
+    st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name)),
+    st.builds(
+        Ruleset,
+        name=st.just("random"),
+        jokers=st.sampled_from([0, 2]),
+        face_down=st.integers(1, 4),
+        face_up=st.integers(1, 4),
+        hand_size=st.integers(1, 4),
+        swap=st.booleans(),
+        deal_six=st.booleans(),
+        start=st.sampled_from(list(Start)),
+        pickup_voluntary=st.booleans(),
+        pickup_returns=st.booleans(),
+        faceup_pickup=st.sampled_from(list(FaceupPickup)),
+        end=st.sampled_from(list(End)),
+        four_burns=st.booleans(),
+        interrupt=st.booleans(),
+        turbo=st.booleans(),
+        ace_gives_pile=st.booleans(),
+        stack_faceup=st.booleans(),
+        ten_not_on_faces=st.booleans(),
+        three=st.sampled_from(list(Three)),
+        seven=st.sampled_from(list(Seven)),
+        eight=st.sampled_from(list(Eight)),
+        nine=st.sampled_from(list(Nine)),
+        five=st.sampled_from(list(Five)),
+        joker=st.sampled_from(list(JokerRule)),
+    ),
+)
+
+
+def deal(rules: Ruleset, players: int, seed: int) -> tuple[Game, random.Random]:
+    rng = random.Random(seed)
+    try:
+        size = Game(rules, players, 0).size
+    except ValueError:
+        assume(False)
+    order = list(range(size))
+    rng.shuffle(order)
+    return Game.deal_known(rules, players, rng.randrange(players), order), rng
+
+
+def choose(game: Game, legal: list[Move], rng: random.Random) -> Move:
+    """A random legal move; pick-ups only when nothing else is legal, ready soon in the swap phase."""
+    if game.phase is Phase.SWAP:
+        ready = [m for m in legal if isinstance(m, Ready)]
+        if ready and rng.random() < 0.6:
+            return rng.choice(ready)
+    plays = [m for m in legal if not isinstance(m, PickUp)]
+    return rng.choice(plays or legal)
+
+
+def mutants(game: Game, rng: random.Random, count: int) -> list[Move]:
+    """Random well-formed moves naming the slots of a random player."""
+    out: list[Move] = []
+    n = game.players
+    for _ in range(count):
+        p = rng.randrange(n + 1) if rng.random() < 0.05 else rng.randrange(n)
+        q = min(p, n - 1)
+        mine = [*game.hand(q), *game.face_up(q), *game.face_down(q)] or list(game.pile) or [0]
+        target = rng.choice([None, None, rng.randrange(n + 1)])
+        k = rng.randint(1, min(4, len(mine)))
+        kind = rng.randrange(7)
+        if kind <= 1:
+            out.append(Play(p, tuple(rng.sample(mine, k)), target))
+        elif kind == 2:
+            out.append(PickUp(p, rng.choice([None, rng.choice(mine)])))
+        elif kind == 3:
+            out.append(Flip(p, rng.choice(mine)))
+        elif kind == 4:
+            out.append(Swap(p, rng.choice(mine), rng.choice(mine)))
+        elif kind == 5:
+            out.append(rng.choice([Place(p, rng.choice(mine)), Ready(p)]))
+        else:
+            out.append(Show(p, rng.choice([None, rng.choice(mine)])))
+    return out
+
+
+def _unordered(move: Move) -> object:
+    return (move.player, frozenset(move.slots), move.target) if isinstance(move, Play) else move
+
+
+def check_position(game: Game, legal: list[Move], rng: random.Random, deep: bool) -> None:
+    assert partition_ok(game)
+    legal_set = set(legal)
+    assert len(legal_set) == len(legal), "a move generated twice"
+    for m in legal:
+        assert game.is_legal(m), m
+        assert move_from_text(m.text()) == m
+    assert set(legal) == {m for p in range(game.players) for m in game.moves_for(p)}
+    awaited = set(game.awaited())
+    assert {m.player for m in legal} <= awaited
+    unordered = {_unordered(m) for m in legal}
+    for m in mutants(game, rng, 12 if deep else 4):
+        # legal_moves names each set of cards once; any order of the same cards is legal too
+        assert game.is_legal(m) == (_unordered(m) in unordered), m
+    if deep:
+        text = game.to_text()
+        assert Game.from_text(text, game.rules).to_text() == text
+        for p in range(game.players):
+            view = game.view(p)
+            allowed = set(game.public) | set(game.hand(p))
+            assert set(view.known) <= allowed
+            assert view.to_text().count("~") == sum(1 for x in game.hand(p) if x not in game.public)
+
+
+def run(game: Game, rng: random.Random, deep_every: int) -> int:
+    for step in range(MOVE_LIMIT):
+        if game.is_over():
+            assert not list(game.legal_moves)
+            out = game.outcome()
+            assert out is not None
+            assert sorted(out.order) == list(range(game.players)) or game.rules.end is End.FIRST_OUT
+            return step
+        legal = list(game.legal_moves)
+        assert legal, game.to_text()
+        check_position(game, legal, rng, deep=step % deep_every == 0)
+        m = choose(game, legal, rng)
+        before = game.to_text()
+        game.push(m)
+        assert partition_ok(game)
+        if step % deep_every == 0:
+            after = game.to_text()
+            assert game.pop() == m
+            assert game.to_text() == before
+            game.push(m)
+            assert game.to_text() == after
+    raise AssertionError(f"no end after {MOVE_LIMIT} moves")
+
+
+@FAST
+@given(rules=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 11), seed=st.integers(0, 2**32))
+def test_presets_random_games(rules: str, players: int, seed: int) -> None:
+    game, rng = deal(PRESETS[rules], players, seed)
+    run(game, rng, deep_every=7)
+
+
+@FAST
+@given(rules=rulesets, players=st.integers(2, 11), seed=st.integers(0, 2**32))
+def test_random_rulesets_random_games(rules: Ruleset, players: int, seed: int) -> None:
+    game, rng = deal(rules, players, seed)
+    run(game, rng, deep_every=11)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rulesets, players=st.integers(2, 11), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
+def test_push_pop_restores_from_the_start(rules: Ruleset, players: int, seed: int, steps: int) -> None:
+    """Push a random line of moves, pop them all: the deal comes back exactly."""
+    game, rng = deal(rules, players, seed)
+    start = game.to_text()
+    pushed = 0
+    for _ in range(steps):
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        game.push(choose(game, legal, rng))
+        pushed += 1
+    assert len(game.move_stack) == pushed
+    copy = game.copy()
+    for _ in range(pushed):
+        game.pop()
+    assert game.to_text() == start
+    assert copy.move_stack and copy.to_text() != start or pushed == 0 or copy.to_text() == start
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rulesets, players=st.integers(2, 11), seed=st.integers(0, 2**32), steps=st.integers(0, 80))
+def test_views_replay_a_game(rules: Ruleset, players: int, seed: int, steps: int) -> None:
+    """Each player's view, fed the reveals a deck protocol would give, follows the game."""
+    game, rng = deal(rules, players, seed)
+    views = [game.view(p) for p in range(players)]
+    for _ in range(steps):
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        m = choose(game, legal, rng)
+        game.push(m)
+        for p, view in enumerate(views):
+            for slot in set(game.public) | set(game.hand(p)):
+                card = game.card(slot)
+                assert card is not None
+                view.reveal(slot, card)
+            # the move's own cards are revealed first (a play shows its cards as it is made)
+    for p, view in enumerate(views):
+        for m in game.move_stack:
+            pass
+        fresh = game.view(p)
+        assert set(fresh.known) <= set(game.public) | set(game.hand(p))

@@ -1,0 +1,60 @@
+"""Shared helpers for net tests: a table of in-memory peers joined by a fake link (no sockets)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+
+
+from p2pshithead.net._app import SeatInfo, TableSetup, app_spec
+from p2pshithead.net._identity import Identity
+from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._sequencer import Sequencer
+from p2pshithead.net._transcript import Entry, Transcript, make_genesis
+
+
+@dataclass
+class Group:
+    """A host (sequencer, seat 0) and followers, each with its own transcript copy."""
+
+    ids: list[Identity]
+    sequencer: Sequencer
+    seats: list[LocalSeat]
+
+    def deliver(self, entry: Entry) -> None:
+        """Give a sealed entry to every follower (the host appended it already) and to every seat."""
+        for seat in self.seats[1:]:
+            seat.transcript.append(entry)
+        for seat in self.seats:
+            seat.observe(entry)
+
+    def play_bots(self, rng: random.Random, limit: int = 500) -> None:
+        """Let every seat act through the sequencer until the transcript is done or stopped."""
+        spec = app_spec(self.sequencer.transcript.setup.app)
+        for _ in range(limit):
+            acted = False
+            for seat in self.seats:
+                if seat.may_move():
+                    msg = seat.move(spec.bot(seat.transcript.app, seat.seat, rng, 1))
+                elif seat.must_sign_off():
+                    msg = seat.sign_off()
+                else:
+                    continue
+                self.deliver(self.sequencer.sequence(msg, f"seat {seat.seat}"))
+                acted = True
+            if not acted:
+                return
+        raise AssertionError("game did not end")
+
+
+def make_group(n: int = 3, rules: str = "short") -> Group:
+    ids = [Identity.generate(f"p{i}") for i in range(n)]
+    spec = app_spec("countdown")
+    setup = TableSetup(bytes(range(16)), "t", "countdown", rules, spec.ruleset_hash(rules),
+                       tuple(SeatInfo(i.public, i.nick) for i in ids))  # fmt: skip
+    genesis = make_genesis(ids[0], setup)
+    transcripts = [Transcript.start(genesis, k) for k in range(n)]
+    return Group(ids, Sequencer(ids[0], transcripts[0]), [LocalSeat(i, t) for i, t in zip(ids, transcripts)])
+
+

@@ -1,0 +1,108 @@
+"""The `host`, `join` and `verify` commands as separate processes on 127.0.0.1, and with CliRunner."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from p2pshithead.cli.main import main
+from p2pshithead.net import HOME_ENV, load_entries, save_entries
+
+CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(HOME_ENV, str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def run(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=timeout, env=os.environ.copy())
+
+
+def head_of(output: str) -> str:
+    return next(line for line in output.splitlines() if line.startswith("transcript:")).split()[-1]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """One whole game of four peer processes: the host (autoplay) and three `join --bot` processes."""
+    home = tmp_path_factory.mktemp("home")
+    os.environ[HOME_ENV] = str(home)
+    try:
+        saved = home / "host.p2ps"
+        result = run("host", "--bind", "127.0.0.1", "--no-announce", "--seats", "4", "--bots", "3", "--autoplay",
+                     "--transcript", str(saved))  # fmt: skip
+    finally:
+        del os.environ[HOME_ENV]
+    return result, home
+
+
+def test_four_processes_end_with_the_same_transcript_hash(played: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+    result, home = played
+    assert result.returncode == 0, result.stderr
+    assert "finish order: 1." in result.stdout
+    bots = sorted((home / "transcripts").glob("*.p2ps"))
+    assert len(bots) == 3
+    runner = CliRunner()
+    heads = {head_of(runner.invoke(main, ["verify", str(path)]).output) for path in [home / "host.p2ps", *bots]}
+    assert heads == {head_of(result.stdout)}
+
+
+def test_verify_names_the_first_fault(played: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path) -> None:
+    _, home = played
+    entries = load_entries(home / "host.p2ps")
+    tampered = tmp_path / "tampered.p2ps"
+    save_entries(tampered, entries[:3] + entries[4:])  # drop one entry: the chain breaks
+    result = CliRunner().invoke(main, ["verify", str(tampered)])
+    assert result.exit_code == 1
+    assert "fault: seat 0" in result.output and "does not extend the chain" in result.output
+
+
+def test_verify_reports_an_incomplete_game(played: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path) -> None:
+    _, home = played
+    cut = tmp_path / "cut.p2ps"
+    save_entries(cut, load_entries(home / "host.p2ps")[:5])
+    result = CliRunner().invoke(main, ["verify", str(cut)])
+    assert result.exit_code == 1 and "incomplete" in result.output
+
+
+def test_verify_rejects_garbage(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.p2ps"
+    junk.write_bytes(b"\x00\x00\x00\x02\xc1\xc1")
+    result = CliRunner().invoke(main, ["verify", str(junk)])
+    assert result.exit_code == 1 and "fault:" in result.output
+
+
+def test_list_finds_an_announced_table_and_join_plays_it(home: Path) -> None:
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--name", "cli-table", "--seats", "2", "--autoplay"],
+                            stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
+    try:
+        assert host.stdout is not None and "table 'cli-table'" in host.stdout.readline()
+        listed = run("join", "--list", "--json", "--bind", "127.0.0.1", "--wait", "1.5")
+        tables = json.loads(listed.stdout)
+        assert [(t["name"], t["taken"], t["free"], t["version"]) for t in tables] == [("cli-table", 1, 1, 1)]
+        joined = run("join", "cli-table", "--bot", "--bind", "127.0.0.1", "--wait", "5")
+        assert joined.returncode == 0, joined.stderr
+        assert host.wait(15) == 0
+        assert head_of(joined.stdout) == head_of(host.stdout.read())
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_host_refuses_more_bots_than_seats(home: Path) -> None:
+    result = CliRunner().invoke(main, ["host", "--seats", "2", "--bots", "2", "--bind", "127.0.0.1"])
+    assert result.exit_code == 2 and "--bots" in result.output
+
+
+def test_join_by_bad_address_is_a_usage_error(home: Path) -> None:
+    result = CliRunner().invoke(main, ["join", "--address", "nowhere", "--bot"])
+    assert result.exit_code == 2 and "HOST:PORT" in result.output
