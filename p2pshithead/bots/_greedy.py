@@ -86,9 +86,9 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move) -> tuple[int, ...]
     return (2, order, count, target)
 
 
-def _best(game: Game, table: Mapping[Rank, Power], moves: Sequence[Move], rng: random.Random) -> Move:
+def _best(game: Game, table: Mapping[Rank, Power], moves: Sequence[Move], rng: random.Random, wander: float) -> Move:
     ranked = sorted((_key(game, table, m), rng.random(), i) for i, m in enumerate(moves))
-    if ranked[0][0][0] == 1 and rng.random() < WANDER:
+    if ranked[0][0][0] == 1 and rng.random() < wander:
         plain = [i for key, _, i in ranked if key[0] == 1]
         return moves[rng.choice(plain)]
     return moves[ranked[0][2]]
@@ -120,7 +120,14 @@ def _candidates(view: Game, me: int, table: Mapping[Rank, Power]) -> list[Move]:
 
 @dataclass(frozen=True, slots=True)
 class GreedyBot:
-    """Plays by the rules of thumb in the module docstring."""
+    """Plays by the rules of thumb in the module docstring; `wander` is the chance of a random
+    plain play instead of the lowest (0 for a fully predictable bot, as in tests)."""
+
+    wander: float = WANDER
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.wander <= 1:
+            raise ValueError("wander: a probability, 0 to 1")
 
     @property
     def name(self) -> str:
@@ -134,9 +141,9 @@ class GreedyBot:
         if view.phase is Phase.SHOW:
             return _show(view, me, table)
         if me != view.turn:
-            return _chance(view, table, view.moves_for(me), rng)
+            return _chance(view, table, view.moves_for(me), rng, self.wander)
         moves = _candidates(view, me, table) or view.moves_for(me)
-        return _best(view, table, moves, rng) if moves else None
+        return _best(view, table, moves, rng, self.wander) if moves else None
 
 
 def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
@@ -162,9 +169,9 @@ def _show(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
     return Show(me, min(plain, key=plain.__getitem__) if plain else None)
 
 
-def _chance(view: Game, table: Mapping[Rank, Power], moves: list[Move], rng: random.Random) -> Move | None:
+def _chance(view: Game, table: Mapping[Rank, Power], moves: list[Move], rng: random.Random, wander: float) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
     if not moves:
         return None
-    move = _best(view, table, moves, rng)
+    move = _best(view, table, moves, rng, wander)
     return move if _key(view, table, move)[0] < 2 else None

@@ -114,20 +114,24 @@ class SmartBot:
         k = len(options)
         gain, gain_sq = [0.0] * k, [0.0] * k
         worlds = 0
-        while True:
+        while budget.playouts is None or worlds * k < budget.playouts:
             world = sample_world(view, rng)
-            results = [_playout(world, me, option, rng) for option in options]
+            results = []
+            for option in options:
+                if deadline is not None and clock() >= deadline:
+                    break
+                results.append(_playout(world, me, option, rng))
+            if len(results) < k:
+                break  # out of time: a world not played out for every option is dropped
             worlds += 1
             for i in range(1, k):
                 d = results[i] - results[0]
                 gain[i] += d
                 gain_sq[i] += d * d
-            if (budget.playouts is not None and worlds * k >= budget.playouts) or (
-                deadline is not None and clock() >= deadline
-            ):
-                break
         best, best_score = 0, 0.0
         for i in range(1, k):
+            if worlds < 2:
+                break
             mean = gain[i] / worlds
             spread = math.sqrt(max(0.0, gain_sq[i] / worlds - mean * mean) / worlds)
             score = mean - MARGIN * spread

@@ -19,7 +19,7 @@ import click
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import PRESETS, Game, MoveError, Move, Phase, Play, Rank, preset
+from p2pshithead.engine import PRESETS, Game, Move, MoveError, Phase, Play, Rank, Ruleset, preset
 
 __all__ = ["play", "Session", "Quit"]
 
@@ -58,7 +58,7 @@ class Session:
 
     def __init__(
         self,
-        rules,  # type: ignore[no-untyped-def]
+        rules: Ruleset,
         bots: Sequence[Player],
         names: Sequence[str],
         rng: random.Random,

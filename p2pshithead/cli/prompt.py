@@ -35,6 +35,7 @@ from p2pshithead.engine import (
     Swap,
     UnrevealedCardError,
     parse_rank,
+    powers,
 )
 from p2pshithead.cli.render import names_in, ordered
 
@@ -356,12 +357,15 @@ def equivalent(a: Move, b: Move, view: Game) -> bool:
 
 
 def _order(move: Move, view: Game) -> tuple[int, int]:
-    """Plays and shows first, lowest rank first, fewer cards first; then the rest as generated."""
+    """Plays and shows first: plain ranks low to high, then power cards, fewer cards first."""
     slot = move.slots[0] if isinstance(move, Play) else getattr(move, "slot", None) if isinstance(move, Show) else None
     if slot is None:
         return (100, 0) if not isinstance(move, Show) else (0, 0)
     card = view.card(slot)
-    return (int(card.rank) if card else 99, len(move.slots) if isinstance(move, Play) else 1)
+    if card is None:
+        return (99, 0)
+    power = powers(view.rules)[card.rank].anything  # 2, 3, 10, jokers: kept for later, listed last
+    return (int(card.rank) + 20 * power, len(move.slots) if isinstance(move, Play) else 1)
 
 
 def hints(view: Game, me: int) -> list[str]:

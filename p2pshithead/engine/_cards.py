@@ -31,6 +31,8 @@ class Rank(enum.IntEnum):
     ACE = 14
     JOKER = 15
 
+    __hash__ = int.__hash__  # as its int (equal to it); Enum's own hash is slow Python code
+
     @property
     def symbol(self) -> str:
         return _RANK_TEXT[self]
@@ -43,6 +45,8 @@ class Suit(enum.Enum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+
+    __hash__ = object.__hash__  # members are singletons compared by identity; faster than Enum's
 
     @property
     def glyph(self) -> str:

@@ -10,6 +10,8 @@ seats' hands), then PLAY. In PLAY, three obligations come before any decision, i
    the one to act answers claim or pass; the first claimant in seat order after the last player
    then plays; arrival order at the relay never matters;
 3. the awaited decision: the engine's player to act (or any seat not ready, in the swap phase).
+Before all of these, a seat that is out of the game publishes its key share (checked against its
+public share), so the others finish without it; the cards still hidden stay protected by theirs.
 Invariants: `who_may_act()` is a function of the transcript alone, identical at every peer;
 `apply` raises `GameFault` naming the author of anything refused; cards made public by a move
 (hand plays, swaps, shows) carry the mover's own shares, so a card played from a hand is opened
@@ -23,7 +25,7 @@ import enum
 import hashlib
 from typing import Callable
 
-from p2pshithead.crypto import KeyShare, Message, RemoteDeckError, Reveal, Shuffle, TableDeck, TableParams
+from p2pshithead.crypto import KeyRelease, KeyShare, Message, RemoteDeckError, Reveal, Shuffle, TableDeck, TableParams
 from p2pshithead.engine import (
     EngineError,
     Flip,
@@ -82,6 +84,7 @@ class CardGame:
         self._shuffles = 0  # shuffles the transcript holds (seat order)
         self._dealt: set[int] = set()  # seats whose deal shares the transcript holds
         self._shared: dict[int, set[int]] = {}  # slot -> seats whose share of it the transcript holds
+        self._released: set[int] = set()  # seats out of the game that published their key share
         self._flip: Flip | None = None  # a face-down card being opened
         self._answers: dict[int, bool] = {}  # out-of-turn window answers
         self._claimant: int | None = None
@@ -113,6 +116,9 @@ class CardGame:
             return frozenset(p for p in range(self.players) if p not in self._dealt)
         if stage is Stage.OVER:
             return frozenset()
+        leaving = [p for p in self._game().finished if p not in self._released]
+        if leaving:
+            return frozenset(leaving)
         owing = [p for p in range(self.players) if self._owed_slots(p)]
         if owing:
             return frozenset(owing)
@@ -137,8 +143,11 @@ class CardGame:
     # -- obligations ------------------------------------------------------------------------------
 
     def _owed_slots(self, p: int) -> list[int]:
-        """Slots whose share seat `p` owes: cards drawn into others' hands, a card being flipped."""
+        """Slots whose share seat `p` owes: cards drawn into others' hands, a card being flipped.
+        A seat that released its key share owes none: anyone can compute its shares."""
         game = self._game()
+        if p in self._released:
+            return []
         owed = [
             slot
             for owner in range(self.players)
@@ -182,6 +191,8 @@ class CardGame:
             return DeckPayload(self.deck.shuffle_message())
         if stage is Stage.DEAL:
             return DeckPayload(self.deck.reveal_message(self._deal_slots(me)))
+        if me in self._game().finished and me not in self._released:
+            return DeckPayload(self.deck.release_message())
         owed = self._owed_slots(me)
         if owed:
             if self._flip is not None and self._flip.player == me:
@@ -258,6 +269,8 @@ class CardGame:
     def _apply_deck(self, seat: int, payload: DeckPayload) -> None:
         message, stage = payload.message, self.stage
         expected = {Stage.KEYS: KeyShare, Stage.SHUFFLE: Shuffle}.get(stage, Reveal)
+        if stage is Stage.PLAY and seat in self._game().finished and seat not in self._released:
+            expected = KeyRelease
         if not isinstance(message, expected):
             raise GameFault(seat, f"sent a {message.kind} during the {stage.value} stage")
         if isinstance(message, Reveal):
@@ -266,6 +279,8 @@ class CardGame:
             if got != want:
                 raise GameFault(seat, f"sent shares of slots {got}, owed {want}")
         self._receive(seat, message)
+        if isinstance(message, KeyRelease):
+            self._released.add(seat)
         if stage is Stage.KEYS:
             self._keys.add(seat)
         elif stage is Stage.SHUFFLE:
@@ -289,7 +304,7 @@ class CardGame:
     def _finish_flip(self) -> None:
         """Once every seat's share of a flipped card is in, the flip is played."""
         flip = self._flip
-        if flip is not None and len(self._shared.get(flip.slot, ())) == self.players:
+        if flip is not None and len(self._shared.get(flip.slot, set()) | self._released) == self.players:
             self._flip = None
             self._learn((flip.slot,))
             self._push(flip.player, flip)

@@ -58,3 +58,18 @@ class Table:
 
 FRENCH = preset("french")
 HEBREW = preset("hebrew")
+
+
+# Shared positions (seat 0 to act unless said), used by the prompt and render tests.
+HAND = Table(Seat("4s 7h 7c 9d Kd", "Qs 5s 7s"), pile="8c 5c")
+SEVEN = Table(Seat("4s 9d Kd", "Qs 5s 7s"), pile="8c 7d")
+ACES = Table(Seat("As Ad 6c", "Qs 5s 7s"), pile="5c", rules=FRENCH)
+DOWN = Table(Seat(0, "", 3), pile="8c", stock=0)
+UP = Table(Seat(0, "4h 9c 9s", 3), pile="Kc", stock=0)
+UP_OK = Table(Seat(0, "4h Ac As", 3), pile="Kc", stock=0)
+SWAP = Table(Seat("3h 8d Ac", "Ks 4c 10d"), phase="swap", extra="r1,2,3")
+SHOW = Table(Seat("4c 9h Kd", "Qs 5s 7s"), phase="show")
+JOIN = Table(Seat("7h", "7c 7d 9s"), pile="5c", stock=0)
+TURBO = Table(Seat("9c 9s 4h", "Qs 5s 7s"), pile="9h", turn=2, extra="w1:9:-", rules=FRENCH)
+INTERRUPT = Table(Seat("9c 4h", "Qs 5s 7s"), pile="9h 9s 9d", turn=2, extra="w1:9:-", rules=HEBREW)
+EMPTY = Table(Seat("4s 7h", "Qs 5s 7s"), pile="")

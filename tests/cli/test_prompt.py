@@ -20,7 +20,7 @@ from p2pshithead.engine import (
     Swap,
 )
 
-from .positions import FRENCH, HEBREW, NAMES, Seat, Table
+from .positions import ACES, DOWN, EMPTY, HAND, INTERRUPT, JOIN, NAMES, SEVEN, SHOW, SWAP, TURBO, UP, UP_OK, Table
 
 
 def said(move: Move | Command, view: Game) -> str:
@@ -43,19 +43,6 @@ def said(move: Move | Command, view: Game) -> str:
     assert isinstance(move, Show)
     return "show " + ("-" if move.slot is None else card(move.slot))
 
-
-HAND = Table(Seat("4s 7h 7c 9d Kd", "Qs 5s 7s"), pile="8c 5c")
-SEVEN = Table(Seat("4s 9d Kd", "Qs 5s 7s"), pile="8c 7d")
-ACES = Table(Seat("As Ad 6c", "Qs 5s 7s"), pile="5c", rules=FRENCH)
-DOWN = Table(Seat(0, "", 3), pile="8c", stock=0)
-UP = Table(Seat(0, "4h 9c 9s", 3), pile="Kc", stock=0)
-UP_OK = Table(Seat(0, "4h Ac As", 3), pile="Kc", stock=0)
-SWAP = Table(Seat("3h 8d Ac", "Ks 4c 10d"), phase="swap", extra="r1,2,3")
-SHOW = Table(Seat("4c 9h Kd", "Qs 5s 7s"), phase="show")
-JOIN = Table(Seat("7h", "7c 7d 9s"), pile="5c", stock=0)
-TURBO = Table(Seat("9c 9s 4h", "Qs 5s 7s"), pile="9h", turn=2, extra="w1:9:-", rules=FRENCH)
-INTERRUPT = Table(Seat("9c 4h", "Qs 5s 7s"), pile="9h 9s 9d", turn=2, extra="w1:9:-", rules=HEBREW)
-EMPTY = Table(Seat("4s 7h", "Qs 5s 7s"), pile="")
 
 MOVES = [
     # plays from hand: one card, several, by card, forms of "two sevens"

@@ -7,7 +7,7 @@ import re
 import msgpack
 import pytest
 
-from p2pshithead.bots import RandomBot
+from p2pshithead.bots import RandomBot, make_player
 from p2pshithead.engine import Play, preset
 from p2pshithead.game import CardGame, GameFault, Stage
 from tests.game.table import MemoryTable
@@ -38,7 +38,7 @@ def check_step(mt: MemoryTable) -> None:
 
 @pytest.mark.parametrize("name,players,seed", [("classic", 3, 1), ("hebrew", 3, 2), ("french", 2, 3), ("karma", 2, 4)])
 def test_whole_game_through_the_deck(name: str, players: int, seed: int) -> None:
-    mt = MemoryTable(preset(name), [RandomBot()] * players, seed=seed)
+    mt = MemoryTable(preset(name), [make_player("greedy") for _ in range(players)], seed=seed)
     steps = 0
     while mt.step():
         check_step(mt)
@@ -47,8 +47,10 @@ def test_whole_game_through_the_deck(name: str, players: int, seed: int) -> None
     order = mt.observer.finish_order()
     assert order is not None and sorted(order) == list(range(players))
     assert all(p.finish_order() == order for p in mt.peers)
-    kinds = {msgpack.unpackb(w)["t"] for _, w in mt.transcript}
-    assert {"deck", "move"} <= kinds
+    bodies = [msgpack.unpackb(w) for _, w in mt.transcript]
+    assert {"deck", "move"} <= {b["t"] for b in bodies}
+    released = [seat for seat, b in zip((s for s, _ in mt.transcript), bodies) if b["t"] == "deck" and b["m"]["kind"] == "key_release"]
+    assert released == list(order[: players - 2]), "each seat out before the end releases its key share, in order"
 
 
 def dealt_table(seed: int = 7) -> MemoryTable:

@@ -1,0 +1,40 @@
+"""Hand-made positions for bot tests: name the cards of each zone, the rest lie burned."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from p2pshithead.engine import Card, Game, Ruleset, card_at
+
+
+def position(
+    hands: list[list[str]],
+    pile: list[str] = [],  # noqa: B006 - read only
+    ups: list[list[str]] | None = None,
+    stock: list[str] = [],  # noqa: B006 - read only
+    turn: int = 0,
+    rules: Ruleset | None = None,
+) -> Game:
+    """A play-phase position: hands, face-up rows, stock (next draw first), pile (bottom first);
+    every other card of one pack is burned; no face-down cards; everything known."""
+    rules = rules or Ruleset()
+    ups = ups or [[] for _ in hands]
+    deck = Counter(card_at(i, 1, 0) for i in range(52))
+    slot = 0
+
+    def cards(names: list[str], public: bool) -> str:
+        nonlocal slot
+        out = []
+        for name in names:
+            card = Card.from_text(name)
+            deck[card] -= 1
+            assert deck[card] >= 0, f"{name} twice"
+            out.append(f"{slot}{'=' if public else '~'}{card.text()}")
+            slot += 1
+        return ",".join(out) or "-"
+
+    seats = [f"H:{cards(h, False)} U:{cards(u, True)} D:-" for h, u in zip(hands, ups)]
+    stock_text, pile_text = cards(stock, False), cards(pile, True)
+    burned = cards([c.text() for c in deck.elements()], True)
+    text = " | ".join([f"play d{len(hands) - 1} t{turn} +", *seats, f"S:{stock_text}", f"P:{pile_text}", f"B:{burned}"])
+    return Game.from_text(text, rules)
