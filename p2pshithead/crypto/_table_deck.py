@@ -232,7 +232,7 @@ class TableDeck:
             self._deck = initial_deck(card_points(self.params), table_key)
 
     def _receive_shuffle(self, peer: int, message: Shuffle) -> None:
-        if False:
+        if self.next_shuffler != peer:
             raise CheatingError(peer, f"shuffled out of turn (next shuffler: {self.next_shuffler})")
         if len(message.deck) != self.params.n_cards:
             raise CheatingError(peer, f"shuffled {len(message.deck)} cards into a deck of {self.params.n_cards}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence
+from typing import Iterator, Mapping, Sequence, TypeVar
 
 from p2pshithead.engine._cards import Card, Rank, card_at, deck_size
 from p2pshithead.engine._errors import (
@@ -22,13 +22,14 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._moves import Flip, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import demand_text, playable, powers, turbo_ranks
+from p2pshithead.engine._powers import demand_text, playable_in, powers, turbo_ranks
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Phase, Seat, State, Window
 
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
+_M = TypeVar("_M", Play, Flip, PickUp)
 
 
 class _Invalid(str):
@@ -120,6 +121,7 @@ class Game:
         self.decks = self.rules.decks_for(players)
         self.size = deck_size(self.decks, self.rules.jokers)
         self._powers = powers(self.rules)
+        self._turbo = turbo_ranks(self.rules)
         self._known: dict[int, Card] = {}
         self._stack: list[tuple[Move, State]] = []
         self._state = self._deal()
@@ -420,7 +422,7 @@ class Game:
         rank = cards[0].rank
         if any(c.rank != rank for c in cards):
             return "cards played together must be of one rank"
-        if not playable(self.rules, cards[0], top):
+        if not self._playable(cards[0], top):
             return self.demand()
         needs_target = self._gives_pile(cards[0], top) and not self._burns(move.slots)
         if move.target is None:
@@ -454,7 +456,7 @@ class Game:
                 return None if move.target is None else "only an ace names who takes the pile"
             if move.player == w.player and rank == w.rank and all(x in w.drawn for x in move.slots):
                 return self._why_cards(move, top)  # a freshly drawn card of the rank just played
-        if r.turbo and move.player != w.player and rank == w.rank and rank in turbo_ranks(r):
+        if r.turbo and move.player != w.player and rank == w.rank and rank in self._turbo:
             return self._why_cards(move, top)
         return f"{who}; out of turn you may only " + (
             "complete four of a kind" if r.interrupt else f"play the rank just played ({Rank(w.rank).symbol})"
@@ -499,7 +501,7 @@ class Game:
             cards = [c for c in map(self._known.get, seat.hand) if c is not None]
         else:
             cards = [self._need(u, player) for u in seat.up]
-        return any(playable(self.rules, card, top) for card in cards)
+        return any(self._playable(card, top) for card in cards)
 
     def _need(self, slot: int, player: int | None) -> Card:
         card = self._known.get(slot)
@@ -534,62 +536,81 @@ class Game:
         return (m for m in candidates if self.is_legal(m))
 
     def _turn_moves(self, p: int) -> Iterator[Move]:
+        """The moves of the player to act; built without re-judging each one (the property
+        tests check that every move built here is legal and that no other move is)."""
         s = self._state
         seat = s.seats[p]
-        source = self.source(p)
-        if source == Source.DOWN:
-            yield from (Flip(p, slot) for slot in seat.down)
+        if not (seat.hand or seat.up):
+            for slot in seat.down:
+                yield _trusted(Flip, p, slot)
             return
-        zone = seat.hand if source == Source.HAND else seat.up
-        yield from self._plays(p, zone, self.effective_top())
-        if source == Source.HAND and not s.stock:
-            yield from self._hand_and_up_plays(p, seat)
-        pick = PickUp(p)
-        if self.is_legal(pick):
-            yield pick
-        for up in seat.up if source == Source.UP else ():
-            if self.is_legal(PickUp(p, up)):
-                yield PickUp(p, up)
+        from_hand = bool(seat.hand)
+        top = self.effective_top()
+        plays = list(self._plays(p, seat.hand if from_hand else seat.up, top))
+        yield from plays
+        if from_hand and not s.stock and plays:
+            yield from self._hand_and_up_plays(p, seat, top)
+        if not s.pile:
+            return
+        if from_hand or all(u in self._known for u in seat.up):
+            stuck = not plays  # unknown hand cards prove nothing: see _can_play
+        else:
+            stuck = not self._can_play(p)  # raises: face-up cards are public, they must be known
+        if not from_hand and stuck and self.rules.faceup_pickup is FaceupPickup.WITH_CARD:
+            for up in seat.up:
+                yield _trusted(PickUp, p, up)
+        elif stuck or self.rules.pickup_voluntary:
+            yield _trusted(PickUp, p, None)
 
-    def _hand_and_up_plays(self, p: int, seat: Seat) -> Iterator[Move]:
-        ranks = {self._known.get(h) and self._known[h].rank for h in seat.hand}
+    def _hand_and_up_plays(self, p: int, seat: Seat, top: Card | None) -> Iterator[Move]:
+        """The whole hand (one rank) with same-rank face-up cards added (section 6)."""
+        known = self._known
+        ranks = {known[h].rank if h in known else None for h in seat.hand}
         if len(ranks) != 1 or None in ranks:
             return
         rank = ranks.pop()
-        ups = [u for u in seat.up if self._known.get(u) and self._known[u].rank == rank]
+        ups = [u for u in seat.up if u in known and known[u].rank == rank]
+        hand = tuple(seat.hand)
         for k in range(1, len(ups) + 1):
             for extra in itertools.combinations(ups, k):
-                yield from self._with_targets(Play(p, tuple(seat.hand) + extra))
+                yield from self._with_targets(p, hand + extra, top)
 
     def _plays(self, p: int, zone: Sequence[int], top: Card | None) -> Iterator[Move]:
+        """Every set of one playable rank from `zone`, in zone order."""
         by_rank: dict[Rank, list[int]] = {}
+        known = self._known
         for slot in zone:
-            card = self._known.get(slot)
-            if card is not None and playable(self.rules, card, top):
+            card = known.get(slot)
+            if card is not None and self._playable(card, top):
                 by_rank.setdefault(card.rank, []).append(slot)
         for slots in by_rank.values():
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
-                    yield from self._with_targets(Play(p, combo))
+                    yield from self._with_targets(p, combo, top)
 
-    def _with_targets(self, play: Play) -> Iterator[Move]:
-        if self._why_cards(play, self.effective_top()) is None:
-            yield play
+    def _with_targets(self, p: int, slots: tuple[int, ...], top: Card | None) -> Iterator[Move]:
+        """The play of `slots` (one playable rank), once per taker when it leaves an ace in force."""
+        if not self.rules.ace_gives_pile or not self._gives_pile(self._known[slots[0]], top) or self._burns(slots):
+            yield _trusted(Play, p, slots, None)
             return
         for target in self.active():
-            with_target = Play(play.player, play.slots, target)
-            if self._why_cards(with_target, self.effective_top()) is None:
-                yield with_target
+            if target != p:
+                yield _trusted(Play, p, slots, target)
 
     def _out_of_turn_moves(self, p: int) -> Iterator[Move]:
+        """Out-of-turn plays of `p` (section 5): rare, so each candidate is judged in full."""
         seat = self._state.seats[p]
         zone = seat.hand or seat.up
         w = self._state.window
         assert w is not None
         same = [x for x in zone if (c := self._known.get(x)) is not None and c.rank == w.rank]
+        targets = [None, *self.active()] if self.rules.ace_gives_pile else [None]
         for k in range(1, len(same) + 1):
             for combo in itertools.combinations(same, k):
-                yield from (m for m in self._with_targets(Play(p, combo)) if self.is_legal(m))
+                for target in targets:
+                    play = Play(p, combo, target)
+                    if self.is_legal(play):
+                        yield play
 
     # -- applying -----------------------------------------------------------------------------
 
@@ -726,7 +747,7 @@ class Game:
         card = self._known[move.slot]
         s.public.add(move.slot)
         top = self.effective_top()
-        if playable(self.rules, card, top):
+        if self._playable(card, top):
             seat = s.seats[move.player]
             seat.down.remove(move.slot)
             seat.hand.append(move.slot)  # passes through the hand onto the pile
@@ -787,6 +808,9 @@ class Game:
             if not table[card.rank].transparent:
                 return card
         return None
+
+    def _playable(self, card: Card, top: Card | None) -> bool:
+        return playable_in(self._powers, self.rules.ten_not_on_faces, card, top)
 
     def _in_order(self, rank: Rank) -> bool:
         """Whether `rank` is in the rank order, not a power card played on anything (sections 1, 2):
@@ -866,7 +890,7 @@ class Game:
     def _clone(self, with_history: bool) -> "Game":
         other = Game.__new__(Game)
         other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
-        other.decks, other.size, other._powers = self.decks, self.size, self._powers
+        other.decks, other.size, other._powers, other._turbo = self.decks, self.size, self._powers, self._turbo
         other._known = dict(self._known)
         other._stack = list(self._stack) if with_history else []
         other._state = self._state.copy()
@@ -892,6 +916,15 @@ class Game:
         from p2pshithead.engine._notation import position_from_text
 
         return position_from_text(text, rules or Ruleset())
+
+
+def _trusted(kind: type[_M], *values: object) -> _M:
+    """A move built by the generator, whose fields are well formed by construction: skips the
+    checks of `__post_init__` (the hot path of move generation)."""
+    move = object.__new__(kind)
+    for name, value in zip(kind.__dataclass_fields__, values):
+        object.__setattr__(move, name, value)
+    return move
 
 
 def _made_public(move: Move) -> tuple[int, ...]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Mapping
 
 from p2pshithead.engine._cards import Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
 
-__all__ = ["Power", "powers", "playable", "demand_text", "turbo_ranks"]
+__all__ = ["Power", "powers", "playable", "playable_in", "demand_text", "turbo_ranks"]
 
 _FACES = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
 
@@ -82,12 +83,16 @@ def turbo_ranks(rules: Ruleset) -> frozenset[Rank]:
 
 def playable(rules: Ruleset, card: Card, top: Card | None) -> bool:
     """May `card` be played on a pile whose effective top is `top` (None: empty or reset)."""
+    return playable_in(powers(rules), rules.ten_not_on_faces, card, top)
+
+
+def playable_in(table: Mapping[Rank, Power], ten_not_on_faces: bool, card: Card, top: Card | None) -> bool:
+    """`playable` with the power table already looked up (the engine's hot path)."""
     if top is None:
         return True
-    table = powers(rules)
     power = table[card.rank]
     if power.anything:
-        return not (power.burn and rules.ten_not_on_faces and top.rank in _FACES)
+        return not (power.burn and ten_not_on_faces and top.rank in _FACES)
     under = table[top.rank]
     if under.reset:
         return True

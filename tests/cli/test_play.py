@@ -71,3 +71,9 @@ def test_big_table_and_bad_options() -> None:
     assert run(*FAST, "--bots", "11").exit_code == 2
     assert run(*FAST, "--rules", "nope").exit_code == 2
     assert run(*FAST, "--level", "genius").exit_code == 2
+
+
+def test_ascii_when_the_terminal_cannot_show_suits() -> None:
+    result = CliRunner(charset="ascii").invoke(main, [*FAST, "--name", "Ann"], input="quit\n")
+    assert result.exit_code == 0 and "Hand: 1:" in result.output
+    assert not set("\u2663\u2666\u2665\u2660\u25b6") & set(result.output)
