@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Place, Play, Power, Rank, Ready, Show, Swap, powers
 
@@ -86,18 +86,28 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move) -> tuple[int, ...]
     return (2, order, count, target)
 
 
-def _best(game: Game, table: Mapping[Rank, Power], moves: Sequence[Move], rng: random.Random, wander: float) -> Move:
+def _best(
+    game: Game,
+    table: Mapping[Rank, Power],
+    moves: Sequence[Move],
+    rng: random.Random,
+    wander: float,
+    legal: Callable[[Move], bool] = lambda move: True,
+) -> Move | None:
+    """The preferred move among those `legal` accepts (asked lazily, best first), or None."""
     ranked = sorted((_key(game, table, m), rng.random(), i) for i, m in enumerate(moves))
-    if ranked[0][0][0] == 1 and rng.random() < wander:
-        plain = [i for key, _, i in ranked if key[0] == 1]
-        return moves[rng.choice(plain)]
-    return moves[ranked[0][2]]
+    for key, _, i in ranked:
+        if legal(moves[i]):
+            if key[0] == 1 and rng.random() < wander:
+                return rng.choice([moves[j] for k, _, j in ranked if k[0] == 1 and legal(moves[j])])
+            return moves[i]
+    return None
 
 
 def _candidates(view: Game, me: int, table: Mapping[Rank, Power]) -> list[Move]:
-    """The plays greedy would consider on its turn, each checked by the engine: every copy of a
-    plain rank, one card of a power rank, and the last hand cards with face-up cards of their
-    rank. Empty when none is legal (or aces name takers): then the full move list decides."""
+    """The plays greedy would consider on its turn, not yet checked: every copy of a plain rank,
+    one card of a power rank, the last hand cards with face-up cards of their rank, or the
+    face-down cards. Empty when aces name takers: then the full move list decides."""
     if view.rules.ace_gives_pile:
         return []
     hand = view.hand(me)
@@ -109,13 +119,13 @@ def _candidates(view: Game, me: int, table: Mapping[Rank, Power]) -> list[Move]:
         card = view.card(slot)
         if card is not None:
             by_rank.setdefault(card.rank, []).append(slot)
-    plays = [Play(me, (slots[0],) if table[r].anything else tuple(slots)) for r, slots in by_rank.items()]
+    plays: list[Move] = [Play(me, (slots[0],) if table[r].anything else tuple(slots)) for r, slots in by_rank.items()]
     if hand and not view.stock and len(by_rank) == 1:
         (rank,) = by_rank
         ups = tuple(u for u in view.face_up(me) if (c := view.card(u)) and c.rank is rank)
         if ups:
             plays.append(Play(me, hand + ups))
-    return [m for m in plays if view.is_legal(m)]
+    return plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +152,8 @@ class GreedyBot:
             return _show(view, me, table)
         if me != view.turn:
             return _chance(view, table, view.moves_for(me), rng, self.wander)
-        moves = _candidates(view, me, table) or view.moves_for(me)
-        return _best(view, table, moves, rng, self.wander) if moves else None
+        move = _best(view, table, _candidates(view, me, table), rng, self.wander, view.is_legal)
+        return move or _best(view, table, view.moves_for(me), rng, self.wander)
 
 
 def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
@@ -171,7 +181,5 @@ def _show(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
 
 def _chance(view: Game, table: Mapping[Rank, Power], moves: list[Move], rng: random.Random, wander: float) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
-    if not moves:
-        return None
     move = _best(view, table, moves, rng, wander)
-    return move if _key(view, table, move)[0] < 2 else None
+    return move if move is not None and _key(view, table, move)[0] < 2 else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from p2pshithead.bots._base import Player
@@ -61,12 +61,15 @@ class MatchResult:
     finished: int
     turns: int  # turns played (plays, flips, pick-ups) in finished games
     seconds: float
-    limited: int = field(init=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.finished <= self.games:
             raise ValueError("finished games: 0 to games")
-        object.__setattr__(self, "limited", self.games - self.finished)
+
+    @property
+    def limited(self) -> int:
+        """Games stopped at the move limit."""
+        return self.games - self.finished
 
     @property
     def avg_turns(self) -> float:

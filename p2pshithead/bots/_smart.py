@@ -2,9 +2,9 @@
 
 Invariants: `decide` reads nothing but the view it is given (which holds public cards and its
 own hand) and the injected `rng` and `clock`; hidden identities are sampled (`sample_world`),
-never looked up. For each sampled world every distinct candidate move is tried and the game is
+never looked up. In each sampled world every candidate worth trying is played, then the game is
 played out by greedy players; greedy's own choice stands unless another move does better by a
-clear margin over the same worlds (a paired comparison). With a playout
+clear margin over the same worlds (a paired comparison of average results). With a playout
 budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
 """
 
@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import sample_world
-from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, Play
+from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, Play, powers
 
-__all__ = ["Budget", "DEFAULT_BUDGET", "SmartBot"]
+__all__ = ["DEFAULT_BUDGET", "SmartBot"]
 
 ROLLOUT_LIMIT = 500
 """Moves after which a playout stops and is scored by the cards each player still holds."""
@@ -33,47 +33,6 @@ be preferred: with a few dozen noisy playouts, the best-looking move is often ju
 
 _GREEDY = GreedyBot()
 _PLAYOUT_PLAYERS = (_GREEDY,) * 11
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How long the bot thinks: a time in seconds, or a number of playouts (deterministic)."""
-
-    seconds: float | None = None
-    playouts: int | None = None
-
-    def __post_init__(self) -> None:
-        if (self.seconds is None) == (self.playouts is None):
-            raise ValueError("a budget is a time or a number of playouts, exactly one")
-        if self.seconds is not None and not 0 < self.seconds <= 60:
-            raise ValueError("a thinking time is more than 0 and at most 60 s")
-        if self.playouts is not None and not 1 <= self.playouts <= 1_000_000:
-            raise ValueError("playouts: 1 to 1,000,000")
-
-    def text(self) -> str:
-        """The budget as written in a bot spec: "200ms", "2s", "64p"."""
-        if self.playouts is not None:
-            return f"{self.playouts}p"
-        assert self.seconds is not None
-        ms = self.seconds * 1000
-        return f"{ms:g}ms" if ms < 1000 else f"{self.seconds:g}s"
-
-    @classmethod
-    def from_text(cls, text: str) -> "Budget":
-        """Inverse of `text()`: "<N>ms", "<N>s" or "<N>p" (playouts).
-
-        Raises:
-            ValueError: anything else, or a value out of range.
-        """
-        match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|p)\s*", text.lower())
-        if not match:
-            raise ValueError(f"not a thinking budget: {text!r} (e.g. 200ms, 1s, 64p)")
-        value, unit = float(match[1]), match[2]
-        if unit == "p":
-            if not value.is_integer():
-                raise ValueError(f"playouts must be a whole number: {text!r}")
-            return cls(playouts=int(value))
-        return cls(seconds=value / 1000 if unit == "ms" else value)
 
 
 DEFAULT_BUDGET = Budget(seconds=0.2)
@@ -98,7 +57,7 @@ class SmartBot:
         if view.phase is not Phase.PLAY or isinstance(usual, Flip):
             return usual
         options: dict[tuple[object, ...], Move | None] = {_signature(view, usual): usual}
-        for move in view.moves_for(me):
+        for move in _worth_trying(view, view.moves_for(me)):
             options.setdefault(_signature(view, move), move)
         if me != view.turn:
             options.setdefault(_signature(view, None), None)
@@ -138,6 +97,27 @@ class SmartBot:
             if score > best_score:
                 best, best_score = i, score
         return options[best]
+
+
+def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:
+    """The moves worth a playout: of each rank, a plain card is tried with every copy at once and
+    a power card one at a time (splitting a pair, or spending two 2s, is seldom better and would
+    halve the playouts left for the rest)."""
+    table = powers(view.rules)
+    others: list[Move] = []
+    plays: dict[tuple[object, ...], Play] = {}
+    for move in moves:
+        if not isinstance(move, Play):
+            others.append(move)
+            continue
+        card = view.card(move.slots[0])
+        assert card is not None  # a legal move names cards its player can see
+        group = (card.rank, move.target, any(s in view.hand(move.player) for s in move.slots))
+        held = plays.get(group)
+        more = len(move.slots) - (len(held.slots) if held else 0)
+        if held is None or (more < 0 if table[card.rank].anything else more > 0):
+            plays[group] = move
+    return [*plays.values(), *others]
 
 
 def _signature(view: Game, move: Move | None) -> tuple[object, ...]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from p2pshithead.bots._base import Player
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._random import RandomBot
-from p2pshithead.bots._smart import Budget, SmartBot
+from p2pshithead.bots._budget import Budget
+from p2pshithead.bots._smart import SmartBot
 
 __all__ = ["BOT_NAMES", "make_player"]
 

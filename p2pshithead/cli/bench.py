@@ -48,3 +48,14 @@ def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
     except DeckError as error:
         raise click.UsageError(str(error)) from None
     emit(figures, as_json)
+
+
+@bench.command("engine")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Greedy games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def engine(games: int, seed: int, as_json: bool) -> None:
+    """Rules engine: greedy 4-player classic games per second and microseconds per move, one core."""
+    from p2pshithead.bots.bench import bench_engine
+
+    emit(bench_engine(games, seed), as_json)

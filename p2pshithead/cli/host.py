@@ -25,9 +25,9 @@ def _spawn_bots(count: int, address: str, port: int, bind: str, level: int) -> l
 
 
 async def _async_host(config: TableConfig, bots: int, autoplay: bool, level: int, seed: int | None,
-                      nick: str | None, transcript: Path | None, stats: Path | None) -> int:  # fmt: skip
+                      nick: str | None, transcript: Path | None, stats: Path | None, ascii: bool) -> int:  # fmt: skip
     identity = load_identity(nick=nick)
-    agent = make_agent(config.app, autoplay, level, seed, click.echo)
+    agent = make_agent(config.app, autoplay, level, seed, click.echo, ascii)
     async with Host(identity, config, agent, table_id=os.urandom(16), host_ready=not autoplay,
                     say=click.echo, clock=time.monotonic) as host:  # fmt: skip
         click.echo(f"table {config.name!r} on {config.bind}:{host.port}; rules: {app_spec(config.app).describe(config.rules)}")
@@ -39,7 +39,7 @@ async def _async_host(config: TableConfig, bots: int, autoplay: bool, level: int
             await host.async_close()
             for child in children:
                 await asyncio.get_running_loop().run_in_executor(None, _reap, child)
-        return finish_game(result, 0, transcript, host.stats, stats, click.echo)
+        return finish_game(result, 0, transcript, host.stats, stats, click.echo, agent)
 
 
 def _reap(child: subprocess.Popen[bytes]) -> None:
@@ -62,11 +62,12 @@ def _reap(child: subprocess.Popen[bytes]) -> None:
 @click.option("--level", type=click.IntRange(0, 3), default=1, show_default=True, help="Bot level.")
 @click.option("--nick", help="Nickname to keep with this identity.")
 @click.option("--no-announce", is_flag=True, help="Do not announce on mDNS (join with --address).")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--app", default=default_app, hidden=True)
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 def host(name: str | None, rules: str | None, seats: int, bots: int, port: int, bind: str, transcript: Path | None,
-         autoplay: bool, level: int, nick: str | None, no_announce: bool, app: str, seed: int | None,
+         autoplay: bool, level: int, nick: str | None, no_announce: bool, ascii_only: bool, app: str, seed: int | None,
          stats: Path | None) -> None:  # fmt: skip
     """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out."""
     if bots >= seats:
@@ -78,8 +79,14 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, port: int, 
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     try:
-        status = asyncio.run(_async_host(config, bots, autoplay, level, seed, nick, transcript, stats))
+        status = asyncio.run(_async_host(config, bots, autoplay, level, seed, nick, transcript, stats, ascii_only))
     except (NetError, OSError) as exc:
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(3) from None
+    except KeyboardInterrupt:
+        click.echo("\nLeft the table (the game stops for everyone). Bye!")
+        raise SystemExit(130) from None
+    except EOFError:
+        click.echo("\nEnd of input: left the table (the game stops for everyone). Bye!")
+        raise SystemExit(0) from None
     raise SystemExit(status)

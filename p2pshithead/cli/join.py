@@ -42,15 +42,19 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) ->
 
 
 async def _async_join(address: str, port: int, bind: str | None, identity: Identity, bot: bool, level: int,
-                      seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None) -> int:  # fmt: skip
+                      seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None,
+                      ascii: bool) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
+    agents: list[Agent] = []
+
     def agent_for(app: str) -> Agent:
-        return make_agent(app, bot, level, seed, say)
+        agents.append(make_agent(app, bot, level, seed, say, ascii))
+        return agents[-1]
 
     async with Joiner(identity, address, port, agent_for, bot=bot, bind=bind, say=say, clock=time.monotonic) as joiner:
         result = await joiner.async_run()
     seat = [s.key for s in result.setup.seats].index(identity.public)
-    return finish_game(result, seat, transcript, joiner.stats, stats, say)
+    return finish_game(result, seat, transcript, joiner.stats, stats, say, agents[-1] if agents else None)
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -72,12 +76,27 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--nick", help="Nickname to keep with this identity.")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
 @click.option("--quiet", is_flag=True, help="Print nothing.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
-         level: int, nick: str | None, transcript: Path | None, quiet: bool, seed: int | None,
+         level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
          stats: Path | None) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables."""
+    try:
+        _join(table, address, bind, list_only, wait, as_json, bot, level, nick, transcript, quiet, ascii_only, seed, stats)
+    except KeyboardInterrupt:
+        if not quiet:
+            click.echo("\nLeft the table. Bye!")
+        raise SystemExit(130) from None
+    except EOFError:
+        click.echo("\nEnd of input: left the table. Bye!")
+        raise SystemExit(0) from None
+
+
+def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
+          level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
+          stats: Path | None) -> None:  # fmt: skip
     if list_only:
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
         if as_json:
@@ -94,7 +113,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
     identity = Identity.generate(nick or f"bot-{os.urandom(2).hex()}") if bot else load_identity(nick=nick)
     try:
         status = asyncio.run(_async_join(host, port, None if bind == "0.0.0.0" else bind, identity, bot, level, seed,
-                                         quiet, transcript, stats))  # fmt: skip
+                                         quiet, transcript, stats, ascii_only))  # fmt: skip
     except (NetError, OSError) as exc:
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(3) from None

@@ -6,8 +6,7 @@ import json
 
 import click
 
-from p2pshithead.bots import make_player
-from p2pshithead.bots._match import MatchResult, play_match
+from p2pshithead.bots import MatchResult, make_player, play_match
 from p2pshithead.engine import PRESETS, preset
 
 

@@ -61,7 +61,8 @@ class KeyShare:
         """Read the key share `peer` sent; raises `MalformedMessageError` naming `peer` on a bad shape."""
         reader = WireReader(peer)
         fields = reader.fields(obj, cls.kind, ("public", "proof"))
-        return cls(reader.point(fields["public"], "public key share"), _proof_from_wire(reader, fields["proof"], "key proof"))
+        public = reader.point(fields["public"], "public key share")
+        return cls(public, _proof_from_wire(reader, fields["proof"], "key proof"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,8 @@ class Shuffle:
         reader = WireReader(peer)
         keys = ("deck", "commitments", "chain", "challenge", "responses", "chain_responses", "permutation_responses")
         fields = reader.fields(obj, cls.kind, keys)
-        pairs = [reader.items(pair, "a ciphertext", 2, 2) for pair in reader.items(fields["deck"], "deck", 1, _MAX_CARDS)]
+        entries = reader.items(fields["deck"], "deck", 1, _MAX_CARDS)
+        pairs = [reader.items(pair, "a ciphertext", 2, 2) for pair in entries]
         n = len(pairs)
 
         def points(key: str) -> tuple[bytes, ...]:
@@ -105,7 +107,10 @@ class Shuffle:
         def scalars(key: str, count: int) -> tuple[int, ...]:
             return tuple(reader.scalar(k, key) for k in reader.items(fields[key], key, count, count))
 
-        deck = tuple(Ciphertext(reader.point(c1, "ciphertext c1"), reader.point(c2, "ciphertext c2")) for c1, c2 in pairs)
+        deck = tuple(
+            Ciphertext(reader.point(c1, "ciphertext c1"), reader.point(c2, "ciphertext c2"))
+            for c1, c2 in pairs
+        )
         with reader.building():
             proof = ShuffleProof(
                 commitments=points("commitments"),

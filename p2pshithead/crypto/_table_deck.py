@@ -177,7 +177,8 @@ class TableDeck:
             c1 = self._deck[slot].c1
             share = mul(me.secret, c1)
             prefix = self._share_domain(me.index, slot)
-            shares.append(DecryptionShare(slot, share, prove_same_log(prefix, [GENERATOR, c1], [own_key, share], me.secret, me.rand)))
+            proof = prove_same_log(prefix, [GENERATOR, c1], [own_key, share], me.secret, me.rand)
+            shares.append(DecryptionShare(slot, share, proof))
         return Reveal(tuple(shares))
 
     def release_message(self) -> KeyRelease:

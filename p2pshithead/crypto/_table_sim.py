@@ -91,7 +91,9 @@ class SimulatedTable:
         for seat, peer in enumerate(self.peers):
             self.broadcast(f"shuffle {seat}", {seat: peer.shuffle_message})
 
-    def reveal(self, public: Sequence[int] = (), private: Mapping[int, Sequence[int]] | None = None, step: str = "reveal") -> None:
+    def reveal(
+        self, public: Sequence[int] = (), private: Mapping[int, Sequence[int]] | None = None, step: str = "reveal"
+    ) -> None:
         """Reveal `public` slots to all and each `private[owner]` slot to its owner alone, in one step."""
         private = private or {}
         makers = {}

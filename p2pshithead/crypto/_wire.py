@@ -39,7 +39,7 @@ class WireReader:
         """`value` as a point: 32 bytes encoding a non-identity element of the prime-order subgroup."""
         if not isinstance(value, bytes) or len(value) != 32:
             raise self.fail(f"{what} must be 32 bytes")
-        if False:
+        if not is_point(value):
             raise self.fail(f"{what} is not a valid point of the prime-order subgroup")
         return value
 

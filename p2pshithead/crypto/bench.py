@@ -1,6 +1,8 @@
 # Invariants: this is the only module of the package that reads a clock. The figures come from one
-# `SimulatedTable` run, every peer checking everything; `setup_s` charges each step its slowest peer and adds
-# the steps up (steps follow one another, peers work in parallel within one), `cpu_s` adds every peer's work.
+# `SimulatedTable` run, every peer checking everything. Each peer's work in a step is measured in CPU seconds
+# of this process (at a real table every peer has its own machine, so time the OS gives to other programs
+# here is not the table's). `setup_s` charges each step its slowest peer and adds the steps up (steps follow
+# one another, peers work in parallel within one); `cpu_s` adds up every peer's work.
 """Benchmark of the mental-poker deck: from an empty table to dealt hands, with every peer checking all."""
 
 from __future__ import annotations
@@ -19,17 +21,15 @@ _T = TypeVar("_T")
 
 
 class _StepTimer:
-    """A `WorkHook` recording each peer's wall and CPU seconds per step."""
+    """A `WorkHook` recording each peer's CPU seconds per step."""
 
     def __init__(self) -> None:
-        self.wall: dict[str, dict[int, float]] = defaultdict(dict)
-        self.cpu: dict[str, dict[int, float]] = defaultdict(dict)
+        self.seconds: dict[str, dict[int, float]] = defaultdict(dict)
 
     def __call__(self, step: str, peer: int, work: Callable[[], _T]) -> _T:
-        wall, cpu = time.perf_counter(), time.process_time()
+        start = time.process_time()
         result = work()
-        self.wall[step][peer] = time.perf_counter() - wall
-        self.cpu[step][peer] = time.process_time() - cpu
+        self.seconds[step][peer] = time.process_time() - start
         return result
 
 
@@ -37,10 +37,11 @@ def bench_deck(players: int, cards: int = 52, seed: int = 0) -> dict[str, float 
     """Run a simulated table from keys to dealt hands and measure it.
 
     Returns:
-        `prove_ms` and `verify_ms`: mean time to shuffle-and-prove, and to check one shuffle;
+        `prove_ms` and `verify_ms`: mean CPU time to shuffle-and-prove, and to check one shuffle;
         `reveal_ms`: one decryption share made with its proof plus its check by one peer;
         `bytes_per_peer`: the most any peer broadcasts (msgpack) during setup;
-        `cpu_s`: CPU seconds of all peers during setup; `setup_s`: the setup's wall time at a real table.
+        `cpu_s`: CPU seconds of all peers during setup; `setup_s`: the setup's wall time at a real table,
+        each step costing its slowest peer.
 
     Raises:
         LocalDeckError: the table parameters are invalid, or the deck is too small for the deal.
@@ -49,21 +50,21 @@ def bench_deck(players: int, cards: int = 52, seed: int = 0) -> dict[str, float 
     timer = _StepTimer()
     table = SimulatedTable(b"bench/%d" % seed, players, cards, seed, timer)
     layout = table.setup()
-    setup_steps = list(timer.wall)
+    setup_steps = list(timer.seconds)
     bytes_per_peer = max(table.sent_bytes)
 
     turned = layout[0].face_down
     table.reveal(turned, step="turn")
-    make = fmean(timer.wall["turn"].values()) / len(turned)
-    check = fmean(t for seat, t in timer.wall["turn/verify"].items() if seat) / (len(turned) * (players - 1))
+    make = fmean(timer.seconds["turn"].values()) / len(turned)
+    check = fmean(t for seat, t in timer.seconds["turn/verify"].items() if seat) / (len(turned) * (players - 1))
 
     return {
-        "prove_ms": 1e3 * fmean(timer.wall[f"shuffle {seat}"][seat] for seat in range(players)),
+        "prove_ms": 1e3 * fmean(timer.seconds[f"shuffle {seat}"][seat] for seat in range(players)),
         "verify_ms": 1e3 * fmean(
-            t for seat in range(players) for peer, t in timer.wall[f"shuffle {seat}/verify"].items() if peer != seat
+            t for seat in range(players) for peer, t in timer.seconds[f"shuffle {seat}/verify"].items() if peer != seat
         ),
         "reveal_ms": 1e3 * (make + check),
         "bytes_per_peer": bytes_per_peer,
-        "cpu_s": sum(sum(timer.cpu[step].values()) for step in setup_steps),
-        "setup_s": sum(max(timer.wall[step].values()) for step in setup_steps),
+        "cpu_s": sum(sum(timer.seconds[step].values()) for step in setup_steps),
+        "setup_s": sum(max(timer.seconds[step].values()) for step in setup_steps),
     }

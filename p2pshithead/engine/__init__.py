@@ -14,8 +14,8 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._game import Game, LegalMoves, Outcome, Source
-from p2pshithead.engine._moves import Flip, Move, PickUp, Place, Play, Ready, Show, Swap, move_from_text
-from p2pshithead.engine._powers import Power, playable, powers, turbo_ranks
+from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap, move_from_text
+from p2pshithead.engine._powers import Power, playable, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import (
     PRESETS,
     End,
@@ -30,13 +30,13 @@ from p2pshithead.engine._rules import (
     Three,
     preset,
 )
-from p2pshithead.engine._state import Phase, Window
+from p2pshithead.engine._state import Exchange, Phase, Window
 
 __all__ = [
-    "AmbiguousMoveError", "Card", "Eight", "End", "EngineError", "FaceupPickup", "Five", "Flip",
+    "AmbiguousMoveError", "Card", "Eight", "End", "EngineError", "Exchange", "FaceupPickup", "Five", "Flip", "Give",
     "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
     "Nine", "Outcome", "PRESETS", "Phase", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
     "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
     "UnrevealedCardError", "Window", "card_at", "deck_size", "move_from_text", "parse_rank",
-    "playable", "powers", "preset", "turbo_ranks",
+    "playable", "powers", "preset", "strength", "turbo_ranks",
 ]

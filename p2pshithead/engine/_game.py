@@ -21,10 +21,10 @@ from p2pshithead.engine._errors import (
     RevealConflictError,
     UnrevealedCardError,
 )
-from p2pshithead.engine._moves import Flip, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import demand_text, playable_in, powers, turbo_ranks
+from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap
+from p2pshithead.engine._powers import demand_text, playable_in, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
-from p2pshithead.engine._state import Phase, Seat, State, Window
+from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
@@ -56,6 +56,12 @@ class Outcome:
         if place == len(self.order) - 1:
             return "Shithead"
         return TITLES[place] if place < len(TITLES) else f"#{place + 1}"
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next game of a series: the Shithead (or, when the first out wins, the
+        last player of the finish order)."""
+        return self.order[-1]
 
 
 class Source:
@@ -157,7 +163,7 @@ class Game:
         state = State(Phase.PLAY, seats, list(range(self.size - 1, cursor - 1, -1)))
         state.public = {s for seat in seats for s in seat.up}
         state.turn = self._left_of_dealer()
-        if r.swap or r.deal_six or r.stack_faceup:
+        if r.swap or r.deal_six or r.stack_faceup or r.card_exchange:  # the exchange precedes swaps
             state.phase = Phase.SWAP
         else:
             self._begin_start(state)
@@ -196,6 +202,25 @@ class Game:
         other._known = {s: c for s, c in self._known.items() if s in seen}
         return other
 
+    def begin_exchange(self, previous: Outcome) -> None:
+        """Open the French card exchange of a series (section 6) on a fresh deal: before any swap,
+        the Shithead of `previous` gives their best hand card to its Masta (`Give`), who then gives
+        back a hand card of their choice. Not a move: part of setting up the game, like the deal.
+
+        Raises:
+            ValueError: `card_exchange` is off, a move was made already, or `previous` names no
+                Shithead and Masta of this table.
+        """
+        s = self._state
+        if not self.rules.card_exchange:
+            raise ValueError("card_exchange is off in these rules")
+        if s.phase is not Phase.SWAP or s.ready or self._stack or s.exchange is not None:
+            raise ValueError("the exchange opens a fresh deal, before any swap")
+        order = previous.order
+        if previous.first_out_wins or sorted(order) != list(range(self.players)):
+            raise ValueError("the previous game must have a full finish order at this table")
+        s.exchange = Exchange(order[-1], order[0], True)
+
     # -- reading the position -----------------------------------------------------------------
 
     @property
@@ -219,6 +244,11 @@ class Game:
     @property
     def ready(self) -> frozenset[int]:
         return frozenset(self._state.ready)
+
+    @property
+    def exchange(self) -> Exchange | None:
+        """The card gift due before the swap phase, if any (French card exchange, section 6)."""
+        return self._state.exchange
 
     @property
     def window(self) -> Window | None:
@@ -293,6 +323,8 @@ class Game:
         """The legal moves of one player now (their turn, swap-phase moves, or out of turn)."""
         s = self._state
         if s.phase is Phase.SWAP:
+            if s.exchange is not None:
+                return list(self._gifts()) if player == s.exchange.giver else []
             return [] if player in s.ready else list(self._swap_moves(player))
         if s.phase is Phase.SHOW:
             return [m for m in self._generate()] if player == s.turn else []
@@ -310,6 +342,8 @@ class Game:
         In the swap phase, every player not yet ready."""
         s = self._state
         if s.phase is Phase.SWAP:
+            if s.exchange is not None:
+                return (s.exchange.giver,)
             return tuple(p for p in self._seat_order() if p not in s.ready)
         if s.phase is Phase.SHOW:
             return (s.turn,)
@@ -345,7 +379,11 @@ class Game:
             return "the game is over"
         if p in s.finished:
             return "you are out of the game"
+        if isinstance(move, Give):
+            return self._why_give(move)
         if isinstance(move, (Swap, Place, Ready)):
+            if s.exchange is not None and s.phase is Phase.SWAP:
+                return f"the card exchange comes first: player {s.exchange.giver} gives a card"
             return self._why_swap_phase(move)
         if isinstance(move, Show):
             return self._why_show(move)
@@ -387,6 +425,21 @@ class Game:
                 return None
             return "you may only stack a card on a face-up card of the same rank"
         return "your face-up row is full"
+
+    def _why_give(self, move: Give) -> str | None:
+        x = self._state.exchange
+        if x is None or self._state.phase is not Phase.SWAP:
+            return "cards are given only in the exchange before a game of a series"
+        if move.player != x.giver:
+            return f"player {x.giver} gives a card now"
+        hand = self._state.seats[move.player].hand
+        if move.slot not in hand:
+            return _Invalid(f"slot {move.slot} is not in your hand")
+        if x.best and all(h in self._known for h in hand):  # a hidden hand is judged by the audit
+            best = max(strength(self.rules, self._known[h]) for h in hand)
+            if strength(self.rules, self._need(move.slot, move.player)) != best:
+                return "give your best card to the Masta"
+        return None
 
     def _why_show(self, move: Show) -> str | None:
         s = self._state
@@ -513,7 +566,9 @@ class Game:
 
     def _generate(self) -> Iterator[Move]:
         s = self._state
-        if s.phase is Phase.SWAP:
+        if s.phase is Phase.SWAP and s.exchange is not None:
+            yield from self._gifts()
+        elif s.phase is Phase.SWAP:
             for p in range(self.players):
                 if p not in s.ready:
                     yield from self._swap_moves(p)
@@ -527,6 +582,13 @@ class Game:
                 for p in self.active():
                     if p != s.turn:
                         yield from self._out_of_turn_moves(p)
+
+    def _gifts(self) -> Iterator[Move]:
+        x = self._state.exchange
+        assert x is not None
+        for slot in self._state.seats[x.giver].hand:
+            if slot in self._known and self.is_legal(Give(x.giver, slot)):
+                yield Give(x.giver, slot)
 
     def _swap_moves(self, p: int) -> Iterator[Move]:
         seat = self._state.seats[p]
@@ -661,6 +723,12 @@ class Game:
                 self._end_swap_phase(s)
         elif isinstance(move, Show):
             self._apply_show(s, move)
+        elif isinstance(move, Give):
+            x = s.exchange
+            assert x is not None
+            seat.hand.remove(move.slot)
+            s.seats[x.receiver].hand.append(move.slot)
+            s.exchange = Exchange(x.receiver, x.giver, False) if x.best else None
         elif isinstance(move, Play):
             self._apply_play(s, move)
         elif isinstance(move, Flip):
@@ -918,13 +986,20 @@ class Game:
         return position_from_text(text, rules or Ruleset())
 
 
-def _trusted(kind: type[_M], *values: object) -> _M:
+def _trusted(kind: type[_M], player: int, slot: object, target: int | None = None) -> _M:
     """A move built by the generator, whose fields are well formed by construction: skips the
     checks of `__post_init__` (the hot path of move generation)."""
     move = object.__new__(kind)
-    for name, value in zip(kind.__dataclass_fields__, values):
-        object.__setattr__(move, name, value)
+    _set(move, "player", player)
+    if kind is Play:
+        _set(move, "slots", slot)
+        _set(move, "target", target)
+    else:
+        _set(move, "slot" if kind is Flip else "up", slot)
     return move
+
+
+_set = object.__setattr__
 
 
 def _made_public(move: Move) -> tuple[int, ...]:

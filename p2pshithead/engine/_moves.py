@@ -4,7 +4,7 @@ Invariants: a move is checked for shape on construction (non-negative players an
 distinct slots); whether it fits a position is the game's question. `Move.from_text(m.text())
 == m` for every move. Notation (docs/notation.md): `<player> <verb> [args]`, e.g. "2 play 17,23",
 "2 play 40>1" (an ace naming player 1), "0 swap 12 4", "1 place 15", "1 ready", "3 show 9",
-"3 show -", "1 pick", "1 pick 30", "3 flip 40".
+"3 show -", "1 pick", "1 pick 30", "3 flip 40", "2 give 31".
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-__all__ = ["Swap", "Place", "Ready", "Show", "Play", "Flip", "PickUp", "Move", "move_from_text"]
+__all__ = ["Swap", "Place", "Ready", "Show", "Play", "Flip", "PickUp", "Give", "Move", "move_from_text"]
 
 
 def _check_index(name: str, value: object) -> None:
@@ -136,7 +136,23 @@ class PickUp:
         return f"{self.player} pick" + ("" if self.up is None else f" {self.up}")
 
 
-Move = Union[Swap, Place, Ready, Show, Play, Flip, PickUp]
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Card exchange between games (French, section 6): give hand slot `slot` to the other party
+    (the Shithead their best card to the Masta, then the Masta any card back)."""
+
+    player: int
+    slot: int
+
+    def __post_init__(self) -> None:
+        _check_index("player", self.player)
+        _check_index("slot", self.slot)
+
+    def text(self) -> str:
+        return f"{self.player} give {self.slot}"
+
+
+Move = Union[Swap, Place, Ready, Show, Play, Flip, PickUp, Give]
 
 
 def _ints(text: str) -> tuple[int, ...]:
@@ -161,10 +177,12 @@ def move_from_text(text: str) -> Move:
         if verb == "show" and len(args) == 1:
             return Show(player, None if args[0] == "-" else int(args[0]))
         if verb == "play" and len(args) == 1:
-            slots, _, target = args[0].partition(">")
-            return Play(player, _ints(slots), int(target) if target else None)
+            slots, arrow, target = args[0].partition(">")
+            return Play(player, _ints(slots), int(target) if arrow else None)
         if verb == "flip" and len(args) == 1:
             return Flip(player, int(args[0]))
+        if verb == "give" and len(args) == 1:
+            return Give(player, int(args[0]))
         if verb == "pick" and len(args) <= 1:
             return PickUp(player, int(args[0]) if args else None)
     except (IndexError, ValueError) as exc:

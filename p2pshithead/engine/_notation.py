@@ -4,6 +4,7 @@ Invariants: `position_from_text(position_to_text(g), g.rules)` equals `g` in eve
 identity, public mark and turn field (history is not part of a position).
 
     <phase> d<dealer> t<turn> <+|-> [r<ready>] [s<shows>] [w<player>:<rank>:<drawn>] [l<last>] [o<out>]
+      [x<giver>:<receiver>:<b|a>]
       | H:<cards> U:<cards> D:<cards> | ...one section per seat... | S:<stock> | P:<pile> | B:<burned>
 
 A card is `17` (unknown here), `17=Kh` (public), `17~Kh` (known here, not public) or `17=?`
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from p2pshithead.engine._cards import Card
 from p2pshithead.engine._rules import Ruleset
-from p2pshithead.engine._state import Phase, Seat, State, Window
+from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
 if TYPE_CHECKING:
     from p2pshithead.engine._game import Game
@@ -51,6 +52,9 @@ def position_to_text(game: "Game") -> str:
         head.append(f"l{s.pile_last}")
     if s.finished:
         head.append("o" + _ints(s.finished))
+    if s.exchange is not None:
+        x = s.exchange
+        head.append(f"x{x.giver}:{x.receiver}:{'b' if x.best else 'a'}")
     seats = [
         f"H:{_cards(x.hand, known, s.public)} U:{_cards(x.up, known, s.public)} D:{_cards(x.down, known, s.public)}"
         for x in s.seats
@@ -124,6 +128,11 @@ def position_from_text(text: str, rules: Ruleset) -> "Game":
                 state.pile_last = int(rest)
             elif kind == "o":
                 state.finished = _parse_ints(rest)
+            elif kind == "x":
+                giver, receiver, best = rest.split(":")
+                if best not in ("a", "b"):
+                    raise ValueError(f"bad exchange {token!r}")
+                state.exchange = Exchange(int(giver), int(receiver), best == "b")
             else:
                 raise ValueError(f"unknown field {token!r}")
         state.public = public

@@ -14,7 +14,7 @@ from typing import Mapping
 from p2pshithead.engine._cards import Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
 
-__all__ = ["Power", "powers", "playable", "playable_in", "demand_text", "turbo_ranks"]
+__all__ = ["Power", "powers", "playable", "playable_in", "demand_text", "turbo_ranks", "strength"]
 
 _FACES = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
 
@@ -101,6 +101,13 @@ def playable_in(table: Mapping[Rank, Power], ten_not_on_faces: bool, card: Card,
     if under.cap is not None:
         return card.rank <= under.cap
     return card.rank >= top.rank
+
+
+def strength(rules: Ruleset, card: Card) -> tuple[bool, bool, bool, int]:
+    """How good a card is to hold, for "the Shithead gives their best card" (section 6): cards
+    played on anything first (a burn above a reset above a mirror), then by rank. Higher is better."""
+    power = powers(rules)[card.rank]
+    return (power.anything, power.burn, power.reset, int(card.rank))
 
 
 def demand_text(rules: Ruleset, top: Card | None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-__all__ = ["Phase", "Seat", "Window", "State"]
+__all__ = ["Phase", "Seat", "Window", "Exchange", "State"]
 
 
 class Phase(enum.Enum):
@@ -50,6 +50,15 @@ class Window:
     drawn: tuple[int, ...]  # slots the player drew after that play
 
 
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """A card gift due before the swap phase (French card exchange, section 6)."""
+
+    giver: int
+    receiver: int
+    best: bool  # the Shithead's gift: their best card; the Masta's answer: any card
+
+
 @dataclass(slots=True)
 class State:
     """Everything a move can change; see the module invariants."""
@@ -67,6 +76,7 @@ class State:
     pile_last: int | None = None  # who played last onto the current pile (pickup_returns)
     finished: list[int] = field(default_factory=list)
     public: set[int] = field(default_factory=set)
+    exchange: Exchange | None = None
 
     def copy(self) -> "State":
         return State(
@@ -83,4 +93,5 @@ class State:
             self.pile_last,
             self.finished[:],
             set(self.public),
+            self.exchange,
         )

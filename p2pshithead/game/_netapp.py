@@ -2,7 +2,9 @@
 
 Invariants: the network layer sees only plain payloads and `Fault`s naming a seat; each peer's
 secrets come from `os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks
-every proof and every rule from the transcript alone.
+every proof and every rule from the transcript alone. The screen and the input are the local
+`play` command's (`cli.render.screen`, `narrate`, `cli.prompt.interpret`, `hint_line`, `help_text`),
+so a networked table looks and reads the same; nothing here prints, reads or keeps time.
 """
 
 from __future__ import annotations
@@ -10,12 +12,10 @@ from __future__ import annotations
 import os
 import random
 
-import click
-
 from p2pshithead.bots import make_player
-from p2pshithead.cli.prompt import Command, interpret
-from p2pshithead.cli.render import Look, can_encode, narrate, screen
-from p2pshithead.engine import PRESETS, EngineError, preset
+from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
+from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
+from p2pshithead.engine import PRESETS, EngineError, Game, Phase, Play, Rank, preset
 from p2pshithead.game._decide import next_payload
 from p2pshithead.game._errors import GameFault
 from p2pshithead.game._protocol import CardGame, Stage
@@ -25,6 +25,9 @@ from p2pshithead.net._errors import Fault
 __all__ = ["SHITHEAD", "NetCardGame"]
 
 LEVELS = ("random", "greedy", "smart")
+_PASS = ("", "n", "no", "-", "pass")
+_UNICODE, _ASCII = Look(unicode=True), Look(unicode=False)
+_TO_ASCII = str.maketrans({"\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2660": "s", "\u25b6": ">"})
 
 
 class NetCardGame:
@@ -37,24 +40,39 @@ class NetCardGame:
         rand = os.urandom if local_seat is not None else None
         self.core = CardGame(rules, setup.table_id, len(setup.seats), local_seat, rand)
         self.names = [s.nick for s in setup.seats]
-        self.events: list[str] = []
-        self.look = Look(unicode=can_encode(getattr(click.get_text_stream("stdout"), "encoding", None)))
+        self.shown = [("You" if p == local_seat else n) for p, n in enumerate(self.names)]  # as `play` names them
+        self.events: list[str] = []  # narrated moves, as the local seat sees them (unicode look)
+        self._told = 0  # events already handed out by `news`
+        self._keys_in = 0
+        self._dealt_in = 0
 
     def who_may_act(self) -> frozenset[int]:
         return self.core.who_may_act()
 
     def apply(self, seat: int, payload: object) -> None:
-        game = self.core.game
-        before = game.copy() if game is not None else None
+        core = self.core
+        me = core.seat
+        game = core.game
+        before = game.view(me) if game is not None and me is not None else None
         moves = len(game.move_stack) if game is not None else 0
+        stage = core.stage
         try:
-            self.core.apply(seat, payload)
+            core.apply(seat, payload)
         except GameFault as exc:
             raise Fault(exc.seat, exc.reason) from None
-        after = self.core.game
-        if before is not None and after is not None and len(after.move_stack) > moves:
-            me = self.core.seat if self.core.seat is not None else -1
-            self.events += narrate(before, after.move_stack[-1], after, me, self.names, self.look)
+        if stage is Stage.KEYS:
+            self._keys_in += 1
+        elif stage is Stage.DEAL:
+            self._dealt_in += 1
+        after = core.game
+        if me is None or after is None:
+            return
+        if before is None:
+            self.events.append(f"Dealt: {self.shown[after.dealer]} {'deal' if after.dealer == me else 'deals'}")
+        elif len(after.move_stack) > moves:
+            lines = narrate(before, after.move_stack[-1], after.view(me), me, self.shown, _UNICODE)
+            # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
+            self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
 
     def pending(self) -> object | None:
         return self.core.pending()
@@ -62,19 +80,80 @@ class NetCardGame:
     def finish_order(self) -> tuple[int, ...] | None:
         return self.core.finish_order()
 
-    def status(self, seat: int | None) -> str:
-        core = self.core
+    def in_setup(self) -> bool:
+        return self.core.stage in (Stage.KEYS, Stage.SHUFFLE, Stage.DEAL)
+
+    def news(self, ascii: bool = False) -> list[str]:
+        """Moves narrated since the last call, oldest first."""
+        fresh, self._told = self.events[self._told:], len(self.events)
+        return [_plain(line, ascii) for line in fresh]
+
+    def headline(self, seat: int | None) -> str:
+        """What the table waits for, in one line: setup progress, or who is to act."""
+        core, n = self.core, self.core.players
         stage = core.stage
         if stage is Stage.KEYS:
-            return "setting up: exchanging proven key shares"
+            return f"setting up: proven key shares {self._keys_in}/{n}"
         if stage is Stage.SHUFFLE:
-            return f"shuffling: {self.names[min(core.who_may_act())]} encrypts and shuffles the deck"
+            k = min(core.who_may_act())
+            return f"shuffling: {self._name(k, seat)} encrypt{'' if k == seat else 's'} and shuffle{'' if k == seat else 's'} ({k + 1}/{n})"
         if stage is Stage.DEAL:
-            return "dealing: opening face-up cards and each hand to its owner"
+            return f"dealing: shares to open the cards {self._dealt_in}/{n}"
+        if stage is Stage.OVER:
+            return "game over"
         game = core.game
         assert game is not None
+        waiting = sorted(core.who_may_act())
+        if seat in waiting and (seat is None or core.pending() is None):
+            if core.window_open_to(seat):
+                return "your answer: play out of turn, or pass"
+            return "your turn" if game.phase is Phase.PLAY else "your move"
+        others = ", ".join(self._name(p, seat) for p in waiting if p != seat)
+        if game.window is not None and core.window_open_to(waiting[0]):
+            return f"out of turn? waiting for {others}"
+        if game.phase is Phase.SWAP:
+            return f"swapping: waiting for {others}"
+        if waiting != [game.turn]:
+            return f"opening cards: shares from {others}"
+        return f"{others} thinking"
+
+    def _name(self, p: int, seat: int | None) -> str:
+        return "you" if p == seat else self.names[p]
+
+    def status(self, seat: int | None, ascii: bool = False) -> str:
+        core = self.core
+        if self.in_setup() or core.game is None:
+            return self.headline(seat)
+        game = core.game
         me = seat if seat is not None else 0
-        return screen(game.view(me), me, self.names, self.events, self.look)
+        look = _ASCII if ascii else _UNICODE
+        view = game.view(me)
+        events = [_plain(e, ascii) for e in self.events]
+        if core.stage is Stage.OVER:
+            return outcome_screen(view, me, self.shown, events, look)
+        if seat is not None and core.window_open_to(seat):
+            return screen(view, me, self.shown, events, look, status=_window_question(view, me, self.names, look),
+                          hint=hint_line(view, me) + "  Enter: pass")  # fmt: skip
+        waiting = seat is None or seat not in core.who_may_act()
+        return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me))
+
+
+def _plain(line: str, ascii: bool) -> str:
+    return line.translate(_TO_ASCII) if ascii else line
+
+
+def _best_out_of_turn(view: Game, me: int) -> Play | None:
+    options = [m for m in view.moves_for(me) if isinstance(m, Play)]
+    return max(options, key=lambda m: len(m.slots)) if options else None
+
+
+def _window_question(view: Game, me: int, names: list[str], look: Look) -> str:
+    """"Bot 1 played 9. Play your 9 out of turn? type it, or Enter to pass" (RULES.md 5)."""
+    window, best = view.window, _best_out_of_turn(view, me)
+    rank = Rank(window.rank).symbol if window is not None else "?"
+    who = names[window.player] if window is not None else "Someone"
+    cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
+    return f"{who} played {rank}. Play your {cards or rank} out of turn? type it (or y), Enter to pass"
 
 
 def _ruleset_hash(name: str) -> bytes:
@@ -92,6 +171,7 @@ def _bot(app: object, seat: int, rng: random.Random, level: int) -> object:
 
 
 def _parse(app: object, seat: int, text: str) -> object:
+    """A person's line as the payload of their move; ValueError explains what cannot be played."""
     assert isinstance(app, NetCardGame)
     core = app.core
     pending = core.pending()
@@ -101,20 +181,32 @@ def _parse(app: object, seat: int, text: str) -> object:
     if game is None:
         raise ValueError("the deck is being set up; wait a moment")
     view = game.view(seat)
-    if core.window_open_to(seat):
-        answer = text.strip().lower()
-        if answer in ("", "n", "no", "-", "pass"):
-            return core.window_payload(None)
-        text = answer.removeprefix("y").strip() or answer
+    window = core.window_open_to(seat)
+    answer = " ".join(text.strip().lower().split())
+    if window and answer in _PASS:
+        return core.window_payload(None)
+    if window and answer in ("y", "yes"):
+        best = _best_out_of_turn(view, seat)
+        if best is None:
+            raise ValueError("you have nothing to play out of turn; Enter passes")
+        return core.window_payload(best)
     try:
-        move = interpret(text, view, seat, app.names)
+        move = interpret(text, view, seat, app.shown)
     except EngineError as exc:
-        raise ValueError(exc.reason) from None
+        raise ValueError(f"! {exc.reason}" + ("  (Enter passes)" if window else "")) from None
     if isinstance(move, Command):
-        raise ValueError("\n".join(game.rules.describe()) if move is Command.RULES else "type a move: 7, 7 7, pick, fd 2 ...")
-    if core.window_open_to(seat):
+        if move is Command.QUIT:
+            raise ValueError("to leave the table press Ctrl-C (the game stops for everyone)")
+        return _command(move, view, seat)
+    if window:
+        if not isinstance(move, Play):
+            raise ValueError("! out of turn you may only play cards; Enter passes")
         return core.window_payload(move)
     return core.move_payload(move)
+
+
+def _command(command: Command, view: Game, seat: int) -> object:
+    raise ValueError(rules_text(view.rules) if command is Command.RULES else help_text(view, seat))
 
 
 SHITHEAD = AppSpec(
@@ -126,4 +218,3 @@ SHITHEAD = AppSpec(
     bot=_bot,
     parse=_parse,
 )
-

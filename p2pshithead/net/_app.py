@@ -71,8 +71,20 @@ class Application(Protocol):
         """Seats from first out to the last one left (the Shithead), or None while the game runs."""
         ...
 
-    def status(self, seat: int | None) -> str:
-        """A few lines describing the state as `seat` may see it (None: an observer)."""
+    def in_setup(self) -> bool:
+        """Whether the table is still setting up (deck keys, shuffles, deal) rather than playing."""
+        ...
+
+    def status(self, seat: int | None, ascii: bool = False) -> str:
+        """The screen: the state as `seat` may see it (None: an observer), with the inputs legal now."""
+        ...
+
+    def headline(self, seat: int | None) -> str:
+        """One line on what the table waits for: setup progress ("shuffling: Ann ... (2/4)") or who acts."""
+        ...
+
+    def news(self, ascii: bool = False) -> list[str]:
+        """What happened since the last call, one line per event, for a person watching."""
         ...
 
 

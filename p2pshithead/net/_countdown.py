@@ -64,10 +64,19 @@ class Countdown:
     def finish_order(self) -> tuple[int, ...] | None:
         return None if self._in else tuple(self._finished)
 
-    def status(self, seat: int | None) -> str:
+    def in_setup(self) -> bool:
+        return False
+
+    def status(self, seat: int | None, ascii: bool = False) -> str:
         if not self._in:
             return f"finished: {self._finished}"
         return f"{self._chips} chips left; seat {self._in[self._turn]} to take 1-3"
+
+    def headline(self, seat: int | None) -> str:
+        return "game over" if not self._in else f"seat {self._in[self._turn]} thinking"
+
+    def news(self, ascii: bool = False) -> list[str]:
+        return []
 
 
 def _ruleset_hash(preset: str) -> bytes:

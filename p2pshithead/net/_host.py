@@ -150,7 +150,7 @@ class Host:
 
     async def _async_broadcast(self, entry: Entry) -> None:
         assert self._sequencer is not None and self._player is not None
-        self.stats.on_validated(entry)
+        self.stats.on_validated(entry, self._sequencer.transcript.app.in_setup())
         self._player.observe(entry)
         message = entry.to_wire()
         for conn in list(self._peers.values()):

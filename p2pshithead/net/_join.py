@@ -34,6 +34,7 @@ class Joiner:
         self._agent: Agent | None = None
         self.stats = Stats(clock)
         self.transcript: Transcript | None = None
+        self._failure: BaseException | None = None
 
     async def __aenter__(self) -> Joiner:
         self._conn = await Connection.async_open(self._address, self._port, FROM_HOST, self._bind)
@@ -42,10 +43,11 @@ class Joiner:
     async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.async_close()
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def async_run(self) -> Transcript:
         """Sit, wait in the lobby, play; return the transcript once complete or stopped.
@@ -72,7 +74,12 @@ class Joiner:
             self._spawn(self._async_send_ready())
         player: Player | None = None
         while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
-            message = await conn.async_recv()
+            try:
+                message = await conn.async_recv()
+            except RemoteProtocolError:
+                if self._failure is not None:
+                    raise self._failure from None
+                raise
             kind = message["t"]
             if kind == "lobby":
                 self._say("lobby: " + ", ".join("-" if s is None else s["nick"] + (" (ready)" if s["ready"] else "")
@@ -83,8 +90,8 @@ class Joiner:
                     player = self._start(entry)
                 else:
                     self._append(entry)
-                assert player is not None
-                self.stats.on_validated(entry)
+                assert player is not None and self.transcript is not None
+                self.stats.on_validated(entry, self.transcript.app.in_setup())
                 player.observe(entry)
             elif kind == "bye":
                 raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
@@ -104,8 +111,14 @@ class Joiner:
         self._say(f"game starts: you are seat {local.seat} of {len(keys)}")
         assert self._agent is not None
         player = Player(local, self._agent, self._async_submit)
-        self._spawn(player.async_run())
+        self._spawn(player.async_run()).add_done_callback(self._on_player_done)
         return player
+
+    def _on_player_done(self, task: asyncio.Task[None]) -> None:
+        """The local player stopped: if it failed, stop reading too, so `async_run` raises its error."""
+        if not task.cancelled() and task.exception() is not None and self._conn is not None:
+            self._failure = task.exception()
+            self._spawn(self._conn.async_close())
 
     def _append(self, entry: Entry) -> None:
         assert self.transcript is not None

@@ -22,13 +22,25 @@ def outcome_of(transcript: Transcript) -> Outcome:
     """Describe how `transcript` ended: finish order, verdict, or where it stops short."""
     nicks = [s.nick for s in transcript.setup.seats]
     head = f"transcript: {len(transcript.entries)} entries, head {transcript.head.digest.hex()}"
-    if transcript.verdict is not None:
-        return Outcome((f"fault: {transcript.verdict}", head), 1)
+    verdict = transcript.verdict
+    if verdict is not None:
+        how = "proven by the transcript" if verdict.proven else "reported by the host, not provable"
+        return Outcome((f"fault: {verdict}", f"game stopped: seat {verdict.seat} ({verdict.nick}) is at fault ({how})",
+                        head), 1)  # fmt: skip
     order = transcript.app.finish_order()
     if order is None or transcript.phase is not Phase.DONE:
         return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
-    named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
+    named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {title(place, len(order))}"
+                      for place, seat in enumerate(order, 1))  # fmt: skip
     return Outcome((f"finish order: {named}", f"shithead: {nicks[order[-1]]}", head), 0)
+
+
+def title(place: int, players: int) -> str:
+    """The title of finishing `place` (1 = first out) of `players` (RULES.md 6): Masta, Vice-Masta, ...,
+    Shithead; the places between are numbered."""
+    if place == players:
+        return "Shithead"
+    return {1: "Masta", 2: "Vice-Masta"}.get(place, f"#{place}")
 
 
 def replay(entries: list[Entry], source: str) -> Transcript:

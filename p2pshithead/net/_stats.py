@@ -19,16 +19,16 @@ class Stats:
     def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
         self.sent: list[tuple[int, int, float]] = []
-        self.validated: list[tuple[int, int, int, float]] = []
+        self.validated: list[tuple[int, int, int, float, bool]] = []
         self.bytes_sent = 0
 
     def on_sent(self, msg: Authored) -> None:
         """This peer signed and sent `msg`."""
         self.sent.append((msg.seat, msg.counter, self._clock()))
 
-    def on_validated(self, entry: Entry) -> None:
-        """This peer checked and applied `entry`."""
-        self.validated.append((entry.index, entry.msg.seat, entry.msg.counter, self._clock()))
+    def on_validated(self, entry: Entry, in_setup: bool = False) -> None:
+        """This peer checked and applied `entry`; `in_setup`: the table was still setting up after it."""
+        self.validated.append((entry.index, entry.msg.seat, entry.msg.counter, self._clock(), in_setup))
 
     def write(self, path: Path) -> None:
         """Save the records to `path`."""

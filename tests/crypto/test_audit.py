@@ -22,7 +22,7 @@ def test_a_played_hand_card_is_in_the_audit(fresh_dealt: SimulatedTable) -> None
 
 def test_a_tampered_share_names_its_sender(dealt: SimulatedTable) -> None:
     transcript = copy.deepcopy(dealt.transcript)
-    index, (seat, obj) = next((i, e) for i, e in enumerate(transcript) if e[1]["kind"] == "reveal")  # type: ignore[index]
+    seat, obj = next(entry for entry in transcript if entry[1]["kind"] == "reveal")  # type: ignore[index]
     obj["shares"][2][1] = obj["shares"][3][1]  # type: ignore[index]
     with pytest.raises(CheatingError) as error:
         audit(dealt.params, transcript)

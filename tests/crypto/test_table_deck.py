@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -122,7 +123,7 @@ def after_first_shuffle(keyed: SimulatedTable) -> SimulatedTable:
     return keyed
 
 
-def _cheat(table: SimulatedTable, change) -> Shuffle:  # type: ignore[no-untyped-def]
+def _cheat(table: SimulatedTable, change: Callable[[list[Ciphertext], bytes], list[Ciphertext]]) -> Shuffle:
     honest = table.peers[1].shuffle_message()
     return Shuffle(tuple(change(list(honest.deck), table.peers[1].table_key)), honest.proof)
 
@@ -137,7 +138,9 @@ def _duplicated(deck: list[Ciphertext], key: bytes) -> list[Ciphertext]:
 
 
 @pytest.mark.parametrize("change", [_stacked, _duplicated], ids=["chosen card swapped in", "card duplicated"])
-def test_a_stacked_shuffle_is_refused(after_first_shuffle: SimulatedTable, change) -> None:  # type: ignore[no-untyped-def]
+def test_a_stacked_shuffle_is_refused(
+    after_first_shuffle: SimulatedTable, change: Callable[[list[Ciphertext], bytes], list[Ciphertext]]
+) -> None:
     checker = after_first_shuffle.peers[2]
     before = checker.deck
     with pytest.raises(CheatingError) as error:

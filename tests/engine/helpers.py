@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from p2pshithead.engine import Card, Game, Move, PickUp, Place, Play, Ruleset, Show, Swap, Flip, preset
+from p2pshithead.engine import Card, Flip, Game, Give, Move, PickUp, Place, Play, Ruleset, Show, Swap, preset
 
 _PUBLIC = {"U", "P", "B"}
 
@@ -82,6 +82,8 @@ def said(game: Game, move: Move) -> str:
         return f"{move.player} swap {name(game, move.hand)} {name(game, move.up)}"
     if isinstance(move, Place):
         return f"{move.player} place {name(game, move.hand)}"
+    if isinstance(move, Give):
+        return f"{move.player} give {name(game, move.slot)}"
     if isinstance(move, Show):
         return f"{move.player} show " + ("-" if move.slot is None else name(game, move.slot))
     return move.text()
@@ -116,6 +118,8 @@ def move(game: Game, text: str) -> Move:
         return Swap(p, slot(args[0]), slot(args[1]))
     if verb == "place":
         return Place(p, slot(args[0]))
+    if verb == "give":
+        return Give(p, slot(args[0]))
     if verb == "show":
         return Show(p, None if args[0] == "-" else slot(args[0]))
     from p2pshithead.engine import move_from_text

@@ -464,3 +464,53 @@ def test_moves_for_matches_legal_moves():
     assert every == {m for p in range(3) for m in game.moves_for(p)}
     assert len(game.legal_moves) == len(every) and bool(game.legal_moves)
     assert "legal" in repr(game.legal_moves).lower()
+
+
+# -- section 6 (French): the card exchange between games ---------------------------------------
+
+
+def test_card_exchange():
+    from p2pshithead.engine import Exchange, Give, Outcome
+
+    game = table("swap d2 t0 + | H:4c,Kd,9c U:Qd D:9s | H:5c,10d,2h U:6d D:7s | H:6c,Ah,7h U:Jd D:8s", "french")
+    previous = Outcome((0, 1, 2))
+    assert previous.next_dealer == 2
+    game.begin_exchange(previous)
+    assert game.exchange == Exchange(2, 0, True) and game.awaited() == (2,)
+    assert "x2:0:b" in game.to_text() and Game.from_text(game.to_text(), game.rules).exchange == game.exchange
+    assert moves(game) == {"2 give Ah"} and moves(game, 0) == set()
+    with pytest.raises(IllegalMoveError, match="give your best card to the Masta"):
+        game.push(move(game, "2 give 6c"))
+    with pytest.raises(IllegalMoveError, match="the card exchange comes first"):
+        game.push(move(game, "0 ready"))
+    after(game, "2 give Ah")
+    assert moves(game) == {"0 give 4c", "0 give Kd", "0 give 9c", "0 give Ah"}
+    after(game, "0 give 4c")
+    assert game.exchange is None and sorted(name(game, x) for x in game.hand(2)) == ["4c", "6c", "7h"]
+    assert Give(0, 1).text() == "0 give 1" and game.awaited() == (0, 1, 2)
+    game.pop(), game.pop()
+    assert game.exchange == Exchange(2, 0, True)
+
+
+def test_card_exchange_best_is_a_power_card():
+    from p2pshithead.engine import Outcome
+
+    game = table("swap d1 t0 + | H:Ac,2d U:Qd | H:5c,10d,2h U:6d", "french")
+    game.begin_exchange(Outcome((0, 1)))
+    assert moves(game) == {"1 give 10d"}
+
+
+@pytest.mark.parametrize(
+    "rules, spec, previous",
+    [
+        ("classic", "swap d1 t0 + | H:4c U:Qd | H:5c U:6d", (0, 1)),
+        ("french", "play d1 t0 + | H:4c U:Qd | H:5c U:6d", (0, 1)),
+        ("french", "swap d1 t0 + | H:4c U:Qd | H:5c U:6d", (0, 2)),
+        ("french", "swap d1 t0 + r0 | H:4c U:Qd | H:5c U:6d", (0, 1)),
+    ],
+)
+def test_card_exchange_refused(rules, spec, previous):
+    from p2pshithead.engine import Outcome
+
+    with pytest.raises(ValueError):
+        table(spec, rules).begin_exchange(Outcome(previous))

@@ -1,8 +1,14 @@
-"""A person at the terminal (pexpect): a host with a bot in one process, a human joining from another."""
+"""A person at the terminal (pexpect): a host with a bot in one process, a human joining from another.
+
+The person reads the screen as anyone would: the `Type:` line lists the inputs legal now, the line
+above it says what is asked (an out-of-turn chance names the card just played). They type a legal
+short move, answer out-of-turn prompts, mistype once and are told why, and play to the finish order.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,33 +19,61 @@ import pytest
 from p2pshithead.net import HOME_ENV
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+PROMPT = r"\n([^\r\n]*)\r\nType: ([^\r\n]*)\r\n> "  # the status line, the legal inputs, the prompt
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def choose(hints: str) -> str:
+    """A legal short input from the `Type:` line: the first that needs no choosing of a number."""
+    options = [o for o in re.split(r"\s{2,}", hints.split("(? help)")[0].strip()) if o]
+    for option in options:
+        if option.startswith("fd 1-"):
+            return "fd 1"
+        if "N" not in option and option != "swap H U":
+            return option
+    return "p"
 
 
 def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
     env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
-    person_env = {**os.environ, HOME_ENV: str(tmp_path / "alice")}
+    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann")}
     host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "1",
-                             "--autoplay", "--name", "pexpect"], stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
+                             "--autoplay", "--name", "pexpect", "--rules", "french"],
+                            stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
     try:
         assert host.stdout is not None
         port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
-        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "alice"],
-                               env=person_env, encoding="utf-8", timeout=10)  # fmt: skip
+        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii",
+                                        "--bind", "127.0.0.1"],
+                               env=person_env, encoding="utf-8", timeout=15, dimensions=(24, 80))  # fmt: skip
+        person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
         person.expect("seated at 'pexpect'")
         person.expect(r"game starts: you are seat \d of 3")
-        typed_wrong = False
-        for _ in range(60):
-            index = person.expect(["your move> ", r"finish order: [^\r\n]*", "cannot take|type how many"])
+        person.expect("shuffling: ")  # setup progress is shown while it runs
+        mistyped = answered = 0
+        for _ in range(400):
+            index = person.expect([PROMPT, "Game over. Finish order:", "game stopped"])
+            if index == 2:
+                pytest.fail("the game stopped: " + person.buffer)
             if index == 1:
                 break
-            if index == 0 and not typed_wrong:
-                person.sendline("lots")  # the program explains instead of sending nonsense
-                person.expect("type how many chips to take")
-                typed_wrong = True
-                person.expect("your move> ")
-            person.sendline("1")
+            status, hints = ANSI.sub("", person.match.group(1)), ANSI.sub("", person.match.group(2))
+            if "out of turn?" in status:
+                assert "Enter to pass" in status and "Enter: pass" in hints
+                answered += 1
+                person.sendline("y" if answered % 2 else "")
+                continue
+            if not mistyped and status.startswith("Your turn"):
+                person.sendline("zz")  # not a card: the program explains instead of sending nonsense
+                person.expect(r"! [^\r\n]+\r\n> ")
+                mistyped = 1
+            person.sendline(choose(hints))
         else:
             pytest.fail("the game did not end")
+        assert mistyped == 1
+        person.expect(r"1\. [^\r\n]* Masta")  # the final screen: finish order with titles
+        person.expect(r"3\. [^\r\n]* Shithead")
+        person.expect(r"finish order: 1\. ")
         person.expect("saved to")
         person.expect(pexpect.EOF)
         person.close()

@@ -1,0 +1,113 @@
+"""A cheating peer over real sockets (127.0.0.1, one event loop): every honest peer and `verify` name it.
+
+The cheat is a joiner whose own messages are rewritten after its honest player made them and signed
+again with its own key, so they are well-signed and pass the relay's checks: only the rules and the
+deck's proofs can refuse them. Each case plays the card game until the cheat acts, then checks that
+the host, every honest joiner and a replay of the saved transcript stop with one verdict naming it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from p2pshithead.engine import Phase as GamePhase, Play
+from p2pshithead.game import Stage
+from p2pshithead.game._netapp import NetCardGame
+from p2pshithead.net import BotAgent, Host, Identity, Joiner, Phase, TableConfig, Transcript, app_spec, load_entries, save_entries
+from p2pshithead.net._framing import decode_object
+from p2pshithead.net._outcome import replay
+from p2pshithead.net._transcript import Authored, app_body, author_message
+
+SPEC = app_spec("shithead")
+CONFIG = TableConfig("cheats", "shithead", "classic", 3, "127.0.0.1", announce=False)
+Tamper = Callable[[dict, NetCardGame], "dict | None"]
+
+
+class Cheat(Joiner):
+    """A joiner that rewrites the first of its payloads that `tamper` changes, and signs it again."""
+
+    def __init__(self, identity: Identity, port: int, tamper: Tamper) -> None:
+        super().__init__(identity, "127.0.0.1", port, lambda app: BotAgent(SPEC, random.Random(7)), bot=True,
+                         bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+        self._me, self._tamper, self.cheated = identity, tamper, False
+
+    async def _async_submit(self, msg: Authored) -> None:
+        body = decode_object(msg.body, "self")
+        t = self.transcript
+        if not self.cheated and t is not None and body.get("k") == "app":
+            payload = self._tamper(body["p"], t.app)  # type: ignore[arg-type]
+            if payload is not None:
+                self.cheated = True
+                msg = author_message(self._me, t.setup.table_id, msg.seat, msg.counter, msg.seen, app_body(payload))
+        await super()._async_submit(msg)
+
+
+async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
+    async with Host(Identity.generate("host"), CONFIG, BotAgent(SPEC, random.Random(0)), table_id=os.urandom(16),
+                    host_ready=False, say=lambda s: None, clock=time.monotonic) as host:  # fmt: skip
+        run = asyncio.ensure_future(host.async_run())
+        cheat_id = Identity.generate("cheat")
+        honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, lambda app: BotAgent(SPEC, random.Random(1)),
+                        bot=True, bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+        cheat = Cheat(cheat_id, host.port, tamper)
+        async with honest, cheat:
+            cheating = asyncio.ensure_future(cheat.async_run())  # its own copy never checks its own lies
+            results = await asyncio.wait_for(asyncio.gather(run, honest.async_run()), 20)
+            cheating.cancel()
+        assert cheat.cheated, "the cheat never got its chance"
+    seat = [s.key for s in results[0].setup.seats].index(cheat_id.public)
+    return results[0], [results[1]], seat
+
+
+def _card_not_in_hand(payload: dict, app: NetCardGame) -> dict | None:
+    """On its first turn of play: a card from another seat's hand, with its own (valid) share of it."""
+    core, game = app.core, app.core.game
+    if payload.get("t") != "move" or game is None or game.phase is not GamePhase.PLAY or game.turn != core.seat:
+        return None
+    other = next(p for p in range(core.players) if p != core.seat and game.hand(p))
+    return core.move_payload(Play(core.seat, (game.hand(other)[0],)))
+
+
+def _share_with_wrong_proof(payload: dict, app: NetCardGame) -> dict | None:
+    """Its deal shares, one proof's response changed by one bit."""
+    if payload.get("t") != "deck" or app.core.stage is not Stage.DEAL:
+        return None
+    shares = [list(s) for s in payload["m"]["shares"]]
+    response = bytearray(shares[0][3])
+    response[-1] ^= 1
+    shares[0][3] = bytes(response)
+    return {"t": "deck", "m": {**payload["m"], "shares": shares}}
+
+
+def _malformed(payload: dict, app: NetCardGame) -> dict | None:
+    """A move whose notation is a number."""
+    return {"t": "move", "m": 7, "r": None} if payload.get("t") == "move" else None
+
+
+@pytest.mark.parametrize(
+    ("tamper", "reason"),
+    [
+        (_card_not_in_hand, "hand"),
+        (_share_with_wrong_proof, "proof"),
+        (_malformed, "notation text"),
+    ],
+    ids=["card-not-in-hand", "share-with-wrong-proof", "malformed-payload"],
+)
+def test_every_honest_peer_and_verify_name_the_cheat(tamper: Tamper, reason: str, tmp_path: Path) -> None:
+    host, honest, seat = asyncio.run(_table(tamper))
+    verdicts = {t.verdict for t in [host, *honest]}
+    assert len(verdicts) == 1
+    (verdict,) = verdicts
+    assert verdict is not None and verdict.proven and verdict.seat == seat and verdict.nick == "cheat"
+    assert reason in verdict.reason
+    assert all(t.phase is Phase.STOPPED and t.head == host.head for t in honest)
+    saved = tmp_path / "host.p2ps"
+    save_entries(saved, host.entries)
+    assert replay(load_entries(saved), str(saved)).verdict == verdict  # what `verify` reports
