@@ -1,10 +1,10 @@
 """Computer players and the local table that runs them."""
 
 from p2pshithead.bots._base import Player
+from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._match import MOVE_LIMIT, BotTally, MatchResult, play_game, play_match, wilson
 from p2pshithead.bots._random import RandomBot
-from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._smart import DEFAULT_BUDGET, SmartBot
 from p2pshithead.bots._spec import BOT_NAMES, make_player
 from p2pshithead.bots._table import LocalTable, NoMoveError, ask

@@ -63,7 +63,7 @@ def _holding(game: Game, player: int) -> int:
 
 def _key(game: Game, table: Mapping[Rank, Power], move: Move) -> tuple[int, ...]:
     """Order of preference among moves, lowest first (see the module docstring); the first
-    number is the kind: 0 a plain burn, 1 a plain play, 2 a power card, 5 a flip, 9 a pick-up."""
+    number is the kind: 0 a four of a kind, 1 a plain play, 2 a power card, 5 a flip, 9 a pick-up."""
     if isinstance(move, Flip):
         return (5,)
     if isinstance(move, PickUp):
@@ -76,9 +76,10 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move) -> tuple[int, ...]
     power = table[card.rank]
     count = len(move.slots)
     target = 0 if move.target is None else _holding(game, move.target)  # give the pile to the leader
+    if not power.burn and _run_after(game, table, card.rank, count) >= 4:
+        return (0, -count, target)  # four of a kind: the pile burns and the turn comes back
     if not power.anything:
-        burns = power.burn or _run_after(game, table, card.rank, count) >= 4
-        return (0, -count, target) if burns else (1, int(card.rank), -count, target)
+        return (1, int(card.rank), -count, target)
     if power.burn:
         order = 0 if len(game.pile) >= BIG_PILE else 3
     else:

@@ -31,8 +31,8 @@ MARGIN = 1.0
 """Standard errors by which a move must beat greedy's choice, over the same sampled worlds, to
 be preferred: with a few dozen noisy playouts, the best-looking move is often just lucky."""
 
-_GREEDY = GreedyBot()
-_PLAYOUT_PLAYERS = (_GREEDY,) * 11
+_GREEDY = GreedyBot(wander=0)  # the choice to beat, and the swap and show phases
+_PLAYOUT_PLAYERS = (GreedyBot(),) * 11  # playouts wander, as a table of greedy players does
 
 
 DEFAULT_BUDGET = Budget(seconds=0.2)

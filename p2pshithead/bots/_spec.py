@@ -6,6 +6,9 @@ wrong and what is accepted; `BOT_NAMES` lists the bots.
 
 from __future__ import annotations
 
+import time
+from typing import Callable
+
 from p2pshithead.bots._base import Player
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._random import RandomBot
@@ -18,8 +21,8 @@ BOT_NAMES = ("random", "greedy", "smart")
 _HELP = "random, greedy, smart or smart:<budget> (200ms, 1s, or 64p playouts)"
 
 
-def make_player(spec: str) -> Player:
-    """The player a spec names.
+def make_player(spec: str, clock: Callable[[], float] = time.perf_counter) -> Player:
+    """The player a spec names; a thinking bot reads `clock` for its time budget.
 
     Raises:
         ValueError: an unknown bot, or a bad budget.
@@ -27,9 +30,9 @@ def make_player(spec: str) -> Player:
     name, colon, budget = spec.strip().lower().partition(":")
     if name == "smart":
         if not colon:
-            return SmartBot()
+            return SmartBot(clock=clock)
         try:
-            return SmartBot(Budget.from_text(budget))
+            return SmartBot(Budget.from_text(budget), clock)
         except ValueError as exc:
             raise ValueError(f"bad bot {spec!r}: {exc}") from None
     if name in BOT_NAMES and not colon:

@@ -21,7 +21,9 @@ def _spawn_bots(count: int, address: str, port: int, bind: str, level: int) -> l
     """Start `count` bots, each a `join --bot` process with its own key, connecting to this table."""
     command = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')",
                "join", "--bot", "--quiet", "--level", str(level), "--address", f"{address}:{port}", "--bind", bind]  # fmt: skip
-    return [subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL) for _ in range(count)]
+    # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
+    return [subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True)
+            for _ in range(count)]  # fmt: skip
 
 
 async def _async_host(config: TableConfig, bots: int, autoplay: bool, level: int, seed: int | None,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.net import Agent, Joiner, NetError, TableAd, load_identity
+from p2pshithead.net import Agent, Joiner, NetError, TableAd, app_spec, default_app, load_identity
 from p2pshithead.net._discovery import async_watch
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._play import async_input
@@ -45,6 +45,7 @@ async def _async_join(address: str, port: int, bind: str | None, identity: Ident
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None,
                       ascii: bool) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
+    app_spec(default_app())  # load the game now: a table starts as soon as the last seat is taken
     agents: list[Agent] = []
 
     def agent_for(app: str) -> Agent:
@@ -115,6 +116,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         status = asyncio.run(_async_join(host, port, None if bind == "0.0.0.0" else bind, identity, bot, level, seed,
                                          quiet, transcript, stats, ascii_only))  # fmt: skip
     except (NetError, OSError) as exc:
-        click.echo(f"error: {exc}", err=True)
+        if not quiet:
+            click.echo(f"error: {exc}", err=True)
         raise SystemExit(3) from None
     raise SystemExit(status)

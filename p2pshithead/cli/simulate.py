@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import time
 
 import click
 
 from p2pshithead.bots import MatchResult, make_player, play_match
 from p2pshithead.engine import PRESETS, preset
+
+
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def _bot_list(text: str, players: int) -> list[str]:
@@ -43,12 +47,19 @@ def _figures(result: MatchResult) -> dict[str, object]:
 )
 @click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Match seed (game g is dealt from seed and g).")
+@click.option(
+    "--clock",
+    type=click.Choice(sorted(CLOCKS)),
+    default="wall",
+    show_default=True,
+    help="What a thinking budget counts: wall time, or this process's CPU time (fair on a busy machine).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate(games: int, players: int, bots: str, rules_name: str, seed: int, as_json: bool) -> None:
+def simulate(games: int, players: int, bots: str, rules_name: str, seed: int, clock: str, as_json: bool) -> None:
     """Play bot tables with rotating seats; print each bot's loss rate (how often it was the Shithead)."""
     specs = _bot_list(bots, players)
     try:
-        seated = [make_player(spec) for spec in specs]
+        seated = [make_player(spec, CLOCKS[clock]) for spec in specs]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     result = play_match(preset(rules_name), seated, games, seed)

@@ -72,6 +72,7 @@ class Host:
         self._tasks: set[asyncio.Task[None]] = set()
         self.stats = Stats(clock)
         self.port = 0
+        self._closing = False
 
     async def __aenter__(self) -> Host:
         cfg = self._config
@@ -109,6 +110,8 @@ class Host:
         while not self._lobby.can_start():
             self._lobby_changed.clear()
             await self._lobby_changed.wait()
+        for task in list(self._tasks):
+            task.cancel()  # the ready prompt: the game starts, the person's next input is a move
         cfg = self._config
         setup = self._lobby.setup(self._table_id, cfg.name, cfg.app, cfg.rules, self._spec.ruleset_hash(cfg.rules))
         genesis = make_genesis(self._identity, setup)
@@ -145,17 +148,28 @@ class Host:
     async def _async_sequence(self, msg: Authored, peer: str) -> None:
         assert self._sequencer is not None
         async with self._order:  # entries leave in chain order on every connection
-            if self._sequencer.transcript.phase not in (Phase.DONE, Phase.STOPPED):
-                await self._async_broadcast(self._sequencer.sequence(msg, peer))
+            transcript = self._sequencer.transcript
+            if transcript.phase not in (Phase.DONE, Phase.STOPPED):
+                entry = self._sequencer.place(msg, peer)
+                await self._async_relay(entry)  # the peers check it while this host does
+                transcript.append(entry)
+                self._on_appended(entry)
 
     async def _async_broadcast(self, entry: Entry) -> None:
-        assert self._sequencer is not None and self._player is not None
-        self.stats.on_validated(entry, self._sequencer.transcript.app.in_setup())
-        self._player.observe(entry)
+        """Send an entry already in the host's transcript (the genesis, an abort) and note it."""
+        await self._async_relay(entry)
+        self._on_appended(entry)
+
+    async def _async_relay(self, entry: Entry) -> None:
         message = entry.to_wire()
         for conn in list(self._peers.values()):
             await _async_send_quietly(conn, message)
+
+    def _on_appended(self, entry: Entry) -> None:
+        assert self._sequencer is not None and self._player is not None
         transcript = self._sequencer.transcript
+        self.stats.on_validated(entry, transcript.app.in_setup())
+        self._player.observe(entry)
         if transcript.verdict is not None:
             self._say(f"game stopped: {transcript.verdict}")
         if transcript.phase in (Phase.DONE, Phase.STOPPED):
@@ -211,7 +225,7 @@ class Host:
                 raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
 
     async def _async_drop(self, conn: Connection, seat: int | None, exc: BaseException) -> None:
-        if seat is None:
+        if seat is None or self._closing:
             return
         self._peers.pop(seat, None)
         if self._sequencer is None:
@@ -226,6 +240,7 @@ class Host:
 
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
+        self._closing = True  # connections closed from here on are not drops
         self.stats.bytes_sent = sum(c.bytes_sent for c in self._seated)
         peers, self._peers = list(self._peers.values()), {}
         for conn in peers:

@@ -29,15 +29,26 @@ class Sequencer:
             RemoteProtocolError: naming `peer` when the message fails a signature, counter or chain check.
             LocalProtocolError: when the transcript is complete or stopped.
         """
+        entry = self.place(msg, peer)
+        self.transcript.append(entry)
+        return entry
+
+    def place(self, msg: Authored, peer: str) -> Entry:
+        """Check and seal `msg` as the next entry without applying it; the caller must `append` it to the
+        transcript before placing another. (A relay may send it on first: the peers then check the
+        application's rules and proofs while the host does, instead of after.)
+
+        Raises:
+            RemoteProtocolError: naming `peer` when the message fails a signature, counter or chain check.
+            LocalProtocolError: when the transcript is complete or stopped.
+        """
         t = self.transcript
         if t.phase in (Phase.DONE, Phase.STOPPED):
             raise LocalProtocolError(f"transcript is {t.phase.value}")
         problem = t.problem(msg)
         if problem is not None:
             raise RemoteProtocolError(peer, problem)
-        entry = seal(self._identity, len(t.entries), t.head.digest, msg)
-        t.append(entry)
-        return entry
+        return seal(self._identity, len(t.entries), t.head.digest, msg)
 
     def abort(self, seat: int, reason: str) -> Entry:
         """Append the host's own report that `seat` dropped or broke the protocol, which stops the game."""

@@ -45,11 +45,14 @@ def _stop(child: subprocess.Popen[str], timeout: float) -> None:
         child.wait()
 
 
-def bench_table(players: int = 4, rules: str = "long", timeout: float = 60.0) -> dict[str, float]:
-    """Play one bot table of `players` processes; return setup_s, latency_ms_p50/p95, game_s, bytes_per_peer.
+def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0) -> dict[str, float]:
+    """Play one bot table of `players` processes; return its figures.
 
-    setup_s runs from launching the host to every peer holding the genesis; a move's latency from its
-    author sending it to the last peer having validated it; game_s from launch to the last entry validated.
+    launch_s runs from launching the host to the host sealing the genesis (processes start, connect, sit);
+    setup_s from the genesis to every peer holding the dealt game (keys, shuffles with proofs, deal);
+    a move's latency from its author sending it to the last peer having validated it (latency_ms_*: the
+    messages of play, whose shares and proofs are small; setup_latency_ms_max: the slowest setup message);
+    game_s from the genesis to the last entry validated; bytes_per_peer: bytes each process sent.
     """
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
         folder = Path(tmp)
@@ -64,17 +67,28 @@ def bench_table(players: int = 4, rules: str = "long", timeout: float = 60.0) ->
             _stop(child, timeout)
         records = [json.loads((folder / f"s{k}.json").read_text()) for k in range(players)]
     validated: dict[tuple[int, int], list[float]] = {}
+    index: dict[tuple[int, int], int] = {}
+    dealt = min((i for r in records for i, _, _, _, setup in r["validated"] if not setup), default=0)
     for record in records:
-        for _, seat, counter, at in record["validated"]:
+        for i, seat, counter, at, _ in record["validated"]:
             validated.setdefault((seat, counter), []).append(at)
-    latencies = [(max(validated[(seat, counter)]) - at) * 1000 for r in records for seat, counter, at in r["sent"]]
+            index[(seat, counter)] = i
+    genesis = min(validated[(0, 0)])
+    sent = [(index[(seat, counter)], (max(validated[(seat, counter)]) - at) * 1000)
+            for r in records for seat, counter, at in r["sent"] if (seat, counter) in index]  # fmt: skip
+    play = [ms for i, ms in sent if i > dealt] or [0.0]
+    setup = [ms for i, ms in sent if i <= dealt] or [0.0]
+    by_index = {index[key]: times for key, times in validated.items()}
     return {
-        "setup_s": max(validated[(0, 0)]) - start,
-        "latency_ms_p50": statistics.median(latencies),
-        "latency_ms_p95": _percentile(latencies, 0.95),
-        "game_s": max(max(times) for times in validated.values()) - start,
+        "launch_s": genesis - start,
+        "setup_s": max(by_index[dealt]) - genesis if dealt in by_index else 0.0,
+        "latency_ms_p50": statistics.median(play),
+        "latency_ms_p95": _percentile(play, 0.95),
+        "setup_latency_ms_max": max(setup),
+        "game_s": max(max(times) for times in validated.values()) - genesis,
         "bytes_per_peer": statistics.mean(r["bytes_sent"] for r in records),
-        "moves": float(len(latencies)),
+        "moves": float(len(play)),
+        "entries": float(len(validated)),
     }
 
 

@@ -39,3 +39,9 @@ def test_budget_round_trips_and_checks():
     with pytest.raises(ValueError):
         Budget(seconds=1.0, playouts=3)
     assert DEFAULT_BUDGET.seconds is not None and DEFAULT_BUDGET.seconds < 1
+
+
+def test_make_player_hands_the_clock_to_thinking_bots():
+    clock = lambda: 0.0  # noqa: E731
+    bot = make_player("smart:50ms", clock)
+    assert isinstance(bot, SmartBot) and bot.clock is clock and bot.budget == Budget(seconds=0.05)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-
-
 from p2pshithead.net._app import SeatInfo, TableSetup, app_spec
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._seat import LocalSeat
@@ -48,10 +46,10 @@ class Group:
         raise AssertionError("game did not end")
 
 
-def make_group(n: int = 3, rules: str = "short") -> Group:
+def make_group(n: int = 3, rules: str = "short", app: str = "countdown") -> Group:
     ids = [Identity.generate(f"p{i}") for i in range(n)]
-    spec = app_spec("countdown")
-    setup = TableSetup(bytes(range(16)), "t", "countdown", rules, spec.ruleset_hash(rules),
+    spec = app_spec(app)
+    setup = TableSetup(bytes(range(16)), "t", app, rules, spec.ruleset_hash(rules),
                        tuple(SeatInfo(i.public, i.nick) for i in ids))  # fmt: skip
     genesis = make_genesis(ids[0], setup)
     transcripts = [Transcript.start(genesis, k) for k in range(n)]

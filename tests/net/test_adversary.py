@@ -16,7 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from p2pshithead.cli.main import main
 from p2pshithead.engine import Phase as GamePhase, Play
 from p2pshithead.game import Stage
 from p2pshithead.game._netapp import NetCardGame
@@ -110,4 +112,42 @@ def test_every_honest_peer_and_verify_name_the_cheat(tamper: Tamper, reason: str
     assert all(t.phase is Phase.STOPPED and t.head == host.head for t in honest)
     saved = tmp_path / "host.p2ps"
     save_entries(saved, host.entries)
-    assert replay(load_entries(saved), str(saved)).verdict == verdict  # what `verify` reports
+    assert replay(load_entries(saved), str(saved)).verdict == verdict
+    result = CliRunner().invoke(main, ["verify", str(saved)])
+    assert result.exit_code == 1 and f"fault: seat {seat} (cheat) at fault: {verdict.reason}" in result.output
+
+
+class Dropper(Joiner):
+    """A joiner whose connection goes away on its first turn of play (a crash, a pulled cable)."""
+
+    async def _async_submit(self, msg: Authored) -> None:
+        t = self.transcript
+        if t is not None and not t.app.in_setup() and self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.async_close()
+            return
+        await super()._async_submit(msg)
+
+
+def test_a_peer_that_drops_stops_the_table_with_a_report_naming_it() -> None:
+    async def table() -> tuple[Transcript, Transcript, int]:
+        said: list[str] = []
+        async with Host(Identity.generate("host"), CONFIG, BotAgent(SPEC, random.Random(0)), table_id=os.urandom(16),
+                        host_ready=False, say=said.append, clock=time.monotonic) as host:  # fmt: skip
+            run = asyncio.ensure_future(host.async_run())
+            gone = Identity.generate("gone")
+            honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, lambda app: BotAgent(SPEC, random.Random(1)),
+                            bot=True, bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+            dropper = Dropper(gone, "127.0.0.1", host.port, lambda app: BotAgent(SPEC, random.Random(2)), bot=True,
+                              bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+            async with honest, dropper:
+                dropping = asyncio.ensure_future(dropper.async_run())
+                results = await asyncio.wait_for(asyncio.gather(run, honest.async_run()), 20)
+                dropping.cancel()
+        assert any("gone" in line and "dropped" in line for line in said)  # the host says who dropped
+        return results[0], results[1], [s.key for s in results[0].setup.seats].index(gone.public)
+
+    host, honest, seat = asyncio.run(table())
+    assert host.verdict == honest.verdict
+    assert host.verdict is not None and host.verdict.seat == seat and not host.verdict.proven
+    assert "dropped" in host.verdict.reason

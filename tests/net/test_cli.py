@@ -52,8 +52,11 @@ def test_four_processes_end_with_the_same_transcript_hash(played: tuple[subproce
     bots = sorted((home / "transcripts").glob("*.p2ps"))
     assert len(bots) == 3
     runner = CliRunner()
-    heads = {head_of(runner.invoke(main, ["verify", str(path)]).output) for path in [home / "host.p2ps", *bots]}
-    assert heads == {head_of(result.stdout)}
+    checked = [runner.invoke(main, ["verify", str(path)]) for path in [home / "host.p2ps", *bots]]
+    assert [c.exit_code for c in checked] == [0, 0, 0, 0]
+    assert {head_of(c.output) for c in checked} == {head_of(result.stdout)}
+    order = next(line for line in checked[0].output.splitlines() if line.startswith("finish order:"))
+    assert order in result.stdout and " Masta, 2. " in order and order.endswith("Shithead")  # RULES.md 6 titles
 
 
 def test_verify_names_the_first_fault(played: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path) -> None:

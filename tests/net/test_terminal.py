@@ -82,3 +82,45 @@ def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
     finally:
         host.kill()
         host.wait()
+
+
+class _Table:
+    """An application stub: who is awaited, and nothing else."""
+
+    def __init__(self) -> None:
+        self.headline_text, self.setup = "shuffling: Ann encrypts and shuffles (2/4)", True
+
+    def headline(self, seat: int | None) -> str:
+        return self.headline_text
+
+    def news(self, ascii: bool = False) -> list[str]:
+        return []
+
+    def in_setup(self) -> bool:
+        return self.setup
+
+
+def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:
+    from p2pshithead.net import HumanAgent, app_spec
+
+    now = [100.0]
+    said: list[str] = []
+    written: list[str] = []
+    agent = HumanAgent(app_spec("shithead"), said.append, clock=lambda: now[0], live=True, write=written.append)
+    table = _Table()
+    agent.observe(table, 1)  # type: ignore[arg-type]
+    assert written == ["shuffling: Ann encrypts and shuffles (2/4)"]  # setup progress, rewritten in place
+    agent.tick()
+    assert agent.waiting_line() is None and len(written) == 1  # under a second: nothing more
+    now[0] = 103.4
+    agent.tick()
+    assert written[-1] == "\r\x1b[Kshuffling: Ann encrypts and shuffles (2/4)... 3 s"
+    table.headline_text, table.setup = "Bot 2 thinking", False
+    agent.observe(table, 1)  # type: ignore[arg-type]
+    now[0] = 105.0
+    assert agent.waiting_line() == "Bot 2 thinking... 1 s"
+    table.headline_text = "your turn"
+    agent.observe(table, 1)  # type: ignore[arg-type]
+    now[0] = 120.0
+    assert agent.waiting_line() is None  # the person's own thinking is not counted aloud
+    assert said == []  # nothing was printed as new lines: the terminal does not scroll while waiting

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._transcript import SEQUENCER, Head, Phase, Transcript, author_message, seal
+from p2pshithead.net._app import app_spec
+from p2pshithead.net._transcript import SEQUENCER, Head, Phase, Transcript, app_body, author_message, seal
 
 from .fake_link import Group, make_group
 
@@ -90,6 +91,32 @@ def test_fork_shown_to_two_peers_is_caught_when_they_cross(group: Group) -> None
     forged_next = seal(g.ids[0], 2, g.seats[2].transcript.head.digest, reply)
     verdict = g.seats[2].transcript.append(forged_next)
     assert verdict is not None and verdict.seat == SEQUENCER and "forked" in verdict.reason
+
+
+def test_fork_of_card_game_entries_is_caught_when_they_cross() -> None:
+    """The host (seat 0) signs two different key shares and shows one to each peer; seat 1's key share,
+    bound to the history it saw, exposes the fork at seat 2."""
+    g = make_group(3, "classic", "shithead")
+    t = g.sequencer.transcript
+    genesis_digest = t.head.digest
+    share_x = g.seats[0].move(t.app.pending())
+    other = app_spec("shithead").make(t.setup, 0)  # the same seat with fresh secrets: a second key share
+    share_y = author_message(g.ids[0], t.setup.table_id, 0, 1, Head(0, genesis_digest), app_body(other.pending()))
+    assert share_x.body != share_y.body
+    g.seats[1].transcript.append(seal(g.ids[0], 1, genesis_digest, share_x))
+    g.seats[2].transcript.append(seal(g.ids[0], 1, genesis_digest, share_y))
+    assert g.seats[1].transcript.verdict is None and g.seats[2].transcript.verdict is None  # each history is valid
+    g.seats[1].observe(g.seats[1].transcript.entries[1])
+    reply = g.seats[1].move(g.seats[1].transcript.app.pending())
+    verdict = g.seats[2].transcript.append(seal(g.ids[0], 2, g.seats[2].transcript.head.digest, reply))
+    assert verdict is not None and verdict.seat == SEQUENCER and "forked" in verdict.reason
+
+
+def test_bot_card_game_ends_with_one_chain_everywhere() -> None:
+    g = make_group(3, "classic", "shithead")
+    g.play_bots(random.Random(5), limit=2000)
+    assert len({s.transcript.head for s in g.seats}) == 1
+    assert all(s.transcript.phase is Phase.DONE for s in g.seats)
 
 
 def test_abort_stops_everyone_with_the_same_unproven_verdict(group: Group) -> None:
