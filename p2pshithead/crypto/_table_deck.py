@@ -4,6 +4,9 @@
 #   revealed by slot, i.e. by deal position in the final deck).
 # - Nothing from a peer is applied before it is fully checked; a rejected message changes no state and
 #   raises a `RemoteDeckError` naming that peer. A call this peer may not make now raises `LocalDeckError`.
+#   One exception, asked for explicitly: `defer_shuffle` takes a shuffle whose proof `check_shuffles`
+#   verifies later (so shuffling and verifying overlap); until every proof is verified no decryption
+#   share is made, taken or released, so an unchecked deck never opens a card.
 # - This peer's own messages are applied to its state when made, never received back.
 # - A slot's card is known here only once every other seat's decryption share of it is known (received
 #   with a valid Chaum-Pedersen proof, or derived from a released key): an owner that never publishes its
@@ -67,6 +70,7 @@ class TableDeck:
         "_released",
         "_shares",
         "_shuffles",
+        "_unchecked",
         "_table_key",
         "params",
         "seat",
@@ -90,6 +94,7 @@ class TableDeck:
         self._table_key: bytes | None = None
         self._deck: tuple[Ciphertext, ...] = ()
         self._shuffles = 0
+        self._unchecked: list[tuple[int, tuple[Ciphertext, ...], Shuffle]] = []  # (peer, deck before, shuffle)
         self._shares: dict[int, dict[int, bytes]] = {}
         self._released: dict[int, int] = {}
         self._cards: dict[int, int] = {}
@@ -188,8 +193,8 @@ class TableDeck:
             LocalDeckError: the deck is not final yet.
         """
         me = self._own()
-        if self.phase is not Phase.READY:
-            raise LocalDeckError("a key share is released only once the deck is final")
+        if self.phase is not Phase.READY or self._unchecked:
+            raise LocalDeckError("a key share is released only once the deck is final and verified")
         return KeyRelease(me.secret)
 
     # Messages other peers send.
@@ -233,17 +238,55 @@ class TableDeck:
             self._deck = initial_deck(card_points(self.params), table_key)
 
     def _receive_shuffle(self, peer: int, message: Shuffle) -> None:
+        self._check_fit(peer, message)
+        self._check_proof(peer, self._deck, message)
+        self._deck = message.deck
+        self._shuffles += 1
+
+    def defer_shuffle(self, peer: int, message: Shuffle) -> None:
+        """Take `peer`'s shuffle as the current deck, its proof checked later by `check_shuffles`,
+        so the next seat can shuffle while the others verify. No share of any card is made or
+        accepted while a shuffle is unchecked.
+
+        Raises:
+            CheatingError: naming `peer`, for a shuffle out of turn or of the wrong size.
+        """
+        if type(peer) is not int or peer == self.seat or not isinstance(message, Shuffle):
+            raise LocalDeckError("defer_shuffle takes another seat's Shuffle")
+        self._check_fit(peer, message)
+        self._unchecked.append((peer, self._deck, message))
+        self._deck = message.deck
+        self._shuffles += 1
+
+    def check_shuffles(self) -> None:
+        """Verify every deferred shuffle proof, in seat order.
+
+        Raises:
+            CheatingError: naming the first seat whose shuffle proof fails (it stays unchecked).
+        """
+        while self._unchecked:
+            self._check_proof(*self._unchecked[0])
+            self._unchecked.pop(0)
+
+    def _check_fit(self, peer: int, message: Shuffle) -> None:
         if self.next_shuffler != peer:
             raise CheatingError(peer, f"shuffled out of turn (next shuffler: {self.next_shuffler})")
         if len(message.deck) != self.params.n_cards:
             raise CheatingError(peer, f"shuffled {len(message.deck)} cards into a deck of {self.params.n_cards}")
+
+    def _check_proof(self, peer: int, before: tuple[Ciphertext, ...], message: Shuffle) -> None:
         prefix = domain(self.params, "shuffle", peer)
-        if not verify_shuffle(prefix, self._deck, message.deck, self._key(), message.proof):
+        if not verify_shuffle(prefix, before, message.deck, self._key(), message.proof):
             raise CheatingError(peer, "its shuffle proof fails: the output is not a permutation of re-encryptions")
-        self._deck = message.deck
-        self._shuffles += 1
+
+    @property
+    def unchecked(self) -> int:
+        """How many shuffles are taken but not yet verified."""
+        return len(self._unchecked)
 
     def _receive_reveal(self, peer: int, message: Reveal) -> None:
+        if self._unchecked:
+            raise LocalDeckError("verify the deferred shuffles (check_shuffles) before taking any share")
         if self.phase is not Phase.READY:
             raise CheatingError(peer, "sent decryption shares before the deck was final")
         for item in message.shares:
@@ -272,8 +315,8 @@ class TableDeck:
         return domain(self.params, "reveal", peer) + slot.to_bytes(2, "big") + ct.c1 + ct.c2
 
     def _check_slots(self, slots: Iterable[int]) -> list[int]:
-        if self.phase is not Phase.READY:
-            raise LocalDeckError("cards are revealed only once the deck is final")
+        if self.phase is not Phase.READY or self._unchecked:
+            raise LocalDeckError("cards are revealed only once the deck is final and every shuffle verified")
         chosen = list(slots)
         if not chosen or len(set(chosen)) != len(chosen):
             raise LocalDeckError("reveal one or more distinct slots")

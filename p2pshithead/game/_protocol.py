@@ -82,6 +82,7 @@ class CardGame:
         self.game: Game | None = None
         self._keys: set[int] = set()  # seats whose key share the transcript holds
         self._shuffles = 0  # shuffles the transcript holds (seat order)
+        self._shuffle_fault: GameFault | None = None  # the first failed shuffle proof, told at the last shuffle
         self._dealt: set[int] = set()  # seats whose deal shares the transcript holds
         self._shared: dict[int, set[int]] = {}  # slot -> seats whose share of it the transcript holds
         self._released: set[int] = set()  # seats out of the game that published their key share
@@ -278,19 +279,39 @@ class CardGame:
             want = sorted(self._deal_slots(seat) if stage is Stage.DEAL else self._owed_slots(seat))
             if got != want:
                 raise GameFault(seat, f"sent shares of slots {got}, owed {want}")
+        if stage is Stage.SHUFFLE:
+            self._take_shuffle(seat, message)  # type: ignore[arg-type]
+            return
         self._receive(seat, message)
         if isinstance(message, KeyRelease):
             self._released.add(seat)
         if stage is Stage.KEYS:
             self._keys.add(seat)
-        elif stage is Stage.SHUFFLE:
-            self._shuffles += 1
         elif stage is Stage.DEAL:
             self._dealt.add(seat)
             if len(self._dealt) == self.players:
                 self._start_game()
         else:
             self._finish_flip()
+
+    def _take_shuffle(self, seat: int, message: Shuffle) -> None:
+        """Take a shuffle; its proof is verified now, or later by the seat that shuffles next (so it
+        can shuffle at once). Every peer reports a failed proof at the same entry, the last shuffle,
+        naming the first seat in seat order whose proof fails; no card is opened before that."""
+        if seat != self.seat:
+            try:
+                self.deck.defer_shuffle(seat, message)
+            except RemoteDeckError as exc:
+                raise GameFault(seat, exc.reason) from None
+        self._shuffles += 1
+        last = self._shuffles == self.players
+        if self._shuffle_fault is None and (last or self.seat != self._shuffles):
+            try:
+                self.deck.check_shuffles()
+            except RemoteDeckError as exc:
+                self._shuffle_fault = GameFault(exc.peer, exc.reason)
+        if last and self._shuffle_fault is not None:
+            raise self._shuffle_fault
 
     def _start_game(self) -> None:
         """Deal: the dealer is drawn from the final deck, which no single seat chose."""

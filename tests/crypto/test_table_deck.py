@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from p2pshithead.crypto import (
+    LocalDeckError,
     CheatingError,
     Ciphertext,
     KeyShare,
@@ -246,3 +247,24 @@ def test_local_misuse_is_a_local_error(keyed: SimulatedTable, fresh_dealt: Simul
 
 def test_the_key_share_message_is_made_once(keyed: SimulatedTable) -> None:
     assert keyed.peers[0].key_share_message() is keyed.peers[0].key_share_message()
+
+
+def test_a_deferred_shuffle_opens_no_card_until_checked(after_first_shuffle: SimulatedTable) -> None:
+    honest = after_first_shuffle.peers[1].shuffle_message()
+    checker = after_first_shuffle.peers[2]
+    checker.defer_shuffle(1, honest)
+    assert checker.unchecked == 1 and checker.next_shuffler == 2
+    checker.shuffle_message()  # the next seat shuffles before the proof before it is checked
+    with pytest.raises(LocalDeckError):
+        checker.reveal_message([0])
+    checker.check_shuffles()
+    assert checker.unchecked == 0
+    assert checker.reveal_message([0]).shares[0].slot == 0
+
+
+def test_a_deferred_bad_shuffle_is_named_when_checked(after_first_shuffle: SimulatedTable) -> None:
+    checker = after_first_shuffle.peers[2]
+    checker.defer_shuffle(1, _cheat(after_first_shuffle, _stacked))
+    with pytest.raises(CheatingError) as error:
+        checker.check_shuffles()
+    assert error.value.peer == 1 and checker.unchecked == 1

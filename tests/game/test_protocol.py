@@ -101,3 +101,23 @@ def test_malformed_payloads_name_their_author(bad: object) -> None:
     with pytest.raises(GameFault) as err:
         mt.observer.apply(seat, bad)
     assert err.value.seat == seat
+
+
+def test_a_bad_shuffle_proof_is_named_by_every_peer_at_the_last_shuffle() -> None:
+    mt = MemoryTable(preset("classic"), [RandomBot()] * 3, seed=5)
+    while mt.observer.stage is not Stage.SHUFFLE or mt.observer.who_may_act() != {1}:
+        assert mt.step()
+    honest = mt.peers[1].pending()
+    challenge = bytearray(honest["m"]["challenge"])
+    challenge[0] ^= 1
+    forged = {**honest, "m": {**honest["m"], "challenge": bytes(challenge)}}
+    mt.broadcast(1, forged)  # seat 2 takes it unchecked and shuffles at once
+    assert mt.observer.stage is Stage.SHUFFLE
+    last = mt.peers[2].pending()
+    assert last is not None and last["m"]["kind"] == "shuffle"
+    for peer in [*mt.peers, mt.observer]:
+        if peer.seat == 1:
+            continue
+        with pytest.raises(GameFault) as err:
+            peer.apply(2, last)
+        assert err.value.seat == 1 and "shuffle proof fails" in err.value.reason
