@@ -5,7 +5,12 @@ Invariants:
 - A move is judged only on identities this engine knows (`known`); a move that makes a card
   public (play, flip, show, swap, place) cannot be pushed before its identity is revealed.
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
+- `legal_moves` and `is_legal` agree: every generated move is legal, and a move that is not
+  generated is illegal (up to the order of a play's slots, which only decides the top card).
+  The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
+  until the next change, so `push` does not judge them twice. The property tests check both.
 - Deterministic: no clock, no randomness; the deal order is given by the caller.
+- Choices where RULES.md is silent are in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -130,6 +135,7 @@ class Game:
         self._turbo = turbo_ranks(self.rules)
         self._known: dict[int, Card] = {}
         self._stack: list[tuple[Move, State]] = []
+        self._judged: tuple[Move, ...] = ()  # moves just built by moves_for, legal until a change
         self._state = self._deal()
         for slot, card in (known or {}).items():
             self.reveal(slot, card)
@@ -193,14 +199,15 @@ class Game:
         if old is not None and old != card:
             raise RevealConflictError(f"slot {slot} is {old.text()}, not {card.text()}")
         self._known[slot] = card
+        self._judged = ()
 
     def view(self, player: int) -> "Game":
         """What `player` may know: public cards and their own hand, nothing else; no history."""
         self._check_player(player)
-        seen = self._state.public | set(self._state.seats[player].hand)
-        other = self._clone(with_history=False)
-        other._known = {s: c for s, c in self._known.items() if s in seen}
-        return other
+        known = self._known
+        seen = {s: known[s] for s in self._state.public if s in known}
+        seen.update((s, known[s]) for s in self._state.seats[player].hand if s in known)
+        return self._clone(with_history=False, known=seen)
 
     def begin_exchange(self, previous: Outcome) -> None:
         """Open the French card exchange of a series (section 6) on a fresh deal: before any swap,
@@ -220,6 +227,7 @@ class Game:
         if previous.first_out_wins or sorted(order) != list(range(self.players)):
             raise ValueError("the previous game must have a full finish order at this table")
         s.exchange = Exchange(order[-1], order[0], True)
+        self._judged = ()
 
     # -- reading the position -----------------------------------------------------------------
 
@@ -331,7 +339,9 @@ class Game:
         if s.phase is not Phase.PLAY or player in s.finished:
             return []
         if player == s.turn:
-            return list(self._turn_moves(player))
+            moves = list(self._turn_moves(player))
+            self._judged = tuple(moves)  # push need not judge these again (found by identity first)
+            return moves
         if s.window is not None and (self.rules.turbo or self.rules.interrupt):
             return list(self._out_of_turn_moves(player))
         return []
@@ -475,7 +485,7 @@ class Game:
         rank = cards[0].rank
         if any(c.rank != rank for c in cards):
             return "cards played together must be of one rank"
-        if not self._playable(cards[0], top):
+        if not all(self._playable(card, top) for card in cards):  # one rank: differ only by suit (9)
             return self.demand()
         needs_target = self._gives_pile(cards[0], top) and not self._burns(move.slots)
         if move.target is None:
@@ -631,7 +641,9 @@ class Game:
         if len(ranks) != 1 or None in ranks:
             return
         rank = ranks.pop()
-        ups = [u for u in seat.up if u in known and known[u].rank == rank]
+        if not all(self._playable(known[h], top) for h in seat.hand):  # they differ by suit only
+            return
+        ups = [u for u in seat.up if u in known and known[u].rank == rank and self._playable(known[u], top)]
         hand = tuple(seat.hand)
         for k in range(1, len(ups) + 1):
             for extra in itertools.combinations(ups, k):
@@ -684,7 +696,7 @@ class Game:
             InvalidMoveError: it names a player or slot that does not fit.
             UnrevealedCardError: an identity it needs is not revealed here.
         """
-        reason = self.why_illegal(move)
+        reason = None if move in self._judged else self.why_illegal(move)
         if reason is not None:
             p = getattr(move, "player", None)
             kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
@@ -694,6 +706,7 @@ class Game:
         if isinstance(move, Flip):
             self._need(move.slot, move.player)
         self._stack.append((move, self._state.copy()))
+        self._judged = ()
         self._apply(move)
 
     def pop(self) -> Move:
@@ -704,6 +717,7 @@ class Game:
         """
         move, state = self._stack.pop()
         self._state = state
+        self._judged = ()
         return move
 
     def _apply(self, move: Move) -> None:
@@ -955,12 +969,13 @@ class Game:
         if not 0 <= player < self.players:
             raise ValueError(f"no player {player} at this table")
 
-    def _clone(self, with_history: bool) -> "Game":
+    def _clone(self, with_history: bool, known: dict[int, Card] | None = None) -> "Game":
         other = Game.__new__(Game)
         other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
         other.decks, other.size, other._powers, other._turbo = self.decks, self.size, self._powers, self._turbo
-        other._known = dict(self._known)
+        other._known = dict(self._known) if known is None else known
         other._stack = list(self._stack) if with_history else []
+        other._judged = ()
         other._state = self._state.copy()
         return other
 

@@ -20,6 +20,11 @@ def _check_index(name: str, value: object) -> None:
         raise ValueError(f"{name} must be a non-negative int, not {value!r}")
 
 
+def _check_fields(move: object, *names: str) -> None:
+    for name in names:
+        _check_index(name, getattr(move, name))
+
+
 @dataclass(frozen=True, slots=True)
 class Swap:
     """Swap phase: exchange hand slot `hand` with face-up slot `up` (section 2)."""
@@ -29,8 +34,7 @@ class Swap:
     up: int
 
     def __post_init__(self) -> None:
-        for name in ("player", "hand", "up"):
-            _check_index(name, getattr(self, name))
+        _check_fields(self, "player", "hand", "up")
 
     def text(self) -> str:
         return f"{self.player} swap {self.hand} {self.up}"
@@ -44,8 +48,7 @@ class Place:
     hand: int
 
     def __post_init__(self) -> None:
-        _check_index("player", self.player)
-        _check_index("hand", self.hand)
+        _check_fields(self, "player", "hand")
 
     def text(self) -> str:
         return f"{self.player} place {self.hand}"
@@ -113,8 +116,7 @@ class Flip:
     slot: int
 
     def __post_init__(self) -> None:
-        _check_index("player", self.player)
-        _check_index("slot", self.slot)
+        _check_fields(self, "player", "slot")
 
     def text(self) -> str:
         return f"{self.player} flip {self.slot}"
@@ -145,8 +147,7 @@ class Give:
     slot: int
 
     def __post_init__(self) -> None:
-        _check_index("player", self.player)
-        _check_index("slot", self.slot)
+        _check_fields(self, "player", "slot")
 
     def text(self) -> str:
         return f"{self.player} give {self.slot}"

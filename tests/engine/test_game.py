@@ -53,6 +53,10 @@ LEGAL = [
      {"0 play 5h", "0 play 5d", "0 play 5h,5d", "0 play 5h,5d,5c", "0 pick"}),
     ("no extension while the stock lasts", C, "play d1 t0 + | H:5h U:5c | H:7c | S:9d | P:4d", 0,
      {"0 play 5h", "0 pick"}),
+    ("nine suit: the extension follows suit too", R(nine=Nine.SUIT), "play d1 t0 + | H:5h,5c U:5d,5s | H:7c | P:9h", 0,
+     {"0 play 5h", "0 pick"}),
+    ("nine suit: face-up cards out of suit stay", R(nine=Nine.SUIT), "play d1 t0 + | H:5h U:5s | H:7c | P:9h", 0,
+     {"0 play 5h", "0 pick"}),
     ("no extension of an unplayable hand", C, "play d1 t0 + | H:5h U:5c | H:7c | P:9d", 0, {"0 pick"}),
     ("stuck face-up takes a card", C, "play d1 t0 + | U:4c,4d D:9s | H:7c | P:5d", 0, {"0 pick 4c", "0 pick 4d"}),
     ("pile_only: stuck face-up takes the pile", R(faceup_pickup=FaceupPickup.PILE_ONLY),
@@ -324,6 +328,8 @@ ERRORS = [
      IllegalMoveError, "it is player 1's turn; out of turn you may only play the rank just played (9)"),
     ("interrupt: not four", "hebrew", "play d0 t1 + w0:5:- | H:4c | H:4d | H:5s | P:5h,5d", "2 play 5s",
      IllegalMoveError, "out of turn you may only complete four of a kind"),
+    ("nine suit: every card of the play follows", R(nine=Nine.SUIT, decks=2), "play d1 t0 + | H:Kh,Kc | H:7d | P:9h",
+     "0 play Kh,Kc", IllegalMoveError, "9h on the pile: follow suit h"),
     ("nine suit", R(nine=Nine.SUIT), "play d1 t0 + | H:Kc | H:7d | P:9h", "0 play Kc", IllegalMoveError,
      "9h on the pile: follow suit h or play a power card"),
     ("five lower", R(five=Five.LOWER), "play d1 t0 + | H:6c | H:7d | P:5h", "0 play 6c", IllegalMoveError,
@@ -514,3 +520,11 @@ def test_card_exchange_refused(rules, spec, previous):
 
     with pytest.raises(ValueError):
         table(spec, rules).begin_exchange(Outcome(previous))
+
+
+@pytest.mark.parametrize("rules, players", [("classic", 4), ("hebrew", 3), ("french", 6), ("pagat", 2), ("karma", 5)])
+def test_greedy_games_end(rules, players):
+    """The speed script's greedy game (tests/engine/speed.py) runs to the end under every preset."""
+    from .speed import play
+
+    assert 0 < play(preset(rules), players, seed=7) < 2000
