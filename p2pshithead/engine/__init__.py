@@ -13,7 +13,7 @@ from p2pshithead.engine._errors import (
     RevealConflictError,
     UnrevealedCardError,
 )
-from p2pshithead.engine._game import Game, LegalMoves, Outcome, Source
+from p2pshithead.engine._game import Game, LegalMoves, Outcome, Source, made_public
 from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap, move_from_text
 from p2pshithead.engine._powers import Power, playable, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import (
@@ -37,6 +37,6 @@ __all__ = [
     "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
     "Nine", "Outcome", "PRESETS", "Phase", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
     "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
-    "UnrevealedCardError", "Window", "card_at", "deck_size", "move_from_text", "parse_rank",
+    "UnrevealedCardError", "Window", "card_at", "deck_size", "made_public", "move_from_text", "parse_rank",
     "playable", "powers", "preset", "strength", "turbo_ranks",
 ]

@@ -701,7 +701,7 @@ class Game:
             p = getattr(move, "player", None)
             kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
-        for slot in _made_public(move):
+        for slot in made_public(move):
             self._need(slot, move.player)
         if isinstance(move, Flip):
             self._need(move.slot, move.player)
@@ -1017,7 +1017,8 @@ def _trusted(kind: type[_M], player: int, slot: object, target: int | None = Non
 _set = object.__setattr__
 
 
-def _made_public(move: Move) -> tuple[int, ...]:
+def made_public(move: Move) -> tuple[int, ...]:
+    """Slots `move` puts in everyone's sight: the engine needs their identities to push it."""
     if isinstance(move, (Swap, Place)):
         return (move.hand,)
     if isinstance(move, Show):

@@ -32,13 +32,11 @@ from p2pshithead.engine import (
     Game,
     Move,
     Phase,
-    Place,
     Play,
     Ruleset,
-    Show,
-    Swap,
     card_at,
     deck_size,
+    made_public,
 )
 from p2pshithead.game._errors import GameFault
 from p2pshithead.game._payloads import DeckPayload, MovePayload, Payload, WindowPayload, parse_payload
@@ -233,7 +231,7 @@ class CardGame:
         if isinstance(move, Flip):
             return [move.slot]
         public = self._game().public
-        return [s for s in _made_public(move) if s not in public]
+        return [s for s in made_public(move) if s not in public]
 
     # -- applying what the transcript carries --------------------------------------------------------
 
@@ -386,17 +384,6 @@ class CardGame:
         for slot in {*game.public, *mine, *opening}:
             if game.card(slot) is None and (index := self.deck.card(slot)) is not None:
                 game.reveal(slot, card_at(index, self._decks, self._jokers))
-
-
-def _made_public(move: Move) -> tuple[int, ...]:
-    """Slots a move puts in everyone's sight (before it is applied)."""
-    if isinstance(move, Play):
-        return move.slots
-    if isinstance(move, (Swap, Place)):
-        return (move.hand,)
-    if isinstance(move, Show) and move.slot is not None:
-        return (move.slot,)
-    return ()
 
 
 def _judge(game: Game, move: Move) -> str | None:
