@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Place, Play, Power, Rank, Ready, Show, Swap, powers
+from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Place, Play, Power, Rank, Ready, Show, Swap
 
 __all__ = ["GreedyBot", "keep_value"]
 
@@ -146,7 +146,7 @@ class GreedyBot:
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
-        table = powers(view.rules)
+        table = view.power_table
         if view.phase is Phase.SWAP:
             return _arrange(view, me, table)
         if view.phase is Phase.SHOW:

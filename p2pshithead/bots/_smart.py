@@ -4,8 +4,10 @@ Invariants: `decide` reads nothing but the view it is given (which holds public 
 own hand) and the injected `rng` and `clock`; hidden identities are sampled (`sample_world`),
 never looked up. In each sampled world every candidate worth trying is played, then the game is
 played out by greedy players; greedy's own choice stands unless another move does better by a
-clear margin over the same worlds (a paired comparison of average results). With a playout
-budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
+clear margin over the same worlds (a paired comparison of average results); in one world every
+candidate's playout draws the same random numbers, so the comparison is not drowned in noise.
+With a playout budget (and a seeded rng) the choice is deterministic; with a time budget it
+depends on speed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import sample_world
-from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, Play, powers
+from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, Play
 
 __all__ = ["DEFAULT_BUDGET", "SmartBot"]
 
@@ -75,11 +77,12 @@ class SmartBot:
         worlds = 0
         while budget.playouts is None or worlds * k < budget.playouts:
             world = sample_world(view, rng)
+            seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike
             results = []
             for option in options:
                 if deadline is not None and clock() >= deadline:
                     break
-                results.append(_playout(world, me, option, rng))
+                results.append(_playout(world, me, option, random.Random(seed)))
             if len(results) < k:
                 break  # out of time: a world not played out for every option is dropped
             worlds += 1
@@ -103,7 +106,7 @@ def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:
     """The moves worth a playout: of each rank, a plain card is tried with every copy at once and
     a power card one at a time (splitting a pair, or spending two 2s, is seldom better and would
     halve the playouts left for the rest)."""
-    table = powers(view.rules)
+    table = view.power_table
     others: list[Move] = []
     plays: dict[tuple[object, ...], Play] = {}
     for move in moves:

@@ -5,10 +5,14 @@ Invariants:
 - A move is judged only on identities this engine knows (`known`); a move that makes a card
   public (play, flip, show, swap, place) cannot be pushed before its identity is revealed.
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
+- A `State` is never changed once another game (a view, a copy) or the undo stack may hold it:
+  `push` keeps the old state for `pop` and applies the move to a fresh copy. So `view()` and
+  `copy()` share the state instead of copying it, and an undo is a pointer swap.
 - `legal_moves` and `is_legal` agree: every generated move is legal, and a move that is not
   generated is illegal (up to the order of a play's slots, which only decides the top card).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
-  until the next change, so `push` does not judge them twice. The property tests check both.
+  until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
+  twice. The property tests check both.
 - Deterministic: no clock, no randomness; the deal order is given by the caller.
 - Choices where RULES.md is silent are in docs/rules.md.
 """
@@ -27,7 +31,7 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import demand_text, playable_in, powers, strength, turbo_ranks
+from p2pshithead.engine._powers import Power, demand_text_in, playable_in, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
@@ -135,7 +139,7 @@ class Game:
         self._turbo = turbo_ranks(self.rules)
         self._known: dict[int, Card] = {}
         self._stack: list[tuple[Move, State]] = []
-        self._judged: tuple[Move, ...] = ()  # moves just built by moves_for, legal until a change
+        self._judged: tuple[Move, ...] = ()  # built by moves_for or accepted by is_legal; legal until a change
         self._state = self._deal()
         for slot, card in (known or {}).items():
             self.reveal(slot, card)
@@ -202,12 +206,17 @@ class Game:
         self._judged = ()
 
     def view(self, player: int) -> "Game":
-        """What `player` may know: public cards and their own hand, nothing else; no history."""
+        """What `player` may know: public cards and their own hand, nothing else; no history.
+        Cheap: it shares the (never changed in place) state and copies only the visible identities."""
         self._check_player(player)
-        known = self._known
-        seen = {s: known[s] for s in self._state.public if s in known}
-        seen.update((s, known[s]) for s in self._state.seats[player].hand if s in known)
-        return self._clone(with_history=False, known=seen)
+        known, state = self._known, self._state
+        visible = state.public.union(state.seats[player].hand).intersection(known)
+        return self._clone(with_history=False, known=dict(zip(visible, map(known.__getitem__, visible))))
+
+    @property
+    def power_table(self) -> Mapping[Rank, Power]:
+        """What each rank does under these rules: `powers(game.rules)`, without hashing the ruleset."""
+        return self._powers
 
     def begin_exchange(self, previous: Outcome) -> None:
         """Open the French card exchange of a series (section 6) on a fresh deal: before any swap,
@@ -226,6 +235,7 @@ class Game:
         order = previous.order
         if previous.first_out_wins or sorted(order) != list(range(self.players)):
             raise ValueError("the previous game must have a full finish order at this table")
+        s = self._state = s.copy()  # a state is never changed in place (module invariants)
         s.exchange = Exchange(order[-1], order[0], True)
         self._judged = ()
 
@@ -307,7 +317,7 @@ class Game:
 
     def demand(self) -> str:
         """What the pile demands, in words."""
-        return demand_text(self.rules, self.effective_top())
+        return demand_text_in(self._powers, self.effective_top())
 
     def outcome(self) -> Outcome | None:
         """The finish order once the game is over, else None."""
@@ -371,9 +381,12 @@ class Game:
     def is_legal(self, move: Move) -> bool:
         """True when `move` may be pushed now, judged on what this engine knows."""
         try:
-            return self.why_illegal(move) is None
+            if self.why_illegal(move) is not None:
+                return False
         except UnrevealedCardError:
             return False
+        self._judged += (move,)  # legal until the next change: push need not judge it again
+        return True
 
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the reason in words.
@@ -389,6 +402,8 @@ class Game:
             return "the game is over"
         if p in s.finished:
             return "you are out of the game"
+        if type(move) is Play and s.phase is Phase.PLAY:  # the common case first
+            return self._why_play(move)
         if isinstance(move, Give):
             return self._why_give(move)
         if isinstance(move, (Swap, Place, Ready)):
@@ -705,7 +720,8 @@ class Game:
             self._need(slot, move.player)
         if isinstance(move, Flip):
             self._need(move.slot, move.player)
-        self._stack.append((move, self._state.copy()))
+        self._stack.append((move, self._state))
+        self._state = self._state.copy()  # the old state stays as it is, for pop and for views
         self._judged = ()
         self._apply(move)
 
@@ -976,7 +992,7 @@ class Game:
         other._known = dict(self._known) if known is None else known
         other._stack = list(self._stack) if with_history else []
         other._judged = ()
-        other._state = self._state.copy()
+        other._state = self._state  # shared: a state is never changed in place (module invariants)
         return other
 
     def copy(self) -> "Game":

@@ -16,8 +16,13 @@ __all__ = ["Swap", "Place", "Ready", "Show", "Play", "Flip", "PickUp", "Give", "
 
 
 def _check_index(name: str, value: object) -> None:
+    if type(value) is int and value >= 0:  # the common case, decided without isinstance
+        return
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ValueError(f"{name} must be a non-negative int, not {value!r}")
+
+
+_INTS = {int}  # the types of a play's slots when all are plain ints (Play's fast check)
 
 
 def _check_fields(move: object, *names: str) -> None:
@@ -93,6 +98,18 @@ class Play:
     target: int | None = None
 
     def __post_init__(self) -> None:
+        slots = self.slots
+        if (  # the common case, decided at once: plain non-negative ints, distinct, no target
+            type(slots) is tuple
+            and self.target is None
+            and type(self.player) is int
+            and self.player >= 0
+            and slots
+            and {*map(type, slots)} == _INTS
+            and min(slots) >= 0
+            and len(set(slots)) == len(slots)
+        ):
+            return
         _check_index("player", self.player)
         if not isinstance(self.slots, tuple) or not self.slots:
             raise ValueError("a play names at least one slot, as a tuple")

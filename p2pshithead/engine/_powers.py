@@ -14,7 +14,7 @@ from typing import Mapping
 from p2pshithead.engine._cards import Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
 
-__all__ = ["Power", "powers", "playable", "playable_in", "demand_text", "turbo_ranks", "strength"]
+__all__ = ["Power", "powers", "playable", "playable_in", "demand_text", "demand_text_in", "turbo_ranks", "strength"]
 
 _FACES = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
 
@@ -112,9 +112,14 @@ def strength(rules: Ruleset, card: Card) -> tuple[bool, bool, bool, int]:
 
 def demand_text(rules: Ruleset, top: Card | None) -> str:
     """What the pile demands, in words ("7 on the pile: play 7 or lower")."""
+    return demand_text_in(powers(rules), top)
+
+
+def demand_text_in(table: Mapping[Rank, Power], top: Card | None) -> str:
+    """`demand_text` with the power table already looked up (judging a move in the hot path)."""
     if top is None:
         return "empty pile: play anything"
-    under = powers(rules)[top.rank]
+    under = table[top.rank]
     shown = top.rank.symbol
     if under.reset:
         return f"{shown} on the pile: play anything"

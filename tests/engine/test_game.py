@@ -447,6 +447,25 @@ def test_push_pop_and_copy():
         game.pop()
 
 
+def test_a_move_judged_legal_is_judged_again_after_a_change():
+    game = table("play d1 t0 + | H:9c,4c | H:7d | S:Kd | P:5h")
+    nine = move(game, "0 play 9c")
+    assert game.is_legal(nine)
+    game.push(move(game, "0 pick"))
+    with pytest.raises(IllegalMoveError):
+        game.push(nine)
+    game.pop()
+    game.push(nine)  # legal again once the pick-up is undone
+    assert game.card(game.pile[-1]).text() == "9c"
+
+
+def test_power_table_is_the_rules_table():
+    from p2pshithead.engine import powers
+
+    for name in ("classic", "pagat", "french"):
+        assert Game(preset(name), 4).power_table == powers(preset(name))
+
+
 def test_new_game_deal():
     game = Game(preset("classic"), 4, dealer=3)
     assert game.phase is Phase.SWAP and game.turn == 0

@@ -6,7 +6,7 @@ import pytest
 
 from p2pshithead.engine import Card, Eight, Five, JokerRule, Nine, Rank, Ruleset, Seven, Three, playable, powers
 from p2pshithead.engine import turbo_ranks
-from p2pshithead.engine._powers import demand_text
+from p2pshithead.engine._powers import demand_text, demand_text_in
 
 C = Ruleset()
 
@@ -66,4 +66,6 @@ def test_turbo_ranks_are_the_plain_ranks(rules, ranks):
     ],
 )
 def test_demand_text(rules, top, text):
-    assert demand_text(rules, None if top is None else Card.from_text(top)) == text
+    card = None if top is None else Card.from_text(top)
+    assert demand_text(rules, card) == text
+    assert demand_text_in(powers(rules), card) == text

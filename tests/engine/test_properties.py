@@ -215,6 +215,31 @@ def test_push_pop_restores_from_the_start(rules: Ruleset, players: int, seed: in
 
 
 @settings(max_examples=25, deadline=None)
+@given(rules=rulesets, players=st.integers(2, 8), seed=st.integers(0, 2**32), steps=st.integers(0, 150))
+def test_views_and_copies_stand_still(rules: Ruleset, players: int, seed: int, steps: int) -> None:
+    """Views and copies share the game's state, which is never changed in place: the game's moves
+    and undos do not move them, nor do moves pushed on a copy move the game."""
+    game, rng = deal(rules, players, seed)
+    taken: list[tuple[Game, str]] = []
+    for _ in range(steps):
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        if rng.random() < 0.2:
+            other = game.view(rng.randrange(players)) if rng.random() < 0.5 else game.copy()
+            taken.append((other, other.to_text()))
+        if rng.random() < 0.1:
+            twin, before = game.copy(), game.to_text()
+            twin.push(choose(twin, list(twin.legal_moves), rng))
+            assert game.to_text() == before
+        game.push(choose(game, legal, rng))
+        if rng.random() < 0.2:
+            game.pop()
+    for other, text in taken:
+        assert other.to_text() == text
+
+
+@settings(max_examples=25, deadline=None)
 @given(rules=rulesets, players=st.integers(2, 8), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_peers_follow_the_game_on_their_views(rules: Ruleset, players: int, seed: int, steps: int) -> None:
     """Every peer judges every move on its own view (RULES.md section 9), given only the reveals a
