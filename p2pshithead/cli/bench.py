@@ -28,7 +28,7 @@ def emit(figures: dict[str, object], as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def net(players: int, as_json: bool) -> None:
     """A bot table of separate processes on loopback: setup, move latency, game time, bytes; listing time."""
-    from p2pshithead.net.bench import bench_listing, bench_table
+    from p2pshithead.bench.net import bench_listing, bench_table
 
     emit({**bench_table(players), **bench_listing()}, as_json)
 
@@ -56,6 +56,6 @@ def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def engine(games: int, seed: int, as_json: bool) -> None:
     """Rules engine: greedy 4-player classic games per second and microseconds per move, one core."""
-    from p2pshithead.bots.bench import bench_engine
+    from p2pshithead.bench.engine import bench_engine
 
     emit(bench_engine(games, seed), as_json)

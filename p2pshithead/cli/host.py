@@ -11,8 +11,9 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.net import Host, NetError, TableConfig, app_spec, default_app, load_identity
-from p2pshithead.net._session import finish_game, make_agent
+from p2pshithead.cli.netgame import SHITHEAD, describe
+from p2pshithead.cli.session import finish_game, make_agent, table_words
+from p2pshithead.net import Host, NetError, TableConfig, load_identity
 
 _BOT_EXIT_WAIT_S = 10.0
 
@@ -29,10 +30,10 @@ def _spawn_bots(count: int, address: str, port: int, bind: str, level: int) -> l
 async def _async_host(config: TableConfig, bots: int, autoplay: bool, level: int, seed: int | None,
                       nick: str | None, transcript: Path | None, stats: Path | None, ascii: bool) -> int:  # fmt: skip
     identity = load_identity(nick=nick)
-    agent = make_agent(config.app, autoplay, level, seed, click.echo, ascii)
+    agent = make_agent(autoplay, level, seed, click.echo, ascii)
     async with Host(identity, config, agent, table_id=os.urandom(16), host_ready=not autoplay,
-                    say=click.echo, clock=time.monotonic) as host:  # fmt: skip
-        click.echo(f"table {config.name!r} on {config.bind}:{host.port}; rules: {app_spec(config.app).describe(config.rules)}")
+                    notify=lambda event: click.echo(table_words(event)), clock=time.monotonic) as host:  # fmt: skip
+        click.echo(f"table {config.name!r} on {config.bind}:{host.port}; rules: {config.words}")
         address = "127.0.0.1" if config.bind == "0.0.0.0" else config.bind
         children = _spawn_bots(bots, address, host.port, address, level)
         try:
@@ -65,19 +66,18 @@ def _reap(child: subprocess.Popen[bytes]) -> None:
 @click.option("--nick", help="Nickname to keep with this identity.")
 @click.option("--no-announce", is_flag=True, help="Do not announce on mDNS (join with --address).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
-@click.option("--app", default=default_app, hidden=True)
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 def host(name: str | None, rules: str | None, seats: int, bots: int, port: int, bind: str, transcript: Path | None,
-         autoplay: bool, level: int, nick: str | None, no_announce: bool, ascii_only: bool, app: str, seed: int | None,
+         autoplay: bool, level: int, nick: str | None, no_announce: bool, ascii_only: bool, seed: int | None,
          stats: Path | None) -> None:  # fmt: skip
     """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out."""
     if bots >= seats:
         raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
-    spec = app_spec(app)
+    rules = rules or SHITHEAD.presets[0]
     try:
-        config = TableConfig(name or f"{nick or load_identity().nick}'s table", app, rules or spec.presets[0], seats, bind,
-                             port, announce=not no_announce)  # fmt: skip
+        config = TableConfig(name or f"{nick or load_identity().nick}'s table", SHITHEAD, rules, seats, bind, port,
+                             announce=not no_announce, words=describe(rules))  # fmt: skip
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     try:

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.net import Agent, Joiner, NetError, TableAd, app_spec, default_app, load_identity
-from p2pshithead.net._discovery import async_watch
-from p2pshithead.net._identity import Identity
-from p2pshithead.net._play import async_input
-from p2pshithead.net._session import finish_game, make_agent
+from p2pshithead.cli.agents import Agent, async_input
+from p2pshithead.cli.netgame import APPS
+from p2pshithead.cli.session import finish_game, make_agent, table_words
+from p2pshithead.net import Identity, Joiner, NetError, TableAd, async_watch, load_identity
 
 
 def _show(kind: str, ad: TableAd) -> None:
@@ -45,14 +44,14 @@ async def _async_join(address: str, port: int, bind: str | None, identity: Ident
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None,
                       ascii: bool) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
-    app_spec(default_app())  # load the game now: a table starts as soon as the last seat is taken
     agents: list[Agent] = []
 
     def agent_for(app: str) -> Agent:
-        agents.append(make_agent(app, bot, level, seed, say, ascii))
+        agents.append(make_agent(bot, level, seed, say, ascii))
         return agents[-1]
 
-    async with Joiner(identity, address, port, agent_for, bot=bot, bind=bind, say=say, clock=time.monotonic) as joiner:
+    async with Joiner(identity, address, port, APPS, agent_for, bot=bot, bind=bind,
+                      notify=lambda event: say(table_words(event)), clock=time.monotonic) as joiner:  # fmt: skip
         result = await joiner.async_run()
     seat = [s.key for s in result.setup.seats].index(identity.public)
     return finish_game(result, seat, transcript, joiner.stats, stats, say, agents[-1] if agents else None)

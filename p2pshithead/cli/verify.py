@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.net import RemoteProtocolError, load_entries
-from p2pshithead.net._outcome import outcome_of, replay
+from p2pshithead.cli.netgame import APPS
+from p2pshithead.cli.session import outcome_of
+from p2pshithead.net import RemoteProtocolError, load_entries, replay
 
 
 @click.command()
@@ -15,7 +16,7 @@ from p2pshithead.net._outcome import outcome_of, replay
 def verify(file: Path) -> None:
     """Re-check FILE (signatures, chain, every move); print the finish order or the first fault."""
     try:
-        outcome = outcome_of(replay(load_entries(file), str(file)))
+        outcome = outcome_of(replay(load_entries(file), str(file), APPS))
     except RemoteProtocolError as exc:
         click.echo(f"fault: {exc}")
         raise SystemExit(1) from None

@@ -1,29 +1,47 @@
-"""The network layer: discovery, lobby, the signed hash-chained transcript, host and join.
+"""The network layer: a card-agnostic transport for signed, sequenced tables.
 
 The sans-IO core (`Transcript`, `Sequencer`, `LocalSeat`, `Lobby`, framing and schemas) does no I/O;
-`Host`, `Joiner`, `Announcer` and `Browser` move bytes between sockets and that core.
+`Host`, `Joiner`, `SeatRunner`, `Announcer` and `Browser` move bytes between sockets and that core. It
+knows no application by name: the composition root passes the `Apps` it may run, and an `Agent` that
+decides for the local seat. It prints nothing: `Host` and `Joiner` report typed `TableEvent`s.
 """
 
-from p2pshithead.net._app import Application, AppSpec, SeatInfo, TableSetup, app_spec, default_app
-from p2pshithead.net._archive import default_transcript_path, load_entries, save_entries
-from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd
-from p2pshithead.net._errors import Fault, LocalProtocolError, NetError, RemoteProtocolError
-from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, encode_frame
+from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
+from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
+from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
+from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
+from p2pshithead.net._events import Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped, TableEvent, Welcomed
+from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
 from p2pshithead.net._host import Host, TableConfig
-from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity
+from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify
 from p2pshithead.net._join import Joiner
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
-from p2pshithead.net._play import Agent, BotAgent, HumanAgent, Player
+from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
-from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Head, Phase, Transcript, Verdict
+from p2pshithead.net._stats import Stats
+from p2pshithead.net._transcript import (
+    PROTOCOL_VERSION,
+    SEQUENCER,
+    Authored,
+    Entry,
+    Head,
+    Phase,
+    Transcript,
+    Verdict,
+    app_body,
+    author_message,
+    make_genesis,
+    seal,
+)
 
 __all__ = [
-    "HOME_ENV", "MAX_FRAME", "PROTOCOL_VERSION", "SERVICE_TYPE",
-    "Agent", "Announcer", "AppSpec", "Application", "Authored", "BotAgent", "Browser", "Entry", "Fault",
-    "FrameDecoder", "Head", "Host", "HumanAgent", "Identity", "Joiner", "LocalProtocolError", "LocalSeat",
-    "Lobby", "LobbyRefusal", "NetError", "Occupant", "Phase", "Player", "RemoteProtocolError", "SeatInfo",
-    "Sequencer", "TableAd", "TableConfig", "TableSetup", "Transcript", "Verdict",
-    "app_spec", "config_dir", "default_app", "default_transcript_path", "encode_frame", "load_entries",
-    "load_identity", "save_entries",
+    "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
+    "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Dropped", "Entry",
+    "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "LobbySeats", "LocalProtocolError",
+    "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
+    "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
+    "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
+    "app_body", "async_watch", "author_message", "config_dir", "decode_object", "default_transcript_path",
+    "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal", "verify",
 ]  # fmt: skip

@@ -1,18 +1,22 @@
-# The application interface: the pure state machine that the transcript drives (the game: engine and
-# deck; or the small `countdown` test game). Invariants every application keeps: `apply` is
-# deterministic in the sequence of (seat, payload) it was given, so every peer that replays the same
-# transcript holds the same state; a payload that the rules refuse raises `Fault` naming its author and
-# leaves the state as it was; `who_may_act` and `finish_order` are functions of that state alone.
-"""`Application`, `AppSpec`, `TableSetup`, `SeatInfo` and the registry `app_spec(name)`."""
+# The application interface: the pure state machine that the transcript drives. The transport knows no
+# application by name: the composition root hands `Host`, `Joiner` and `Transcript.start` a registry
+# (`Apps`: name -> `AppSpec`), and the genesis names the entry to build. Invariants every application
+# keeps: `apply` is deterministic in the sequence of (seat, payload) it was given, so every peer that
+# replays the same transcript holds the same state; a payload the rules refuse raises `Fault` naming
+# its author and leaves the state as it was; `who_may_act` and `finish_order` are functions of that
+# state alone. The events `apply` returns are the application's own: the transport only passes them on.
+"""`Application`, `AppSpec`, `Apps`, `TableSetup`, `SeatInfo` and the transport's seat limit."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from p2pshithead.net._identity import KEY_BYTES, check_nick
+
+MAX_SEATS = 16
+"""The most seats the transport carries (an application may allow fewer: `AppSpec.seats`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,21 +46,21 @@ class TableSetup:
     def __post_init__(self) -> None:
         if len(self.table_id) != 16:
             raise ValueError("table id must be 16 bytes")
-        if not 2 <= len(self.seats) <= 11:
-            raise ValueError(f"a table seats 2..11 players, got {len(self.seats)}")
+        if not 2 <= len(self.seats) <= MAX_SEATS:
+            raise ValueError(f"a table seats 2..{MAX_SEATS} peers, got {len(self.seats)}")
         if len({s.key for s in self.seats}) != len(self.seats):
             raise ValueError("one key sits in two seats")
 
 
 class Application(Protocol):
-    """A pure game state machine driven by transcript entries, one instance per peer."""
+    """A pure state machine driven by transcript entries, one instance per peer."""
 
     def who_may_act(self) -> frozenset[int]:
         """The seats whose next message the rules expect now (empty once the game is over)."""
         ...
 
-    def apply(self, seat: int, payload: object) -> None:
-        """Apply `seat`'s payload (plain msgpack data, not yet schema-checked).
+    def apply(self, seat: int, payload: object) -> Sequence[object]:
+        """Apply `seat`'s payload (plain msgpack data, not yet checked) and return what happened.
 
         Raises:
             Fault: naming `seat` when the payload is malformed or not allowed; the state is unchanged.
@@ -64,33 +68,21 @@ class Application(Protocol):
         ...
 
     def pending(self) -> object | None:
-        """A payload the local seat must send now without a decision (deck steps), else None."""
+        """A payload the local seat must send now without a decision (e.g. deck steps), else None."""
         ...
 
     def finish_order(self) -> tuple[int, ...] | None:
-        """Seats from first out to the last one left (the Shithead), or None while the game runs."""
+        """Seats from first out to the last one left, or None while the game runs."""
         ...
 
     def in_setup(self) -> bool:
-        """Whether the table is still setting up (deck keys, shuffles, deal) rather than playing."""
-        ...
-
-    def status(self, seat: int | None, ascii: bool = False) -> str:
-        """The screen: the state as `seat` may see it (None: an observer), with the inputs legal now."""
-        ...
-
-    def headline(self, seat: int | None) -> str:
-        """One line on what the table waits for: setup progress ("shuffling: Ann ... (2/4)") or who acts."""
-        ...
-
-    def news(self, ascii: bool = False) -> list[str]:
-        """What happened since the last call, one line per event, for a person watching."""
+        """Whether the table is still setting up rather than playing."""
         ...
 
 
 @dataclass(frozen=True, slots=True)
 class AppSpec:
-    """How to build and play one application: the registry entry the transcript's genesis names."""
+    """How the transport builds one application: the registry entry the transcript's genesis names."""
 
     name: str
     presets: tuple[str, ...]
@@ -98,31 +90,21 @@ class AppSpec:
     """Build the application for `setup`, holding the secrets of the local seat (None: observer)."""
     ruleset_hash: Callable[[str], bytes]
     """32-byte hash of the full ruleset of a preset, announced in the TXT record and the genesis."""
-    describe: Callable[[str], str]
-    """The rules of a preset in words, for the lobby."""
-    bot: Callable[[Application, int, random.Random, int], object]
-    """A computer player's payload for `seat` at `level` (only called when `seat` may act)."""
-    parse: Callable[[Application, int, str], object]
-    """A person's typed move as a payload; raises ValueError with a hint when it cannot be read."""
+    seats: tuple[int, int] = (2, MAX_SEATS)
+    """The fewest and the most seats the application plays."""
+
+    def check(self, rules: str, seats: int) -> None:
+        """Refuse a table this application cannot play.
+
+        Raises:
+            ValueError: an unknown preset or a seat count out of range, in words.
+        """
+        if rules not in self.presets:
+            raise ValueError(f"unknown rules preset {rules!r} for {self.name} (known: {', '.join(self.presets)})")
+        low, high = self.seats
+        if not low <= seats <= high:
+            raise ValueError(f"{self.name} seats {low}..{high} players, got {seats}")
 
 
-def app_spec(name: str) -> AppSpec:
-    """The registered application called `name`.
-
-    Raises:
-        KeyError: for an unknown name.
-    """
-    if name == "countdown":
-        from p2pshithead.net._countdown import COUNTDOWN
-
-        return COUNTDOWN
-    if name == "shithead":
-        from p2pshithead.game._netapp import SHITHEAD
-
-        return SHITHEAD
-    raise KeyError(f"unknown application {name!r}")
-
-
-def default_app() -> str:
-    """The application a new table plays."""
-    return "shithead"
+Apps = Mapping[str, AppSpec]
+"""The applications a peer may run, by name (wired by the composition root)."""

@@ -1,16 +1,17 @@
 # Saved transcripts: a file is the entries in order, each one frame (the wire framing, so the same size
 # limit and strict decoding apply). Invariant: `load_entries` returns only schema-checked entries, naming
 # the file and the frame number when one is bad.
-"""`save_entries`, `load_entries` and `default_transcript_path`."""
+"""`save_entries`, `load_entries`, `default_transcript_path` and `replay`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._app import Apps
+from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
 from p2pshithead.net._identity import config_dir
-from p2pshithead.net._transcript import Entry
+from p2pshithead.net._transcript import Entry, Phase, Transcript
 
 SUFFIX = ".p2ps"
 
@@ -38,3 +39,22 @@ def load_entries(path: Path) -> list[Entry]:
     if decoder.buffered:
         raise RemoteProtocolError(str(path), f"{decoder.buffered} bytes of a cut-short frame at the end")
     return [Entry.from_wire(f"{path} entry {i}", obj) for i, obj in enumerate(objects)]
+
+
+def replay(entries: list[Entry], source: str, apps: Apps) -> Transcript:
+    """Check and apply `entries` as an observer would, stopping at the first fault (the verdict).
+
+    Raises:
+        RemoteProtocolError: naming `source` when there is no valid genesis, or entries follow a complete game.
+    """
+    if not entries:
+        raise RemoteProtocolError(source, "no entries")
+    transcript = Transcript.start(entries[0], None, apps, source)
+    for entry in entries[1:]:
+        if transcript.phase is Phase.STOPPED:
+            break  # the first fault is the verdict; what follows it does not count
+        try:
+            transcript.append(entry)
+        except LocalProtocolError:
+            raise RemoteProtocolError(source, f"entry {entry.index} follows the end of the game") from None
+    return transcript

@@ -1,12 +1,14 @@
 # Errors of the net layer, split by who is at fault (STYLE.md 4): `LocalProtocolError` is raised when
 # this process misuses the protocol; `RemoteProtocolError` when a peer's bytes break it, and names that
-# peer. A `Fault` is a fault proven by the transcript itself: every honest peer derives the same one.
-"""Errors of the net layer: ours, a peer's, and faults the transcript proves."""
+# peer. A fault the transcript proves is the package's one `p2pshithead.errors.Fault`.
+"""Errors of the net layer: ours, and a peer's."""
 
 from __future__ import annotations
 
+from p2pshithead.errors import P2PError
 
-class NetError(Exception):
+
+class NetError(P2PError):
     """Base of every error raised by `p2pshithead.net`."""
 
 
@@ -20,17 +22,4 @@ class RemoteProtocolError(NetError):
     def __init__(self, peer: str, reason: str) -> None:
         super().__init__(f"{peer}: {reason}")
         self.peer = peer
-        self.reason = reason
-
-
-class Fault(NetError):
-    """A fault that the transcript proves against `seat`; the same at every honest peer.
-
-    Raised by applications (an illegal move names its author) and by transcript checks (a forged,
-    reordered or forked entry names the sequencer).
-    """
-
-    def __init__(self, seat: int, reason: str) -> None:
-        super().__init__(f"seat {seat}: {reason}")
-        self.seat = seat
         self.reason = reason

@@ -1,4 +1,4 @@
-# The host (thin asyncio around `Lobby`, `Sequencer` and `Player`): listens, announces the table, seats
+# The host (thin asyncio around `Lobby`, `Sequencer` and `SeatRunner`): listens, announces the table, seats
 # joiners, starts the game, then sequences every submitted message and relays each entry to everyone.
 # Invariants: the host's own seat goes through the same sequencer as anyone's; a joiner that breaks the
 # protocol or drops during the game is reported in an abort entry, which stops the game everywhere; a
@@ -9,19 +9,20 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-from p2pshithead.net._app import app_spec
+from p2pshithead.net._app import AppSpec
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
+from p2pshithead.net._events import Dropped, LeftLobby, Notify, Seated, Started, Stopped
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._messages import FROM_PEER
-from p2pshithead.net._play import Agent, Player, Say
+from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
 from p2pshithead.net._stats import Stats
@@ -30,34 +31,33 @@ from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
-    """What a host offers: table name, application and preset, seat count, where to listen."""
+    """What a host offers: table name, application and preset, seat count, where to listen, and the
+    rules in words for joiners (`words`). The application checks the preset and seat count."""
 
     name: str
-    app: str
+    app: AppSpec
     rules: str
     seats: int
     bind: str
     port: int = 0
     announce: bool = True
+    words: str = ""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.name) <= 40 or not self.name.isprintable():
             raise ValueError(f"table name must be 1..40 printable characters, got {self.name!r}")
-        if self.rules not in app_spec(self.app).presets:
-            raise ValueError(f"unknown rules preset {self.rules!r} for {self.app}")
-        if not 2 <= self.seats <= 11:
-            raise ValueError(f"a table seats 2..11 players, got {self.seats}")
+        self.app.check(self.rules, self.seats)
 
 
 class Host:
     """One table, hosted: `async with Host(...) as host: transcript = await host.async_run()`."""
 
     def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes,
-                 host_ready: bool, say: Say, clock: Callable[[], float]) -> None:  # fmt: skip
-        self._identity, self._config, self._agent, self._say = identity, config, agent, say
+                 host_ready: bool, notify: Notify, clock: Callable[[], float]) -> None:  # fmt: skip
+        self._identity, self._config, self._agent, self._notify = identity, config, agent, notify
         self._table_id = table_id
         self._host_ready = host_ready
-        self._spec = app_spec(config.app)
+        self._spec = config.app
         self._lobby = Lobby(config.seats, Occupant(identity.public, identity.nick))
         self._peers: dict[int, Connection] = {}  # lobby seat -> connection
         self._lobby_changed = asyncio.Event()
@@ -65,7 +65,7 @@ class Host:
         self._announcer: Announcer | None = None
         self._sequencer: Sequencer | None = None
         self._game_seat: dict[int, int] = {}  # lobby seat -> game seat
-        self._player: Player | None = None
+        self._player: SeatRunner | None = None
         self._finished = asyncio.Event()
         self._order = asyncio.Lock()
         self._seated: list[Connection] = []
@@ -113,17 +113,17 @@ class Host:
         for task in list(self._tasks):
             task.cancel()  # the ready prompt: the game starts, the person's next input is a move
         cfg = self._config
-        setup = self._lobby.setup(self._table_id, cfg.name, cfg.app, cfg.rules, self._spec.ruleset_hash(cfg.rules))
+        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, self._spec.ruleset_hash(cfg.rules))
         genesis = make_genesis(self._identity, setup)
-        transcript = Transcript.start(genesis, 0)
+        transcript = Transcript.start(genesis, 0, {self._spec.name: self._spec})
         self._sequencer = Sequencer(self._identity, transcript)
         keys = [s.key for s in setup.seats]
         self._game_seat = {seat: keys.index(o.key) for seat, o in enumerate(self._lobby.occupants) if o is not None}
         await self._async_announce()
-        self._say(f"game starts: {', '.join(s.nick for s in setup.seats)}")
+        self._notify(Started(tuple(s.nick for s in setup.seats), 0))
         local = LocalSeat(self._identity, transcript)
-        self._player = Player(local, self._agent, self._async_submit_local)
-        await self._async_broadcast(genesis)
+        self._player = SeatRunner(local, self._agent, self._async_submit_local)
+        await self._async_broadcast(genesis, ())
         await self._player.async_run()
         await self._finished.wait()
         return transcript
@@ -152,26 +152,25 @@ class Host:
             if transcript.phase not in (Phase.DONE, Phase.STOPPED):
                 entry = self._sequencer.place(msg, peer)
                 await self._async_relay(entry)  # the peers check it while this host does
-                transcript.append(entry)
-                self._on_appended(entry)
+                self._on_appended(entry, transcript.append(entry))
 
-    async def _async_broadcast(self, entry: Entry) -> None:
+    async def _async_broadcast(self, entry: Entry, events: Sequence[object]) -> None:
         """Send an entry already in the host's transcript (the genesis, an abort) and note it."""
         await self._async_relay(entry)
-        self._on_appended(entry)
+        self._on_appended(entry, events)
 
     async def _async_relay(self, entry: Entry) -> None:
         message = entry.to_wire()
         for conn in list(self._peers.values()):
             await _async_send_quietly(conn, message)
 
-    def _on_appended(self, entry: Entry) -> None:
+    def _on_appended(self, entry: Entry, events: Sequence[object]) -> None:
         assert self._sequencer is not None and self._player is not None
         transcript = self._sequencer.transcript
         self.stats.on_validated(entry, transcript.app.in_setup())
-        self._player.observe(entry)
+        self._player.observe(entry, events)
         if transcript.verdict is not None:
-            self._say(f"game stopped: {transcript.verdict}")
+            self._notify(Stopped(transcript.verdict))
         if transcript.phase in (Phase.DONE, Phase.STOPPED):
             self._finished.set()
 
@@ -203,10 +202,9 @@ class Host:
         conn.rename(f"{hello['nick']} (seat {seat})")
         self._peers[seat] = conn
         self._seated.append(conn)
-        words = self._spec.describe(cfg.rules)
-        await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name, "app": cfg.app,
-                               "rules": cfg.rules, "words": words})  # fmt: skip
-        self._say(f"{hello['nick']} sits in seat {seat}")
+        await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
+                               "app": self._spec.name, "rules": cfg.rules, "words": cfg.words})  # fmt: skip
+        self._notify(Seated(seat, hello["nick"]))
         await self._async_lobby_changed()
         return seat
 
@@ -229,14 +227,15 @@ class Host:
             return
         self._peers.pop(seat, None)
         if self._sequencer is None:
+            occupant = self._lobby.occupants[seat]
             self._lobby.leave(seat)
-            self._say(f"seat {seat} left the lobby")
+            self._notify(LeftLobby(seat, occupant.nick if occupant else "?"))
             await self._async_lobby_changed()
             return
         async with self._order:
             if self._sequencer.transcript.phase not in (Phase.DONE, Phase.STOPPED):
-                self._say(f"{conn.peer} dropped: {exc}")
-                await self._async_broadcast(self._sequencer.abort(self._game_seat[seat], f"dropped: {exc}"))
+                self._notify(Dropped(conn.peer, str(exc)))
+                await self._async_broadcast(self._sequencer.abort(self._game_seat[seat], f"dropped: {exc}"), ())
 
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""

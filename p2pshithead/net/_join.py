@@ -1,4 +1,4 @@
-# The joiner (thin asyncio around `Transcript` and `Player`): connects to a host, says hello, waits in
+# The joiner (thin asyncio around `Transcript` and `SeatRunner`): connects to a host, says hello, waits in
 # the lobby, then checks and applies every entry the host relays, and sends its own seat's messages.
 # Invariants: nothing from the host is used before its schema check; every entry goes through the
 # same transcript checks as at every other peer, so a lying host is named by the verdict; `async_close`
@@ -8,15 +8,17 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any
 
+from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._events import LobbySeats, Notify, Started, Stopped, Welcomed
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._messages import FROM_HOST
-from p2pshithead.net._play import Agent, Player, Say
+from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._stats import Stats
 from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase, Transcript, authored_to_wire, setup_from_genesis
@@ -25,10 +27,10 @@ from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase
 class Joiner:
     """A seat at a remote table: `async with Joiner(...) as j: transcript = await j.async_run()`."""
 
-    def __init__(self, identity: Identity, address: str, port: int, agent_for: Callable[[str], Agent], *, bot: bool,
-                 bind: str | None, say: Say, clock: Callable[[], float]) -> None:  # fmt: skip
+    def __init__(self, identity: Identity, address: str, port: int, apps: Apps, agent_for: Callable[[str], Agent], *,
+                 bot: bool, bind: str | None, notify: Notify, clock: Callable[[], float]) -> None:  # fmt: skip
         self._identity, self._address, self._port, self._agent_for, self._bot = identity, address, port, agent_for, bot
-        self._bind, self._say = bind, say
+        self._apps, self._bind, self._notify = apps, bind, notify
         self._conn: Connection | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._agent: Agent | None = None
@@ -65,14 +67,13 @@ class Joiner:
         if welcome["t"] != "welcome":
             raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
         conn.rename(f"host of {welcome['name']}")
-        try:
-            self._agent = self._agent_for(welcome["app"])
-        except KeyError:
-            raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know") from None
-        self._say(f"seated at {welcome['name']!r} (seat {welcome['seat']}); rules: {welcome['words']}")
+        if welcome["app"] not in self._apps:
+            raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know")
+        self._agent = self._agent_for(welcome["app"])
+        self._notify(Welcomed(welcome["name"], welcome["seat"], welcome["words"]))
         if not self._bot:
             self._spawn(self._async_send_ready())
-        player: Player | None = None
+        player: SeatRunner | None = None
         while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
             try:
                 message = await conn.async_recv()
@@ -82,35 +83,35 @@ class Joiner:
                 raise
             kind = message["t"]
             if kind == "lobby":
-                self._say("lobby: " + ", ".join("-" if s is None else s["nick"] + (" (ready)" if s["ready"] else "")
-                                                for s in message["seats"]))  # fmt: skip
+                self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
             elif kind == "entry":
                 entry = Entry.from_wire(conn.peer, message)
                 if self.transcript is None:
-                    player = self._start(entry)
+                    player, events = self._start(entry), ()
                 else:
-                    self._append(entry)
+                    events = self._append(entry)
                 assert player is not None and self.transcript is not None
                 self.stats.on_validated(entry, self.transcript.app.in_setup())
-                player.observe(entry)
+                player.observe(entry, events)
             elif kind == "bye":
                 raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
             else:
                 raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
         return self.transcript
 
-    def _start(self, genesis: Entry) -> Player:
+    def _start(self, genesis: Entry) -> SeatRunner:
         for task in list(self._tasks):
             task.cancel()
         peer = self._conn.peer if self._conn else "host"
-        keys = [s.key for s in setup_from_genesis(genesis, peer).seats]
+        seats = setup_from_genesis(genesis, peer, self._apps).seats
+        keys = [s.key for s in seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
-        self.transcript = Transcript.start(genesis, keys.index(self._identity.public), peer)
+        self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer)
         local = LocalSeat(self._identity, self.transcript)
-        self._say(f"game starts: you are seat {local.seat} of {len(keys)}")
+        self._notify(Started(tuple(s.nick for s in seats), local.seat))
         assert self._agent is not None
-        player = Player(local, self._agent, self._async_submit)
+        player = SeatRunner(local, self._agent, self._async_submit)
         self._spawn(player.async_run()).add_done_callback(self._on_player_done)
         return player
 
@@ -120,11 +121,12 @@ class Joiner:
             self._failure = task.exception()
             self._spawn(self._conn.async_close())
 
-    def _append(self, entry: Entry) -> None:
+    def _append(self, entry: Entry) -> Sequence[object]:
         assert self.transcript is not None
-        verdict = self.transcript.append(entry)
-        if verdict is not None:
-            self._say(f"game stopped: {verdict}")
+        events = self.transcript.append(entry)
+        if self.transcript.verdict is not None:
+            self._notify(Stopped(self.transcript.verdict))
+        return events
 
     async def _async_send_ready(self) -> None:
         assert self._agent is not None

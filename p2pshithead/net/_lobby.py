@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from p2pshithead.net._app import SeatInfo, TableSetup
+from p2pshithead.net._app import MAX_SEATS, SeatInfo, TableSetup
 from p2pshithead.net._errors import NetError
 from p2pshithead.net._identity import KEY_BYTES, check_nick
 
@@ -38,8 +38,8 @@ class Lobby:
     __slots__ = ("_seats",)
 
     def __init__(self, seats: int, host: Occupant) -> None:
-        if not 2 <= seats <= 11:
-            raise ValueError(f"a table seats 2..11 players, got {seats}")
+        if not 2 <= seats <= MAX_SEATS:
+            raise ValueError(f"a table seats 2..{MAX_SEATS} peers, got {seats}")
         self._seats: list[Occupant | None] = [host] + [None] * (seats - 1)
 
     def __repr__(self) -> str:

@@ -23,7 +23,8 @@ class Sequencer:
         self.transcript = transcript
 
     def sequence(self, msg: Authored, peer: str) -> Entry:
-        """Place `msg` as the next entry, append it to the transcript and return it for broadcast.
+        """Place `msg` as the next entry, append it to the transcript and return it for broadcast
+        (the application's events for it are not needed by the one caller: the host's own abort).
 
         Raises:
             RemoteProtocolError: naming `peer` when the message fails a signature, counter or chain check.

@@ -13,12 +13,14 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from p2pshithead.net._app import Application, SeatInfo, TableSetup, app_spec
-from p2pshithead.net._errors import Fault, LocalProtocolError, RemoteProtocolError
+from p2pshithead.errors import Fault
+from p2pshithead.net._app import MAX_SEATS, Application, Apps, SeatInfo, TableSetup
+from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import MAX_FRAME, decode_object, pack
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES, Identity, verify
 from p2pshithead.net._schema import Bytes, Int, List, Str, check_message, fields
@@ -60,7 +62,7 @@ class Authored:
     sig: bytes
 
     def __post_init__(self) -> None:
-        if not 0 <= self.seat <= 10 or not 0 <= self.counter < MAX_COUNTER or len(self.sig) != SIG_BYTES:
+        if not 0 <= self.seat < MAX_SEATS or not 0 <= self.counter < MAX_COUNTER or len(self.sig) != SIG_BYTES:
             raise ValueError("bad authored message header")
 
     def signed_bytes(self, table_id: bytes) -> bytes:
@@ -112,15 +114,15 @@ def _seal_bytes(digest: bytes) -> bytes:
 
 
 _AUTHORED_FIELDS = dict(
-    seat=Int(0, 10), ctr=Int(0, MAX_COUNTER - 1), si=Int(-1, 2**40), sh=Bytes(HASH_BYTES, HASH_BYTES),
+    seat=Int(0, MAX_SEATS - 1), ctr=Int(0, MAX_COUNTER - 1), si=Int(-1, 2**40), sh=Bytes(HASH_BYTES, HASH_BYTES),
     body=Bytes(1, MAX_FRAME), sig=Bytes(SIG_BYTES, SIG_BYTES),
 )  # fmt: skip
 SUBMIT_SCHEMA = fields(**_AUTHORED_FIELDS)
 ENTRY_SCHEMA = fields(i=Int(0, 2**40), prev=Bytes(HASH_BYTES, HASH_BYTES), **_AUTHORED_FIELDS, seal=Bytes(SIG_BYTES, SIG_BYTES))
 _GENESIS_SCHEMA = fields(
     k=Str(1, 8), v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
-    ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, 11),
-    nicks=List(Str(1, NICK_MAX), 2, 11),
+    ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, MAX_SEATS),
+    nicks=List(Str(1, NICK_MAX), 2, MAX_SEATS),
 )  # fmt: skip
 
 
@@ -168,11 +170,12 @@ def make_genesis(identity: Identity, setup: TableSetup) -> Entry:
     return seal(identity, 0, ZERO, msg)
 
 
-def setup_from_genesis(entry: Entry, peer: str) -> TableSetup:
-    """Read and check the genesis entry, returning the table it states.
+def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
+    """Read and check the genesis entry, returning the table it states (an application of `apps`).
 
     Raises:
-        RemoteProtocolError: naming `peer` when entry 0 is not a well-formed genesis sealed by seat 0.
+        RemoteProtocolError: naming `peer` when entry 0 is not a well-formed genesis sealed by seat 0,
+            or names an application or ruleset this peer does not know.
     """
     msg = entry.msg
     if entry.index != 0 or entry.prev != ZERO or msg.seat != SEQUENCER or msg.counter != 0 or msg.seen != EMPTY:
@@ -183,12 +186,17 @@ def setup_from_genesis(entry: Entry, peer: str) -> TableSetup:
     try:
         seats = tuple(SeatInfo(key, nick) for key, nick in zip(body["seats"], body["nicks"], strict=True))
         setup = TableSetup(body["table"], body["name"], body["app"], body["rules"], body["ruleset"], seats)
-        spec = app_spec(setup.app)
-        known = setup.rules in spec.presets and spec.ruleset_hash(setup.rules) == setup.ruleset_hash
-    except (ValueError, KeyError) as exc:
+    except ValueError as exc:
         raise RemoteProtocolError(peer, f"genesis: {exc}") from None
-    if not known:
-        raise RemoteProtocolError(peer, f"genesis: unknown ruleset {setup.rules!r}")
+    spec = apps.get(setup.app)
+    if spec is None:
+        raise RemoteProtocolError(peer, f"genesis: plays {setup.app!r}, which this program does not know")
+    try:
+        spec.check(setup.rules, len(seats))
+    except ValueError as exc:
+        raise RemoteProtocolError(peer, f"genesis: {exc}") from None
+    if spec.ruleset_hash(setup.rules) != setup.ruleset_hash:
+        raise RemoteProtocolError(peer, f"genesis: ruleset {setup.rules!r} differs from this program's")
     key = seats[SEQUENCER].key
     if not verify(key, msg.sig, msg.signed_bytes(setup.table_id)) or not verify(key, entry.seal, _seal_bytes(entry.digest)):
         raise RemoteProtocolError(peer, "genesis signature does not hold")
@@ -241,10 +249,14 @@ class Transcript:
     _signed_off: set[int] = field(default_factory=set)
 
     @classmethod
-    def start(cls, genesis: Entry, local_seat: int | None, peer: str = "host") -> Transcript:
-        """Begin with a checked genesis, building the application for `local_seat` (None: observer)."""
-        setup = setup_from_genesis(genesis, peer)
-        t = cls(setup, app_spec(setup.app).make(setup, local_seat), [genesis])
+    def start(cls, genesis: Entry, local_seat: int | None, apps: Apps, peer: str = "host") -> Transcript:
+        """Begin with a checked genesis, building its application from `apps` for `local_seat` (None: observer).
+
+        Raises:
+            RemoteProtocolError: naming `peer`, for a bad genesis or an application not in `apps`.
+        """
+        setup = setup_from_genesis(genesis, peer, apps)
+        t = cls(setup, apps[setup.app].make(setup, local_seat), [genesis])
         t._counters[SEQUENCER], t._last_index[SEQUENCER] = 0, 0
         return t
 
@@ -285,8 +297,9 @@ class Transcript:
             return f"seat {msg.seat} saw a different entry {seen.index}: the histories forked"
         return None
 
-    def append(self, entry: Entry) -> Verdict | None:
-        """Check `entry` and apply it; return the verdict if this entry (or an earlier one) stopped the game.
+    def append(self, entry: Entry) -> Sequence[object]:
+        """Check `entry` and apply it; return the application's events for it (none for a sign-off, an
+        abort or a fault). A fault found here becomes `verdict`, which stops the transcript.
 
         Raises:
             LocalProtocolError: when called after the transcript is complete or stopped.
@@ -298,10 +311,10 @@ class Transcript:
             self.entries.append(entry)
             self._counters[entry.msg.seat] = entry.msg.counter
             self._last_index[entry.msg.seat] = entry.index
-            self._apply(entry.msg)
+            return self._apply(entry.msg)
         except Fault as fault:
             self.verdict = self._verdict(fault)
-        return self.verdict
+        return ()
 
     def _verdict(self, fault: Fault, proven: bool = True) -> Verdict:
         return Verdict(fault.seat, self.setup.seats[fault.seat].nick, fault.reason, proven)
@@ -315,20 +328,21 @@ class Transcript:
         if problem is not None:
             raise Fault(SEQUENCER, f"entry {entry.index}: {problem}")
 
-    def _apply(self, msg: Authored) -> None:
+    def _apply(self, msg: Authored) -> Sequence[object]:
         try:
             body = _as_map(decode_object(msg.body, f"seat {msg.seat}"), f"seat {msg.seat}")
         except RemoteProtocolError as exc:
             raise Fault(msg.seat, exc.reason) from None
         kind = body.get("k")
         if kind == "app" and set(body) == {"k", "p"} and self.phase is Phase.PLAYING:
-            self.app.apply(msg.seat, body["p"])
-        elif kind == "end" and set(body) == {"k"} and self.phase is Phase.SIGNING and msg.seat not in self._signed_off:
+            return self.app.apply(msg.seat, body["p"])
+        if kind == "end" and set(body) == {"k"} and self.phase is Phase.SIGNING and msg.seat not in self._signed_off:
             self._signed_off.add(msg.seat)
         elif kind == "abort" and msg.seat == SEQUENCER and self._valid_abort(body):
             self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)
         else:
             raise Fault(msg.seat, f"message {kind!r} not allowed while {self.phase.value}")
+        return ()
 
     def _valid_abort(self, body: dict[str, Any]) -> bool:
         seat, reason = body.get("seat"), body.get("reason")

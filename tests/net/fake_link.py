@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from p2pshithead.net._app import SeatInfo, TableSetup, app_spec
-from p2pshithead.net._identity import Identity
-from p2pshithead.net._seat import LocalSeat
-from p2pshithead.net._sequencer import Sequencer
-from p2pshithead.net._transcript import Entry, Transcript, make_genesis
+from p2pshithead.cli.netgame import APPS as CARD_APPS, bot_payload
+from p2pshithead.net import Entry, Identity, LocalSeat, SeatInfo, Sequencer, TableSetup, Transcript, make_genesis
+
+from .countdown import APPS as COUNTDOWN_APPS, countdown_move
+
+APPS = {**COUNTDOWN_APPS, **CARD_APPS}
+"""Every application the net tests run: the countdown test game and the card game."""
+BOTS = {"countdown": countdown_move, "shithead": bot_payload}
 
 
 @dataclass
@@ -29,12 +32,12 @@ class Group:
 
     def play_bots(self, rng: random.Random, limit: int = 500) -> None:
         """Let every seat act through the sequencer until the transcript is done or stopped."""
-        spec = app_spec(self.sequencer.transcript.setup.app)
+        bot = BOTS[self.sequencer.transcript.setup.app]
         for _ in range(limit):
             acted = False
             for seat in self.seats:
                 if seat.may_move():
-                    msg = seat.move(spec.bot(seat.transcript.app, seat.seat, rng, 1))
+                    msg = seat.move(bot(seat.transcript.app, seat.seat, rng, 1))
                 elif seat.must_sign_off():
                     msg = seat.sign_off()
                 else:
@@ -48,11 +51,11 @@ class Group:
 
 def make_group(n: int = 3, rules: str = "short", app: str = "countdown") -> Group:
     ids = [Identity.generate(f"p{i}") for i in range(n)]
-    spec = app_spec(app)
+    spec = APPS[app]
     setup = TableSetup(bytes(range(16)), "t", app, rules, spec.ruleset_hash(rules),
                        tuple(SeatInfo(i.public, i.nick) for i in ids))  # fmt: skip
     genesis = make_genesis(ids[0], setup)
-    transcripts = [Transcript.start(genesis, k) for k in range(n)]
+    transcripts = [Transcript.start(genesis, k, APPS) for k in range(n)]
     return Group(ids, Sequencer(ids[0], transcripts[0]), [LocalSeat(i, t) for i, t in zip(ids, transcripts)])
 
 

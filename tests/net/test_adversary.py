@@ -18,17 +18,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from p2pshithead.cli.agents import BotAgent
 from p2pshithead.cli.main import main
+from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, bot_payload
 from p2pshithead.engine import Phase as GamePhase, Play
 from p2pshithead.game import Stage
-from p2pshithead.game._netapp import NetCardGame
-from p2pshithead.net import BotAgent, Host, Identity, Joiner, Phase, TableConfig, Transcript, app_spec, load_entries, save_entries
-from p2pshithead.net._framing import decode_object
-from p2pshithead.net._outcome import replay
-from p2pshithead.net._transcript import Authored, app_body, author_message
-
-SPEC = app_spec("shithead")
-CONFIG = TableConfig("cheats", "shithead", "classic", 3, "127.0.0.1", announce=False)
+from p2pshithead.net import (
+    Authored, Dropped, Host, Identity, Joiner, Phase, TableConfig, Transcript, app_body, author_message, decode_object,
+    load_entries, replay, save_entries,
+)  # fmt: skip
+CONFIG = TableConfig("cheats", SHITHEAD, "classic", 3, "127.0.0.1", announce=False)
 Tamper = Callable[[dict, NetCardGame], "dict | None"]
 
 
@@ -36,8 +35,8 @@ class Cheat(Joiner):
     """A joiner that rewrites the first of its payloads that `tamper` changes, and signs it again."""
 
     def __init__(self, identity: Identity, port: int, tamper: Tamper) -> None:
-        super().__init__(identity, "127.0.0.1", port, lambda app: BotAgent(SPEC, random.Random(7)), bot=True,
-                         bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+        super().__init__(identity, "127.0.0.1", port, APPS, lambda app: BotAgent(bot_payload, random.Random(7)), bot=True,
+                         bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         self._me, self._tamper, self.cheated = identity, tamper, False
 
     async def _async_submit(self, msg: Authored) -> None:
@@ -52,12 +51,12 @@ class Cheat(Joiner):
 
 
 async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
-    async with Host(Identity.generate("host"), CONFIG, BotAgent(SPEC, random.Random(0)), table_id=os.urandom(16),
-                    host_ready=False, say=lambda s: None, clock=time.monotonic) as host:  # fmt: skip
+    async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16),
+                    host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
         cheat_id = Identity.generate("cheat")
-        honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, lambda app: BotAgent(SPEC, random.Random(1)),
-                        bot=True, bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+        honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
+                        bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         cheat = Cheat(cheat_id, host.port, tamper)
         async with honest, cheat:
             cheating = asyncio.ensure_future(cheat.async_run())  # its own copy never checks its own lies
@@ -112,7 +111,7 @@ def test_every_honest_peer_and_verify_name_the_cheat(tamper: Tamper, reason: str
     assert all(t.phase is Phase.STOPPED and t.head == host.head for t in honest)
     saved = tmp_path / "host.p2ps"
     save_entries(saved, host.entries)
-    assert replay(load_entries(saved), str(saved)).verdict == verdict
+    assert replay(load_entries(saved), str(saved), APPS).verdict == verdict
     result = CliRunner().invoke(main, ["verify", str(saved)])
     assert result.exit_code == 1 and f"fault: seat {seat} (cheat) at fault: {verdict.reason}" in result.output
 
@@ -131,20 +130,20 @@ class Dropper(Joiner):
 
 def test_a_peer_that_drops_stops_the_table_with_a_report_naming_it() -> None:
     async def table() -> tuple[Transcript, Transcript, int]:
-        said: list[str] = []
-        async with Host(Identity.generate("host"), CONFIG, BotAgent(SPEC, random.Random(0)), table_id=os.urandom(16),
-                        host_ready=False, say=said.append, clock=time.monotonic) as host:  # fmt: skip
+        said: list[object] = []
+        async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16),
+                        host_ready=False, notify=said.append, clock=time.monotonic) as host:  # fmt: skip
             run = asyncio.ensure_future(host.async_run())
             gone = Identity.generate("gone")
-            honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, lambda app: BotAgent(SPEC, random.Random(1)),
-                            bot=True, bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
-            dropper = Dropper(gone, "127.0.0.1", host.port, lambda app: BotAgent(SPEC, random.Random(2)), bot=True,
-                              bind="127.0.0.1", say=lambda s: None, clock=time.monotonic)  # fmt: skip
+            honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
+                            bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+            dropper = Dropper(gone, "127.0.0.1", host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(2)), bot=True,
+                              bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             async with honest, dropper:
                 dropping = asyncio.ensure_future(dropper.async_run())
                 results = await asyncio.wait_for(asyncio.gather(run, honest.async_run()), 20)
                 dropping.cancel()
-        assert any("gone" in line and "dropped" in line for line in said)  # the host says who dropped
+        assert any(isinstance(e, Dropped) and "gone" in e.peer for e in said)  # the host says who dropped
         return results[0], results[1], [s.key for s in results[0].setup.seats].index(gone.public)
 
     host, honest, seat = asyncio.run(table())

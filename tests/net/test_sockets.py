@@ -9,26 +9,25 @@ import time
 
 import pytest
 
-from p2pshithead.net import (
-    BotAgent, Host, Identity, Joiner, Phase, RemoteProtocolError, TableConfig, Transcript, app_spec, encode_frame,
-)  # fmt: skip
+from p2pshithead.net import Host, Identity, Joiner, Phase, RemoteProtocolError, TableConfig, Transcript, encode_frame
 from p2pshithead.net._messages import FROM_HOST
 from p2pshithead.net._connection import Connection
 
-SPEC = app_spec("countdown")
-CONFIG = TableConfig("loop", "countdown", "short", 4, "127.0.0.1", announce=False)
+from .countdown import APPS, COUNTDOWN, CountdownBot
+
+CONFIG = TableConfig("loop", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 
 
-def _bot(seed: int) -> BotAgent:
-    return BotAgent(SPEC, random.Random(seed))
+def _bot(seed: int) -> CountdownBot:
+    return CountdownBot(random.Random(seed))
 
 
 async def _table(n_joiners: int, config: TableConfig = CONFIG, ready: bool = False) -> tuple[Transcript, list[Transcript]]:
     async with Host(Identity.generate("host"), config, _bot(0), table_id=os.urandom(16), host_ready=ready,
-                    say=lambda s: None, clock=time.monotonic) as host:  # fmt: skip
+                    notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
-        joiners = [Joiner(Identity.generate(f"j{i}"), "127.0.0.1", host.port, lambda app, i=i: _bot(i + 1), bot=True, bind="127.0.0.1",
-                          say=lambda s: None, clock=time.monotonic) for i in range(n_joiners)]  # fmt: skip
+        joiners = [Joiner(Identity.generate(f"j{i}"), "127.0.0.1", host.port, APPS, lambda app, i=i: _bot(i + 1), bot=True, bind="127.0.0.1",
+                          notify=lambda event: None, clock=time.monotonic) for i in range(n_joiners)]  # fmt: skip
         for j in joiners:
             await j.__aenter__()
         try:
@@ -47,7 +46,7 @@ def test_four_peers_finish_with_one_transcript() -> None:
 
 
 def test_all_ready_starts_before_the_table_is_full() -> None:
-    config = TableConfig("loop", "countdown", "short", 5, "127.0.0.1", announce=False)
+    config = TableConfig("loop", COUNTDOWN, "short", 5, "127.0.0.1", announce=False)
     host, others = asyncio.run(_table(1, config, ready=True))
     assert len(host.setup.seats) == 2 and others[0].head == host.head
 
@@ -62,7 +61,7 @@ async def _raw(port: int, frames: list[bytes]) -> dict[str, object]:
 
 async def _hello_reply(frames: list[bytes]) -> dict[str, object] | Exception:
     async with Host(Identity.generate("host"), CONFIG, _bot(0), table_id=os.urandom(16), host_ready=False,
-                    say=lambda s: None, clock=time.monotonic) as host:  # fmt: skip
+                    notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         try:
             return await _raw(host.port, frames)
         except RemoteProtocolError as exc:

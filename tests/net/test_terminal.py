@@ -105,14 +105,15 @@ class _Table:
 
 
 def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:
-    from p2pshithead.net import HumanAgent, app_spec
+    from p2pshithead.cli.agents import HumanAgent
+    from p2pshithead.cli.netgame import parse_payload
 
     now = [100.0]
     said: list[str] = []
     written: list[str] = []
-    agent = HumanAgent(app_spec("shithead"), said.append, clock=lambda: now[0], live=True, write=written.append)
+    agent = HumanAgent(parse_payload, said.append, clock=lambda: now[0], live=True, write=written.append)
     table = _Table()
-    agent.observe(table, 1)  # type: ignore[arg-type]
+    agent.observe(table, 1, ())  # type: ignore[arg-type]
     assert written == ["shuffling: Ann encrypts and shuffles (2/4)"]  # setup progress, rewritten in place
     agent.tick()
     assert agent.waiting_line() is None and len(written) == 1  # under a second: nothing more
@@ -120,11 +121,11 @@ def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:
     agent.tick()
     assert written[-1] == "\r\x1b[Kshuffling: Ann encrypts and shuffles (2/4)... 3 s"
     table.headline_text, table.setup = "Bot 2 thinking", False
-    agent.observe(table, 1)  # type: ignore[arg-type]
+    agent.observe(table, 1, ())  # type: ignore[arg-type]
     now[0] = 105.0
     assert agent.waiting_line() == "Bot 2 thinking... 1 s"
     table.headline_text = "your turn"
-    agent.observe(table, 1)  # type: ignore[arg-type]
+    agent.observe(table, 1, ())  # type: ignore[arg-type]
     now[0] = 120.0
     assert agent.waiting_line() is None  # the person's own thinking is not counted aloud
     assert said == []  # nothing was printed as new lines: the terminal does not scroll while waiting

@@ -9,11 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._app import app_spec
-from p2pshithead.net._transcript import SEQUENCER, Head, Phase, Transcript, app_body, author_message, seal
+from p2pshithead.net import SEQUENCER, Head, Phase, RemoteProtocolError, Transcript, app_body, author_message, seal
 
-from .fake_link import Group, make_group
+from .fake_link import APPS, Group, make_group
 
 
 @settings(max_examples=15, deadline=None)
@@ -54,14 +52,16 @@ def test_forged_entry_names_the_sequencer(group: Group) -> None:
     g = group
     msg = g.seats[0].move({"take": 1})
     entry = seal(g.ids[0], 1, g.sequencer.transcript.head.digest, replace(msg, body=msg.body.replace(b"\x01", b"\x02")))
-    verdict = g.seats[1].transcript.append(entry)
+    g.seats[1].transcript.append(entry)
+    verdict = g.seats[1].transcript.verdict
     assert verdict is not None and verdict.seat == SEQUENCER and "signature" in verdict.reason
 
 
 def test_entry_not_sealed_by_the_host_names_the_sequencer(group: Group) -> None:
     g = group
     entry = seal(g.ids[1], 1, g.sequencer.transcript.head.digest, g.seats[0].move({"take": 1}))
-    assert g.seats[2].transcript.append(entry).reason.endswith("seal does not hold")  # type: ignore[union-attr]
+    g.seats[2].transcript.append(entry)
+    assert g.seats[2].transcript.verdict is not None and g.seats[2].transcript.verdict.reason.endswith("seal does not hold")
 
 
 def test_reordering_is_caught(group: Group) -> None:
@@ -69,12 +69,14 @@ def test_reordering_is_caught(group: Group) -> None:
     first = g.sequencer.sequence(g.seats[0].move({"take": 1}), "host")
     g.deliver(first)
     second = g.sequencer.sequence(g.seats[1].move({"take": 1}), "seat 1")
-    verdict = make_group_copy(g).append(second)  # a peer that never got entry 1
+    late = make_group_copy(g)  # a peer that never got entry 1
+    late.append(second)
+    verdict = late.verdict
     assert verdict is not None and verdict.seat == SEQUENCER
 
 
 def make_group_copy(g: Group) -> Transcript:
-    return Transcript.start(g.sequencer.transcript.entries[0], 2)
+    return Transcript.start(g.sequencer.transcript.entries[0], 2, APPS)
 
 
 def test_fork_shown_to_two_peers_is_caught_when_they_cross(group: Group) -> None:
@@ -89,7 +91,8 @@ def test_fork_shown_to_two_peers_is_caught_when_they_cross(group: Group) -> None
     g.seats[1].observe(g.seats[1].transcript.entries[1])
     reply = g.seats[1].move({"take": 1})  # seat 1 signs the head it saw: history with take1
     forged_next = seal(g.ids[0], 2, g.seats[2].transcript.head.digest, reply)
-    verdict = g.seats[2].transcript.append(forged_next)
+    g.seats[2].transcript.append(forged_next)
+    verdict = g.seats[2].transcript.verdict
     assert verdict is not None and verdict.seat == SEQUENCER and "forked" in verdict.reason
 
 
@@ -100,7 +103,7 @@ def test_fork_of_card_game_entries_is_caught_when_they_cross() -> None:
     t = g.sequencer.transcript
     genesis_digest = t.head.digest
     share_x = g.seats[0].move(t.app.pending())
-    other = app_spec("shithead").make(t.setup, 0)  # the same seat with fresh secrets: a second key share
+    other = APPS["shithead"].make(t.setup, 0)  # the same seat with fresh secrets: a second key share
     share_y = author_message(g.ids[0], t.setup.table_id, 0, 1, Head(0, genesis_digest), app_body(other.pending()))
     assert share_x.body != share_y.body
     g.seats[1].transcript.append(seal(g.ids[0], 1, genesis_digest, share_x))
@@ -108,7 +111,8 @@ def test_fork_of_card_game_entries_is_caught_when_they_cross() -> None:
     assert g.seats[1].transcript.verdict is None and g.seats[2].transcript.verdict is None  # each history is valid
     g.seats[1].observe(g.seats[1].transcript.entries[1])
     reply = g.seats[1].move(g.seats[1].transcript.app.pending())
-    verdict = g.seats[2].transcript.append(seal(g.ids[0], 2, g.seats[2].transcript.head.digest, reply))
+    g.seats[2].transcript.append(seal(g.ids[0], 2, g.seats[2].transcript.head.digest, reply))
+    verdict = g.seats[2].transcript.verdict
     assert verdict is not None and verdict.seat == SEQUENCER and "forked" in verdict.reason
 
 

@@ -3,15 +3,17 @@
 # chip is out (next in the finish order) and the pile is refilled; the next seat still in acts. When one
 # seat is left it is last, and the finish order is complete. Invariants: exactly one seat may act while
 # the game runs; a refused payload raises `Fault` naming its author and changes nothing.
-"""The `countdown` test application (`COUNTDOWN` spec) used until the card game is on the network."""
+"""The `countdown` test application (`COUNTDOWN`, `APPS`) and its computer player (`CountdownBot`), which
+stand in for the card game in the transport's tests: the transport runs whatever it is given."""
 
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 
-from p2pshithead.net._app import AppSpec, TableSetup
-from p2pshithead.net._errors import Fault
+from p2pshithead.errors import Fault
+from p2pshithead.net import Application, Apps, AppSpec, TableSetup
 
 _STARTS = {"short": 7, "long": 21}
 
@@ -39,7 +41,7 @@ class Countdown:
     def who_may_act(self) -> frozenset[int]:
         return frozenset() if len(self._in) < 2 else frozenset({self._in[self._turn]})
 
-    def apply(self, seat: int, payload: object) -> None:
+    def apply(self, seat: int, payload: object) -> Sequence[object]:
         if seat not in self.who_may_act():
             raise Fault(seat, "played out of turn")
         if not isinstance(payload, dict) or set(payload) != {"take"}:
@@ -50,13 +52,14 @@ class Countdown:
         self._chips -= take
         if self._chips:
             self._turn = (self._turn + 1) % len(self._in)
-            return
+            return ()
         self._finished.append(seat)
         self._in.remove(seat)
         self._chips = self._start
         self._turn %= len(self._in)
         if len(self._in) == 1:
             self._finished.append(self._in.pop())
+        return ()
 
     def pending(self) -> object | None:
         return None
@@ -67,47 +70,40 @@ class Countdown:
     def in_setup(self) -> bool:
         return False
 
-    def status(self, seat: int | None, ascii: bool = False) -> str:
-        if not self._in:
-            return f"finished: {self._finished}"
-        return f"{self._chips} chips left; seat {self._in[self._turn]} to take 1-3"
-
-    def headline(self, seat: int | None) -> str:
-        return "game over" if not self._in else f"seat {self._in[self._turn]} thinking"
-
-    def news(self, ascii: bool = False) -> list[str]:
-        return []
-
 
 def _ruleset_hash(preset: str) -> bytes:
     return hashlib.sha256(f"countdown/v1/start={_STARTS[preset]}".encode()).digest()
 
 
-def _describe(preset: str) -> str:
-    return f"countdown ({preset}): take 1 to 3 of {_STARTS[preset]} chips in turn; who takes the last is out"
-
-
-def _bot(app: object, seat: int, rng: random.Random, level: int) -> object:
+def countdown_move(app: object, seat: int, rng: random.Random, level: int) -> object:
+    """A computer player's move: at `level` > 0 it leaves a multiple of 4 when it can."""
     assert isinstance(app, Countdown)
-    best = app.chips % 4  # leave a multiple of 4 when that wins the pile
+    best = app.chips % 4
     if level > 0 and best:
         return {"take": best}
     return {"take": rng.randint(1, min(3, app.chips))}
 
 
-def _parse(app: object, seat: int, text: str) -> object:
-    try:
-        return {"take": int(text)}
-    except ValueError:
-        raise ValueError("type how many chips to take: 1, 2 or 3") from None
+class CountdownBot:
+    """`countdown_move` as the transport's `Agent`."""
+
+    is_bot = True
+
+    def __init__(self, rng: random.Random, level: int = 1) -> None:
+        self._rng, self._level = rng, level
+
+    async def async_choose(self, app: Application, seat: int) -> object:
+        return countdown_move(app, seat, self._rng, self._level)
+
+    async def async_wait_ready(self) -> None:
+        return None
+
+    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
+        return None
+
+    def tick(self) -> None:
+        return None
 
 
-COUNTDOWN = AppSpec(
-    name="countdown",
-    presets=tuple(_STARTS),
-    make=Countdown,
-    ruleset_hash=_ruleset_hash,
-    describe=_describe,
-    bot=_bot,
-    parse=_parse,
-)
+COUNTDOWN = AppSpec(name="countdown", presets=tuple(_STARTS), make=Countdown, ruleset_hash=_ruleset_hash)
+APPS: Apps = {COUNTDOWN.name: COUNTDOWN}

@@ -16,8 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from p2pshithead.net._discovery import async_watch
-from p2pshithead.net._identity import HOME_ENV
+from p2pshithead.net import HOME_ENV, async_watch
 
 _CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 _LOOPBACK = "127.0.0.1"

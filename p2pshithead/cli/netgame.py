@@ -1,10 +1,10 @@
-"""The card game as the network layer's application (`SHITHEAD`): `CardGame` behind `AppSpec`.
+"""The card game wired into the transport (`SHITHEAD`, `APPS`), and how a networked table looks.
 
-Invariants: the network layer sees only plain payloads and `Fault`s naming a seat; each peer's
-secrets come from `os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks
-every proof and every rule from the transcript alone. The screen and the input are the local
-`play` command's (`cli.render.screen`, `narrate`, `cli.prompt.interpret`, `hint_line`, `help_text`),
-so a networked table looks and reads the same; nothing here prints, reads or keeps time.
+Invariants: the transport sees only plain payloads and `Fault`s naming a seat; each peer's secrets
+come from `os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks every proof
+and every rule from the transcript alone. The screen and the input are the local `play` command's
+(`render.screen`, `narrate`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table looks
+and reads the same; nothing here prints, reads or keeps time.
 """
 
 from __future__ import annotations
@@ -12,17 +12,17 @@ from __future__ import annotations
 import os
 import random
 
+from collections.abc import Sequence
+
 from p2pshithead.bots import make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
 from p2pshithead.engine import PRESETS, EngineError, Game, Phase, Play, Rank, preset
-from p2pshithead.game._decide import next_payload
-from p2pshithead.game._errors import GameFault
-from p2pshithead.game._protocol import CardGame, Stage
-from p2pshithead.net._app import AppSpec, TableSetup
-from p2pshithead.net._errors import Fault
+from p2pshithead.errors import Fault
+from p2pshithead.game import CardGame, GameFault, Stage, next_payload
+from p2pshithead.net import Apps, AppSpec, TableSetup
 
-__all__ = ["SHITHEAD", "NetCardGame"]
+__all__ = ["APPS", "SHITHEAD", "NetCardGame", "bot_payload", "describe", "parse_payload"]
 
 LEVELS = ("random", "greedy", "smart")
 _PASS = ("", "n", "no", "-", "pass")
@@ -49,7 +49,7 @@ class NetCardGame:
     def who_may_act(self) -> frozenset[int]:
         return self.core.who_may_act()
 
-    def apply(self, seat: int, payload: object) -> None:
+    def apply(self, seat: int, payload: object) -> Sequence[object]:
         core = self.core
         me = core.seat
         game = core.game
@@ -66,13 +66,14 @@ class NetCardGame:
             self._dealt_in += 1
         after = core.game
         if me is None or after is None:
-            return
+            return ()
         if before is None:
             self.events.append(f"Dealt: {self.shown[after.dealer]} {'deal' if after.dealer == me else 'deals'}")
         elif len(after.move_stack) > moves:
             lines = narrate(before, after.move_stack[-1], after.view(me), me, self.shown, _UNICODE)
             # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
             self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
+        return ()
 
     def pending(self) -> object | None:
         return self.core.pending()
@@ -160,17 +161,19 @@ def _ruleset_hash(name: str) -> bytes:
     return bytes.fromhex(preset(name).digest())
 
 
-def _describe(name: str) -> str:
+def describe(name: str) -> str:
+    """The rules of preset `name` in words, for the lobby."""
     return "; ".join(preset(name).describe())
 
 
-def _bot(app: object, seat: int, rng: random.Random, level: int) -> object:
+def bot_payload(app: object, seat: int, rng: random.Random, level: int) -> object:
+    """A computer player's payload for `seat` at `level` (only called when `seat` may act)."""
     assert isinstance(app, NetCardGame)
     player = make_player(LEVELS[max(0, min(level, len(LEVELS) - 1))])
     return next_payload(app.core, player, rng)
 
 
-def _parse(app: object, seat: int, text: str) -> object:
+def parse_payload(app: object, seat: int, text: str) -> object:
     """A person's line as the payload of their move; ValueError explains what cannot be played."""
     assert isinstance(app, NetCardGame)
     core = app.core
@@ -209,12 +212,6 @@ def _command(command: Command, view: Game, seat: int) -> object:
     raise ValueError(rules_text(view.rules) if command is Command.RULES else help_text(view, seat))
 
 
-SHITHEAD = AppSpec(
-    name="shithead",
-    presets=tuple(PRESETS),
-    make=NetCardGame,
-    ruleset_hash=_ruleset_hash,
-    describe=_describe,
-    bot=_bot,
-    parse=_parse,
-)
+SHITHEAD = AppSpec(name="shithead", presets=tuple(PRESETS), make=NetCardGame, ruleset_hash=_ruleset_hash, seats=(2, 11))
+APPS: Apps = {SHITHEAD.name: SHITHEAD}
+"""The applications this program plays on the network."""

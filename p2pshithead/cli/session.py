@@ -1,0 +1,107 @@
+# What `host`, `join` and `verify` share around a networked game: choosing the agent, the words for
+# the transport's table events, and the end (save the transcript, say how it ended, write timing
+# records). Invariants: every peer saves its transcript whatever the end; the outcome's words are a
+# function of the entries alone, so every honest peer and `verify` print the same lines; titles are
+# the engine's (`Outcome.title`), never spelled again here.
+"""`make_agent`, `table_words`, `outcome_of` and `finish_game`."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from p2pshithead.cli.agents import Agent, BotAgent, HumanAgent, Say
+from p2pshithead.cli.netgame import NetCardGame, bot_payload, parse_payload
+from p2pshithead.net import (
+    Dropped,
+    LeftLobby,
+    LobbySeats,
+    Phase,
+    Seated,
+    Started,
+    Stats,
+    Stopped,
+    TableEvent,
+    Transcript,
+    Welcomed,
+    default_transcript_path,
+    save_entries,
+)
+
+
+def make_agent(bot: bool, level: int, seed: int | None, say: Say, ascii: bool = False) -> Agent:
+    """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal."""
+    if bot:
+        return BotAgent(bot_payload, random.Random(seed if seed is not None else os.urandom(8)), level)
+    return HumanAgent(parse_payload, say, ascii=ascii, clock=time.monotonic, live=sys.stdout.isatty())
+
+
+def table_words(event: TableEvent) -> str:
+    """A table event in words, one line."""
+    match event:
+        case Welcomed(name, seat, words):
+            return f"seated at {name!r} (seat {seat}); rules: {words}"
+        case LobbySeats(seats):
+            return "lobby: " + ", ".join("-" if s is None else s[0] + (" (ready)" if s[1] else "") for s in seats)
+        case Seated(seat, nick):
+            return f"{nick} sits in seat {seat}"
+        case LeftLobby(seat, nick):
+            return f"{nick} (seat {seat}) left the lobby"
+        case Started(nicks, seat):
+            who = "watching" if seat is None else f"you are seat {seat} of {len(nicks)}"
+            return f"game starts: {who} ({', '.join(nicks)})"
+        case Dropped(peer, reason):
+            return f"{peer} dropped: {reason}"
+        case Stopped(verdict):
+            return f"game stopped: {verdict}"
+    raise AssertionError(f"unknown table event {event!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Lines to print and the exit status: 0 only for a complete game with a finish order."""
+
+    lines: tuple[str, ...]
+    status: int
+
+
+def outcome_of(transcript: Transcript) -> Outcome:
+    """Describe how `transcript` ended: finish order with titles, verdict, or where it stops short."""
+    nicks = [s.nick for s in transcript.setup.seats]
+    head = f"transcript: {len(transcript.entries)} entries, head {transcript.head.digest.hex()}"
+    verdict = transcript.verdict
+    if verdict is not None:
+        how = "proven by the transcript" if verdict.proven else "reported by the host, not provable"
+        return Outcome((f"fault: {verdict}", f"game stopped: seat {verdict.seat} ({verdict.nick}) is at fault ({how})",
+                        head), 1)  # fmt: skip
+    app = transcript.app
+    outcome = app.core.game.outcome() if isinstance(app, NetCardGame) and app.core.game is not None else None
+    if outcome is None or transcript.phase is not Phase.DONE:
+        return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
+    named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()
+                      for place, seat in enumerate(outcome.order, 1))  # fmt: skip
+    last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"
+    return Outcome((f"finish order: {named}", *([last] if last else []), head), 0)
+
+
+def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Stats, stats_path: Path | None, say: Say,
+                agent: Agent | None = None) -> int:  # fmt: skip
+    """Save the transcript (to `path`, else the default place), say how the game ended, return the exit status.
+
+    A person (`agent` a `HumanAgent`) sees the final screen first: the finish order with titles.
+    """
+    path = path or default_transcript_path(transcript.setup.table_id, seat)
+    save_entries(path, transcript.entries)
+    if stats_path is not None:
+        stats.write(stats_path)
+    outcome = outcome_of(transcript)
+    if isinstance(agent, HumanAgent) and transcript.verdict is None and (final := agent.final_screen()):
+        say("\n" + final)
+    for line in outcome.lines:
+        say(line)
+    say(f"saved to {path}")
+    return outcome.status

@@ -1,0 +1,71 @@
+# What the transport tells the composition root about a table, as typed values (h11's events): the
+# lobby, the start, drops and the end. Invariant: these carry facts only (seats, nicknames, reasons as
+# the protocol states them); turning them into words for a person is the CLI's job.
+"""`TableEvent`s: `Welcomed`, `LobbySeats`, `Seated`, `LeftLobby`, `Started`, `Dropped`, `Stopped`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from p2pshithead.net._transcript import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Welcomed:
+    """The host gave this joiner lobby seat `seat` at table `name`; `words` are the rules in words."""
+
+    name: str
+    seat: int
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySeats:
+    """The lobby as it stands: each seat's (nickname, ready), or None for a free seat."""
+
+    seats: tuple[tuple[str, bool] | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """At the host: `nick` sat down in lobby seat `seat`."""
+
+    seat: int
+    nick: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeftLobby:
+    """At the host: the occupant of lobby seat `seat` left before the game."""
+
+    seat: int
+    nick: str
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """The game started with `nicks` in seat order; this peer sits in `seat` (None: it only watches)."""
+
+    nicks: tuple[str, ...]
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """At the host: `peer` (a seat's nickname) left during the game; `reason` is what the link said."""
+
+    peer: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """The transcript's verdict stopped the game."""
+
+    verdict: Verdict
+
+
+TableEvent = Welcomed | LobbySeats | Seated | LeftLobby | Started | Dropped | Stopped
+Notify = Callable[[TableEvent], None]
+"""How `Host` and `Joiner` report table events to whoever shows them."""

@@ -1,0 +1,84 @@
+# Playing the local seat (thin asyncio): an `Agent` (a computer player or a person, wired by the
+# composition root) decides; `SeatRunner` asks it whenever the transcript gives this seat something to
+# say, signs, and hands the message to `submit`. Invariants: it never signs while a message of its own is
+# in flight; steps the application computes itself (`pending`) are sent without asking the agent; it
+# stops once the transcript is complete or stopped. The agent also watches: after every entry it is
+# given the application's events (`observe`), and about once a second `tick`. Nothing here prints.
+"""`Agent` and `SeatRunner`."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+from p2pshithead.net._app import Application
+from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._transcript import Authored, Entry, Phase
+
+
+class Agent(Protocol):
+    """Who decides for the local seat: a computer player, or a person at a terminal."""
+
+    is_bot: bool
+
+    async def async_choose(self, app: Application, seat: int) -> object:
+        """The payload of `seat`'s next move."""
+        ...
+
+    async def async_wait_ready(self) -> None:
+        """Return once the player says they are ready to start."""
+        ...
+
+    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
+        """An entry was applied to `app` (the local seat is `seat`); `events` is what happened."""
+        ...
+
+    def tick(self) -> None:
+        """Called about once a second while the game runs."""
+        ...
+
+
+class SeatRunner:
+    """Acts for `local`: call `observe(entry, events)` after every appended entry; `async_run` until the end."""
+
+    __slots__ = ("_agent", "_changed", "_local", "_submit")
+
+    def __init__(self, local: LocalSeat, agent: Agent, submit: Callable[[Authored], Awaitable[None]]) -> None:
+        self._local, self._agent, self._submit = local, agent, submit
+        self._changed = asyncio.Event()
+        self._changed.set()
+
+    def observe(self, entry: Entry, events: Sequence[object]) -> None:
+        """`entry` was appended to the transcript: look again whether this seat must act."""
+        self._local.observe(entry)
+        self._agent.observe(self._local.transcript.app, self._local.seat, events)
+        self._changed.set()
+
+    async def async_run(self) -> None:
+        """Act whenever the transcript asks this seat to, until it is complete or stopped."""
+        ticker = asyncio.get_running_loop().create_task(self._async_tick())
+        try:
+            await self._async_act()
+        finally:
+            ticker.cancel()
+
+    async def _async_tick(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            self._agent.tick()
+
+    async def _async_act(self) -> None:
+        local = self._local
+        while local.transcript.phase not in (Phase.DONE, Phase.STOPPED):
+            await self._changed.wait()
+            self._changed.clear()
+            if local.may_move():
+                app = local.transcript.app
+                payload = app.pending()
+                if payload is None:
+                    payload = await self._agent.async_choose(app, local.seat)
+                if local.may_move():
+                    await self._submit(local.move(payload))
+            elif local.must_sign_off():
+                await self._submit(local.sign_off())
