@@ -8,14 +8,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol, cast
 
 import click
 
+from p2pshithead.cli.terminal import READER
 from p2pshithead.net import Agent, Application
 
 Say = Callable[[str], None]
@@ -53,66 +52,9 @@ class BotAgent:
         return None
 
 
-_stdin: dict[asyncio.AbstractEventLoop, asyncio.Task[asyncio.StreamReader]] = {}
-
-
-async def _async_open_stdin() -> asyncio.StreamReader:
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    # a duplicate descriptor: closing the transport (at the end of a loop) must not close sys.stdin
-    pipe = os.fdopen(os.dup(sys.stdin.fileno()), "rb", buffering=0)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
-    return reader
-
-
 async def async_input(prompt: str) -> str:
-    """Read one line from the terminal without blocking the loop.
-
-    Cancelling the read loses no typed line: every read of one loop shares one stdin stream, opened
-    once (shielded, so a read cancelled while it opens does not leave it half made).
-    """
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    loop = asyncio.get_running_loop()
-    if loop not in _stdin:
-        _stdin.clear()  # a reader belongs to the loop that made it
-        _stdin[loop] = loop.create_task(_async_open_stdin())
-    reader = await asyncio.shield(_stdin[loop])
-    line = await reader.readline()
-    if not line:
-        raise EOFError("end of input")
-    return line.decode(errors="replace").strip()
-
-
-_stdin: dict[asyncio.AbstractEventLoop, asyncio.Task[asyncio.StreamReader]] = {}
-
-
-async def _async_open_stdin() -> asyncio.StreamReader:
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    # a duplicate descriptor: closing the transport (at the end of a loop) must not close sys.stdin
-    pipe = os.fdopen(os.dup(sys.stdin.fileno()), "rb", buffering=0)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
-    return reader
-
-
-async def async_input(prompt: str) -> str:
-    """Read one line from the terminal without blocking the loop.
-
-    Cancelling the read loses no typed line: every read of one loop shares one stdin stream, opened
-    once (shielded, so a read cancelled while it opens does not leave it half made).
-    """
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    loop = asyncio.get_running_loop()
-    if loop not in _stdin:
-        _stdin.clear()  # a reader belongs to the loop that made it
-        _stdin[loop] = loop.create_task(_async_open_stdin())
-    reader = await asyncio.shield(_stdin[loop])
-    line = await reader.readline()
-    if not line:
-        raise EOFError("end of input")
-    return line.decode(errors="replace").strip()
+    """Read one line from the person at this terminal without blocking the loop (`terminal.READER`)."""
+    return (await READER.async_read(prompt)).strip()
 
 
 class HumanAgent:

@@ -19,8 +19,10 @@ import pytest
 from p2pshithead.net import HOME_ENV
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
-PROMPT = r"\n([^\r\n]*)\r\nType: ([^\r\n]*)\r\n> "  # the status line, the legal inputs, the prompt
-ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"  # what prompt_toolkit writes around its prompt on a terminal
+PROMPT = rf"\n([^\r\n]*)\r\nType: ([^\r\n]*)\r\n{ESC}>"  # the status line, the legal inputs, the prompt
+REFUSED = rf"! [^\r\n]+\r\n{ESC}>"  # an input refused and explained, and the prompt again
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def choose(hints: str) -> list[str]:
@@ -34,7 +36,8 @@ def choose(hints: str) -> list[str]:
 
 def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
     env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
-    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann")}
+    # a real terminal type: input goes through prompt_toolkit (no cursor-position replies from pexpect)
+    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
     host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "1",
                              "--autoplay", "--name", "pexpect", "--rules", "french"],
                             stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
@@ -51,7 +54,7 @@ def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
         mistyped = answered = 0
         pending: list[str] = []  # what the person will try next if the program refuses an input
         for _ in range(400):
-            index = person.expect([PROMPT, r"! [^\r\n]+\r\n> ", "Game over. Finish order:", "game stopped"])
+            index = person.expect([PROMPT, REFUSED, "Game over. Finish order:", "game stopped"])
             if index == 3:
                 pytest.fail("the game stopped: " + person.buffer)
             if index == 2:
@@ -68,7 +71,7 @@ def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
                 continue
             if not mistyped and status.startswith("Your turn"):
                 person.sendline("zz")  # not a card: the program explains instead of sending nonsense
-                person.expect(r"! [^\r\n]+\r\n> ")
+                person.expect(REFUSED)
                 mistyped = 1
             pending = choose(hints)
             person.sendline(pending.pop(0))

@@ -1,0 +1,80 @@
+# The one place that reads what a person types. On a console (stdin and stdout both terminals) lines go
+# through prompt_toolkit, which works on Linux, macOS and Windows consoles and gives line editing and
+# history; elsewhere (a pipe, a file, a terminal that says TERM=dumb) lines are read plainly. The async
+# reader never blocks the event loop: a plain line is read by a daemon thread (so a program may exit
+# while it waits). Invariants: end of input raises EOFError; a read cancelled while it waits for a plain
+# line loses nothing (the next read takes that line).
+"""`LineReader`: a person's lines, synchronously (`read`) or from an event loop (`async_read`)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.history import InMemoryHistory
+
+
+def is_console() -> bool:
+    """Whether a person types at a terminal here (stdin and stdout are terminals)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+class LineReader:
+    """Reads lines from the person at this program's terminal (one reader per program)."""
+
+    def __init__(self) -> None:
+        self._session: PromptSession[str] | None = None
+        self._waiting: asyncio.Future[str] | None = None  # a plain line being read by the thread
+
+    def _console(self) -> PromptSession[str] | None:
+        if not is_console():
+            return None
+        if self._session is None:
+            self._session = PromptSession(history=InMemoryHistory())
+        return self._session
+
+    def read(self, prompt: str) -> str:
+        """Show `prompt` and return the line typed, without its newline.
+
+        Raises:
+            EOFError: at end of input (Ctrl-D).
+        """
+        session = self._console()
+        if session is not None:
+            return session.prompt(prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        return _plain_line(sys.stdin.readline())
+
+    async def async_read(self, prompt: str) -> str:
+        """`read` without blocking the running event loop."""
+        session = self._console()
+        if session is not None:
+            return await session.prompt_async(prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        loop = asyncio.get_running_loop()
+        if self._waiting is None or self._waiting.get_loop() is not loop:
+            self._waiting = loop.create_future()
+            threading.Thread(target=_read_into, args=(loop, self._waiting), daemon=True).start()
+        line = await asyncio.shield(self._waiting)
+        self._waiting = None
+        return _plain_line(line)
+
+
+def _read_into(loop: asyncio.AbstractEventLoop, future: asyncio.Future[str]) -> None:
+    line = sys.stdin.readline()
+    if not loop.is_closed():
+        loop.call_soon_threadsafe(lambda: future.done() or future.set_result(line))
+
+
+def _plain_line(line: str) -> str:
+    if not line:
+        raise EOFError("end of input")
+    return line.rstrip("\r\n")
+
+
+READER = LineReader()
+"""This program's reader of the person's lines."""
