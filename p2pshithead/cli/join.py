@@ -6,41 +6,116 @@ import asyncio
 import json
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
+from prompt_toolkit.patch_stdout import patch_stdout
 
-from p2pshithead.cli.agents import Agent, async_input
+from p2pshithead.cli.agents import Agent
 from p2pshithead.cli.netgame import APPS
 from p2pshithead.cli.session import finish_game, make_agent, table_words
-from p2pshithead.net import Identity, Joiner, NetError, TableAd, async_watch, load_identity
+from p2pshithead.cli.terminal import READER
+from p2pshithead.net import ANY, Browser, Identity, Joiner, NetError, TableAd, async_watch, load_identity
+
+_PICK = "join which table? (its number; Ctrl-C to leave) "
+_MATCH_GRACE_S = 1.0  # after a table of the asked name appears, how long to look for another of that name
+
+
+def _line(ad: TableAd) -> str:
+    seats = "full" if not ad.free else f"{ad.taken}/{ad.taken + ad.free} seated"
+    where = ", ".join(ad.addresses)
+    return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
 
 
 def _show(kind: str, ad: TableAd) -> None:
-    seats = ad.taken + ad.free
-    click.echo(f"{kind} {ad.name}  [{ad.rules}]  {ad.taken}/{seats} seated  {ad.address}:{ad.port}")
+    click.echo(f"{kind} {_line(ad)}")
 
 
-async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) -> TableAd | None:
-    """The table to join: the named one, the first found (bots), or the one a person picks."""
-    def wanted(ad: TableAd) -> bool:
-        return ad.free > 0 and (ad.name == table if table else bot)
+def _matches(ad: TableAd, table: str) -> bool:
+    return ad.name == table or ad.table_id.startswith(table.lower())
 
-    tables = [ad for ad in (await async_watch(bind, wait, _show, wanted)).values() if ad.free > 0]
-    matches = [ad for ad in tables if wanted(ad)]
-    if matches or bot or table or not tables:
-        return matches[0] if matches else None
-    for number, ad in enumerate(tables, 1):
-        click.echo(f"{number}. {ad.name} [{ad.rules}] {ad.taken}/{ad.taken + ad.free}")
+
+async def _async_find(table: str, bind: str, wait: float) -> tuple[list[TableAd], list[TableAd]]:
+    """Browse up to `wait` seconds (stopping `_MATCH_GRACE_S` after the first match) for tables called
+    `table` (or whose id starts with it); return (matches with a free seat, every table seen)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    async with Browser(bind) as browser:
+        while (left := deadline - loop.time()) > 0:
+            if await browser.async_next(left) is None:
+                break
+            if any(_matches(ad, table) and ad.free for ad in browser.tables.values()):
+                deadline = min(deadline, loop.time() + _MATCH_GRACE_S)
+        seen = list(browser.tables.values())
+    return [ad for ad in seen if _matches(ad, table) and ad.free], seen
+
+
+async def _async_pick(bind: str, bot: bool, wait: float) -> TableAd | None:
+    """A bot takes the first table with a free seat (within `wait` s); a person sees tables as they appear
+    and types the number of one, for as long as they like."""
+    if bot:
+        found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0)
+        return next((ad for ad in found.values() if ad.free), None)
+    numbered: list[TableAd] = []
+    async with Browser(bind) as browser:
+        click.echo("looking for tables on this network...")
+        reading = asyncio.ensure_future(READER.async_read(_PICK))
+        try:
+            with patch_stdout():  # tables that appear are printed above the prompt
+                while True:
+                    change = asyncio.ensure_future(browser.async_next(3600))
+                    done, _ = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
+                    if change in done and (result := change.result()) is not None:
+                        kind, _, ad = result
+                        if ad is not None and kind == "add":
+                            known = next((i for i, old in enumerate(numbered) if old.table_id == ad.table_id), None)
+                            number = len(numbered) + 1 if known is None else known + 1
+                            numbered[number - 1:number] = [ad]
+                            click.echo(f"{number}. {_line(ad)}")
+                        elif ad is not None:
+                            click.echo(f"   gone: {ad.label}")
+                    change.cancel()
+                    if reading in done:
+                        text = reading.result().strip()
+                        chosen = numbered[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(numbered) else None
+                        current = browser.tables.values()
+                        if chosen is not None and any(ad.table_id == chosen.table_id and ad.free for ad in current):
+                            return chosen
+                        click.echo("that is not a table with a free seat: type the number of one" if text else "")
+                        reading = asyncio.ensure_future(READER.async_read(_PICK))
+        finally:
+            reading.cancel()
+
+
+async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) -> TableAd:
+    """The table to join: the one called `table`, else the first found (bots) or the one a person picks.
+
+    Raises:
+        click.ClickException: no such table, in words naming what was seen and what to try next.
+    """
+    if table is None:
+        ad = await _async_pick(bind, bot, wait)
+        if ad is None:
+            raise click.ClickException(f"no table with a free seat found in {wait:g} s; try --wait or --address HOST:PORT")
+        return ad
+    matches, seen = await _async_find(table, bind, wait)
+    if not matches:
+        names = ", ".join(ad.label + ("" if ad.free else " (full)") for ad in seen) or "none"
+        raise click.ClickException(f"no table called {table!r} with a free seat; seen: {names}; "
+                                   "try --wait SECONDS, or --address HOST:PORT")  # fmt: skip
+    if len(matches) == 1 or bot:
+        return matches[0]
+    click.echo(f"{len(matches)} tables are called {table!r}:")
+    for number, ad in enumerate(matches, 1):
+        click.echo(f"{number}. {_line(ad)}")
     while True:
-        text = await async_input("join which table? ")
-        if text.isdigit() and 1 <= int(text) <= len(tables):
-            return tables[int(text) - 1]
-        if not text:
-            return None
+        text = (await READER.async_read("which one? ")).strip()
+        if text.isdigit() and 0 < int(text) <= len(matches):
+            return matches[int(text) - 1]
 
 
-async def _async_join(address: str, port: int, bind: str | None, identity: Identity, bot: bool, level: int,
+async def _async_join(addresses: Sequence[str], port: int, bind: str | None, identity: Identity, bot: bool, level: int,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None,
                       ascii: bool) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
@@ -50,7 +125,7 @@ async def _async_join(address: str, port: int, bind: str | None, identity: Ident
         agents.append(make_agent(bot, level, seed, say, ascii))
         return agents[-1]
 
-    async with Joiner(identity, address, port, APPS, agent_for, bot=bot, bind=bind,
+    async with Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=bind,
                       notify=lambda event: say(table_words(event)), clock=time.monotonic) as joiner:  # fmt: skip
         result = await joiner.async_run()
     seat = [s.key for s in result.setup.seats].index(identity.public)
@@ -59,8 +134,9 @@ async def _async_join(address: str, port: int, bind: str | None, identity: Ident
 
 def _address(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise click.BadParameter(f"expected HOST:PORT, got {text!r}", param_hint="--address")
+        raise click.BadParameter(f"expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}", param_hint="--address")
     return host, int(port)
 
 
@@ -69,7 +145,8 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--address", help="HOST:PORT of a table, without mDNS.")
 @click.option("--bind", default="0.0.0.0", show_default=True, help="Address for mDNS and the socket.")
 @click.option("--list", "list_only", is_flag=True, help="Print the tables found and exit.")
-@click.option("--wait", type=click.FloatRange(0, 600), default=2.0, show_default=True, help="Seconds to browse.")
+@click.option("--wait", type=click.FloatRange(0, 600), default=5.0, show_default=True,
+              help="Seconds to look for TABLE (or, with --list or --bot, for any table).")
 @click.option("--json", "as_json", is_flag=True, help="With --list: one JSON array of the tables.")
 @click.option("--bot", is_flag=True, help="A computer player takes this seat (with a fresh key).")
 @click.option("--level", type=click.IntRange(0, 3), default=1, show_default=True, help="Bot level.")
@@ -104,15 +181,13 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         return
     if address is not None:
         host, port = _address(address)
+        addresses: tuple[str, ...] = (host,)
     else:
         ad = asyncio.run(_async_choose(table, bind, wait, bot))
-        if ad is None:
-            click.echo("no table to join", err=True)
-            raise SystemExit(2)
-        host, port = ad.address, ad.port
+        addresses, port = ad.addresses, ad.port
     identity = Identity.generate(nick or f"bot-{os.urandom(2).hex()}") if bot else load_identity(nick=nick)
     try:
-        status = asyncio.run(_async_join(host, port, None if bind == "0.0.0.0" else bind, identity, bot, level, seed,
+        status = asyncio.run(_async_join(addresses, port, None if bind == ANY else bind, identity, bot, level, seed,
                                          quiet, transcript, stats, ascii_only))  # fmt: skip
     except (NetError, OSError) as exc:
         if not quiet:

@@ -17,6 +17,7 @@ from pathlib import Path
 from p2pshithead.cli.agents import Agent, BotAgent, HumanAgent, Say
 from p2pshithead.cli.netgame import NetCardGame, bot_payload, parse_payload
 from p2pshithead.net import (
+    Connected,
     Dropped,
     LeftLobby,
     LobbySeats,
@@ -43,6 +44,8 @@ def make_agent(bot: bool, level: int, seed: int | None, say: Say, ascii: bool = 
 def table_words(event: TableEvent) -> str:
     """A table event in words, one line."""
     match event:
+        case Connected(address, port):
+            return f"connected to {address} port {port}"
         case Welcomed(name, seat, words):
             return f"seated at {name!r} (seat {seat}); rules: {words}"
         case LobbySeats(seats):

@@ -6,11 +6,12 @@ knows no application by name: the composition root passes the `Apps` it may run,
 decides for the local seat. It prints nothing: `Host` and `Joiner` report typed `TableEvent`s.
 """
 
+from p2pshithead.net._addresses import ANY, async_dial, reachable_addresses
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
-from p2pshithead.net._events import Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped, TableEvent, Welcomed
+from p2pshithead.net._events import Connected, Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped, TableEvent, Welcomed
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
 from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify
@@ -37,11 +38,11 @@ from p2pshithead.net._transcript import (
 
 __all__ = [
     "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
-    "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Dropped", "Entry",
+    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Connected", "Dropped", "Entry",
     "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "LobbySeats", "LocalProtocolError",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
-    "app_body", "async_watch", "author_message", "config_dir", "decode_object", "default_transcript_path",
+    "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object", "default_transcript_path",
     "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal", "verify",
 ]  # fmt: skip

@@ -30,12 +30,6 @@ class Connection:
         self.peer = peer
         self.bytes_sent = 0
 
-    @classmethod
-    async def async_open(cls, host: str, port: int, schemas: dict[str, Map], bind: str | None = None) -> Connection:
-        """Connect to `host:port` (from `bind` when given)."""
-        reader, writer = await asyncio.open_connection(host, port, local_addr=(bind, 0) if bind else None)
-        return cls(reader, writer, schemas, f"{host}:{port}")
-
     async def __aenter__(self) -> Connection:
         return self
 

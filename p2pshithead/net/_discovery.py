@@ -1,8 +1,9 @@
 # Zeroconf discovery (thin asyncio around python-zeroconf). A table is a `_p2pshithead._tcp.local.`
-# service whose TXT record carries the table name, rules preset, ruleset hash, seats taken and free, and
-# protocol version. Invariants: an announcement is withdrawn while the table is full and on close; a
-# browser reports a table once when it appears (or changes) and once when it vanishes; a TXT record that
-# does not parse is ignored, never raised; bound to one address, zeroconf uses only that interface, IPv4.
+# service whose TXT record carries the table id, name, host's nickname, rules preset, ruleset hash, seats
+# taken and free, and protocol version; its address records are every address a peer can reach
+# (`reachable_addresses`). Invariants: an announcement is withdrawn while the table is full and on close;
+# a browser reports a table once when it appears (or changes) and once when it vanishes; a TXT record
+# that does not parse is ignored, never raised; bound to one address, zeroconf uses only that interface.
 """`TableAd`, `Announcer` (host side) and `Browser` (join side)."""
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
 
-from zeroconf import IPVersion, ServiceStateChange, get_all_addresses
+from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from p2pshithead.net._addresses import ANY
+from p2pshithead.net._app import MAX_SEATS
+
 SERVICE_TYPE = "_p2pshithead._tcp.local."
-ANY = "0.0.0.0"
 _INFO_TIMEOUT_MS = 1500
 
 
@@ -30,44 +33,58 @@ def open_zeroconf(bind: str) -> AsyncZeroconf:
 
 @dataclass(frozen=True, slots=True)
 class TableAd:
-    """One announced table: what the TXT record says, and where to connect."""
+    """One announced table: what the TXT record says, and where to connect (every announced address)."""
 
+    table_id: str
     name: str
+    host: str
     rules: str
     ruleset: str
     taken: int
     free: int
     version: int
-    address: str
+    addresses: tuple[str, ...]
     port: int
 
     def __post_init__(self) -> None:
-        if not self.name or len(self.name) > 40 or not 0 <= self.taken <= 11 or not 0 <= self.free <= 11:
-            raise ValueError(f"bad table ad {self!r}")
-        if not 0 < self.port < 65536:
-            raise ValueError(f"bad port {self.port}")
+        if len(self.table_id) != 32 or not all(c in "0123456789abcdef" for c in self.table_id):
+            raise ValueError(f"bad table id {self.table_id!r}")
+        for text in (self.name, self.host, self.rules):
+            if not 1 <= len(text) <= 40 or not text.isprintable():
+                raise ValueError(f"bad table ad text {text!r}")
+        if not 0 <= self.taken <= MAX_SEATS or not 0 <= self.free <= MAX_SEATS:
+            raise ValueError(f"bad seat counts {self.taken}/{self.free}")
+        if not self.addresses or not 0 < self.port < 65536:
+            raise ValueError(f"bad address {self.addresses} port {self.port}")
+
+    @property
+    def label(self) -> str:
+        """How a person tells this table from another of the same name: name, host and id prefix."""
+        return f"{self.name} (host {self.host}, id {self.table_id[:6]})"
 
     @property
     def properties(self) -> dict[str, str]:
         """The TXT record."""
-        return {"name": self.name, "rules": self.rules, "ruleset": self.ruleset,
-                "taken": str(self.taken), "free": str(self.free), "v": str(self.version)}  # fmt: skip
+        return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules,
+                "ruleset": self.ruleset, "taken": str(self.taken), "free": str(self.free), "v": str(self.version)}  # fmt: skip
 
     @classmethod
     def from_info(cls, info: AsyncServiceInfo) -> TableAd | None:
         """Read a resolved service, or None when its record is not a table's."""
         props = {k.decode(errors="replace"): (v or b"").decode(errors="replace") for k, v in info.properties.items()}
-        addresses = info.parsed_addresses(IPVersion.V4Only)
+        addresses = [a for a in info.parsed_addresses() if "%" not in a and not a.lower().startswith("fe80:")]
+        addresses.sort(key=lambda a: ":" in a)  # IPv4 first
         try:
-            return cls(props["name"], props["rules"], props["ruleset"], int(props["taken"]), int(props["free"]),
-                       int(props["v"]), addresses[0], int(info.port or 0))  # fmt: skip
-        except (KeyError, ValueError, IndexError):
+            return cls(props["id"], props["name"], props["host"], props["rules"], props["ruleset"], int(props["taken"]),
+                       int(props["free"]), int(props["v"]), tuple(addresses), int(info.port or 0))  # fmt: skip
+        except (KeyError, ValueError):
             return None
 
     def to_json(self) -> dict[str, object]:
         """The ad as a JSON object (for `join --list --json`)."""
-        return {"name": self.name, "rules": self.rules, "ruleset": self.ruleset, "taken": self.taken,
-                "free": self.free, "version": self.version, "address": self.address, "port": self.port}  # fmt: skip
+        return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules,
+                "ruleset": self.ruleset, "taken": self.taken, "free": self.free, "version": self.version,
+                "addresses": list(self.addresses), "port": self.port}  # fmt: skip
 
 
 class Announcer:
@@ -92,10 +109,10 @@ class Announcer:
     async def async_update(self, ad: TableAd) -> None:
         """Announce `ad`, or withdraw the table when it has no free seat."""
         assert self._zc is not None, "use Announcer as an async context manager"
-        addresses = get_all_addresses() if ad.address == ANY else [ad.address]
+        packed = [socket.inet_pton(socket.AF_INET6 if ":" in a else socket.AF_INET, a) for a in ad.addresses]
         info = AsyncServiceInfo(
             SERVICE_TYPE, f"{self.instance}.{SERVICE_TYPE}", port=ad.port, properties=ad.properties,
-            addresses=[socket.inet_aton(a) for a in addresses], server=f"{self.instance.replace(' ', '-')}.local.",
+            addresses=packed, server=f"p2pshithead-{ad.table_id[:12]}.local.",
         )  # fmt: skip
         if not ad.free:
             await self._withdraw()

@@ -1,7 +1,7 @@
 # What the transport tells the composition root about a table, as typed values (h11's events): the
 # lobby, the start, drops and the end. Invariant: these carry facts only (seats, nicknames, reasons as
 # the protocol states them); turning them into words for a person is the CLI's job.
-"""`TableEvent`s: `Welcomed`, `LobbySeats`, `Seated`, `LeftLobby`, `Started`, `Dropped`, `Stopped`."""
+"""`TableEvent`s: `Connected`, `Welcomed`, `LobbySeats`, `Seated`, `LeftLobby`, `Started`, `Dropped`, `Stopped`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from p2pshithead.net._transcript import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Connected:
+    """This joiner reached the table at `address` (the first announced address that answered)."""
+
+    address: str
+    port: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,6 @@ class Stopped:
     verdict: Verdict
 
 
-TableEvent = Welcomed | LobbySeats | Seated | LeftLobby | Started | Dropped | Stopped
+TableEvent = Connected | Welcomed | LobbySeats | Seated | LeftLobby | Started | Dropped | Stopped
 Notify = Callable[[TableEvent], None]
 """How `Host` and `Joiner` report table events to whoever shows them."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
+from p2pshithead.net._addresses import open_listener, peer_name, reachable_addresses
 from p2pshithead.net._app import AppSpec
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
@@ -72,12 +73,14 @@ class Host:
         self._tasks: set[asyncio.Task[None]] = set()
         self.stats = Stats(clock)
         self.port = 0
+        self.addresses: tuple[str, ...] = ()
         self._closing = False
 
     async def __aenter__(self) -> Host:
         cfg = self._config
-        self._server = await asyncio.start_server(self._async_serve, cfg.bind, cfg.port)
+        self._server = await asyncio.start_server(self._async_serve, sock=open_listener(cfg.bind, cfg.port))
         self.port = self._server.sockets[0].getsockname()[1]
+        self.addresses = reachable_addresses(cfg.bind)
         if cfg.announce:
             self._announcer = await Announcer(f"{cfg.name} {self._table_id.hex()[:6]}", cfg.bind).__aenter__()
             await self._async_announce()
@@ -92,7 +95,8 @@ class Host:
         cfg, lobby = self._config, self._lobby
         free = 0 if self._sequencer else lobby.free
         ruleset = self._spec.ruleset_hash(cfg.rules).hex()
-        return TableAd(cfg.name, cfg.rules, ruleset, lobby.taken, free, PROTOCOL_VERSION, cfg.bind, self.port)
+        return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, lobby.taken, free,
+                       PROTOCOL_VERSION, self.addresses, self.port)  # fmt: skip
 
     async def _async_announce(self) -> None:
         if self._announcer is not None:
@@ -175,8 +179,7 @@ class Host:
             self._finished.set()
 
     async def _async_serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        address = writer.get_extra_info("peername")
-        async with Connection(reader, writer, FROM_PEER, f"{address[0]}:{address[1]}") as conn:
+        async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername"))) as conn:
             seat = None
             try:
                 seat = await self._async_seat(conn)

@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any
 
+from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._events import LobbySeats, Notify, Started, Stopped, Welcomed
+from p2pshithead.net._events import Connected, LobbySeats, Notify, Started, Stopped, Welcomed
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._messages import FROM_HOST
 from p2pshithead.net._runner import Agent, SeatRunner
@@ -27,9 +28,10 @@ from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase
 class Joiner:
     """A seat at a remote table: `async with Joiner(...) as j: transcript = await j.async_run()`."""
 
-    def __init__(self, identity: Identity, address: str, port: int, apps: Apps, agent_for: Callable[[str], Agent], *,
-                 bot: bool, bind: str | None, notify: Notify, clock: Callable[[], float]) -> None:  # fmt: skip
-        self._identity, self._address, self._port, self._agent_for, self._bot = identity, address, port, agent_for, bot
+    def __init__(self, identity: Identity, addresses: Sequence[str], port: int, apps: Apps,
+                 agent_for: Callable[[str], Agent], *, bot: bool, bind: str | None, notify: Notify,
+                 clock: Callable[[], float]) -> None:  # fmt: skip
+        self._identity, self._addresses, self._port, self._agent_for, self._bot = identity, addresses, port, agent_for, bot
         self._apps, self._bind, self._notify = apps, bind, notify
         self._conn: Connection | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -39,7 +41,9 @@ class Joiner:
         self._failure: BaseException | None = None
 
     async def __aenter__(self) -> Joiner:
-        self._conn = await Connection.async_open(self._address, self._port, FROM_HOST, self._bind)
+        reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
+        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")))
+        self._notify(Connected(address, self._port))
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:

@@ -1,0 +1,95 @@
+# Which addresses a host announces and listens on, and how a joiner reaches one of them. Invariants: a
+# table bound to every interface announces every address a peer on the LAN can reach (IPv4 and IPv6,
+# never loopback or IPv6 link-local, which needs the joiner's own scope); bound to one address it
+# announces only that one (loopback included: the table then stays on this machine). `async_dial` tries
+# every address, starting the next one `stagger` seconds after the last (RFC 8305's happy eyeballs) or
+# as soon as one fails; the first to connect wins and the others are cancelled.
+"""`ANY`, `reachable_addresses`, `open_listener` and `async_dial`."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+from collections.abc import Sequence
+
+import ifaddr
+
+ANY = "0.0.0.0"
+"""The `--bind` value that means every interface, IPv4 and IPv6."""
+_STAGGER_S = 0.25
+_CONNECT_TIMEOUT_S = 5.0
+
+
+def reachable_addresses(bind: str) -> tuple[str, ...]:
+    """The addresses to announce for a table bound to `bind`: IPv4 first, then IPv6."""
+    if bind != ANY:
+        return (bind,)
+    found: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            address = ipaddress.ip_address(ip.ip if isinstance(ip.ip, str) else ip.ip[0])
+            if address.is_loopback or (address.version == 6 and address.is_link_local) or address in found:
+                continue
+            found.append(address)
+    return tuple(str(a) for a in sorted(found, key=lambda a: a.version))
+
+
+def open_listener(bind: str, port: int) -> socket.socket:
+    """A listening TCP socket on `bind:port`; for `ANY`, one dual-stack IPv6 socket that takes IPv4 too
+    (an IPv4-only socket where the machine has no IPv6).
+
+    Raises:
+        OSError: when the address is not this machine's or the port is taken.
+    """
+    if bind == ANY and socket.has_dualstack_ipv6():
+        return socket.create_server(("::", port), family=socket.AF_INET6, dualstack_ipv6=True, backlog=64)
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    return socket.create_server((bind, port), family=family, backlog=64)
+
+
+def peer_name(address: tuple[object, ...]) -> str:
+    """`host:port` of a connected peer (an IPv4 peer of a dual-stack socket shown as IPv4)."""
+    host = str(address[0]).removeprefix("::ffff:")
+    return f"[{host}]:{address[1]}" if ":" in host else f"{host}:{address[1]}"
+
+
+async def async_dial(addresses: Sequence[str], port: int, bind: str | None = None,
+                     stagger: float = _STAGGER_S) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, str]:  # fmt: skip
+    """Connect to the first of `addresses` that answers on `port` (from `bind` when given).
+
+    Returns:
+        The stream pair and the address it reached.
+    Raises:
+        OSError: when none answers, naming each address and what it said.
+    """
+    local = (bind, 0) if bind else None
+    remaining, failures = list(addresses), {}
+    tries: dict[asyncio.Task[tuple[asyncio.StreamReader, asyncio.StreamWriter]], str] = {}
+    try:
+        while remaining or tries:
+            if remaining:
+                address = remaining.pop(0)
+                connect = asyncio.open_connection(address, port, local_addr=local)
+                tries[asyncio.ensure_future(asyncio.wait_for(connect, _CONNECT_TIMEOUT_S))] = address
+            done, _ = await asyncio.wait(tries, timeout=stagger if remaining else None,
+                                         return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+            for task in done:
+                address = tries.pop(task)
+                error = task.exception()
+                if error is None:
+                    reader, writer = task.result()
+                    return reader, writer, address
+                failures[address] = _reason(error)
+    finally:
+        for task in tries:
+            task.cancel()
+    raise OSError("; ".join(f"{a} port {port}: {why}" for a, why in failures.items()) or "no address to connect to")
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, TimeoutError):
+        return "did not answer"
+    if isinstance(exc, ConnectionRefusedError):
+        return "refused the connection (no table on that port)"
+    return exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
