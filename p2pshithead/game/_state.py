@@ -260,6 +260,9 @@ class TableState:
         if seat not in self.who_may_act():
             raise Fault(seat, f"sent a message out of turn (expected seats {sorted(self.who_may_act())})")
         payload = parse_payload(seat, obj)
+        if not isinstance(payload, DeckPayload) and self.stage is not Stage.PLAY:
+            kind = "move" if isinstance(payload, MovePayload) else "window answer"
+            raise Fault(seat, f"sent a {kind} during the {self.stage.value} stage")
         if isinstance(payload, DeckPayload):
             events = self._apply_deck(seat, payload.message, proven)
         elif isinstance(payload, WindowPayload):
