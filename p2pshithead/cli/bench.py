@@ -42,10 +42,12 @@ def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
     """Mental-poker deck: all peers in one process, from an empty table to dealt hands."""
     from p2pshithead.crypto import DeckError
     from p2pshithead.crypto.bench import bench_deck
+    from p2pshithead.engine import Ruleset
+    from p2pshithead.game import opening_deal
 
     try:
-        figures = bench_deck(players, int(cards), seed)
-    except DeckError as error:
+        figures = bench_deck(players, int(cards), seed, opening_deal(Ruleset(), players))
+    except (DeckError, ValueError) as error:
         raise click.UsageError(str(error)) from None
     emit(figures, as_json)
 

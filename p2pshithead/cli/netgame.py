@@ -1,25 +1,25 @@
 """The card game wired into the transport (`SHITHEAD`, `APPS`), and how a networked table looks.
 
-Invariants: the transport sees only plain payloads and `Fault`s naming a seat; each peer's secrets
-come from `os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks every proof
-and every rule from the transcript alone. The screen and the input are the local `play` command's
-(`render.screen`, `narrate`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table looks
-and reads the same; nothing here prints, reads or keeps time.
+The transport drives a `game.SeatedTable` (an observer: a bare `game.TableState`) through
+`NetCardGame`, which turns the game's events into narrated lines for a person. Invariants: the
+transport sees only plain payloads, events and `Fault`s naming a seat; each peer's secrets come from
+`os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks every proof and every
+rule from the transcript alone. The screen and the input are the local `play` command's
+(`render.screen`, `narrate`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table
+looks and reads the same; nothing here prints, reads or keeps time.
 """
 
 from __future__ import annotations
 
 import os
 import random
-
 from collections.abc import Sequence
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
 from p2pshithead.engine import PRESETS, EngineError, Game, Phase, Play, Rank, preset
-from p2pshithead.errors import Fault
-from p2pshithead.game import CardGame, GameFault, Stage, next_payload
+from p2pshithead.game import Dealt, Event, KeyShared, LocalSeat, Played, SeatedTable, Shared, Stage, TableState, next_payload
 from p2pshithead.net import Apps, AppSpec, TableSetup
 
 __all__ = ["APPS", "SHITHEAD", "NetCardGame", "bot_payload", "describe", "parse_payload"]
@@ -31,14 +31,16 @@ _TO_ASCII = str.maketrans({"\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2660"
 
 
 class NetCardGame:
-    """`CardGame` for one peer of a networked table, with names and narrated events for people."""
+    """One peer of a networked table (`table`: what the transport drives), with names and narrated
+    events for people."""
 
     def __init__(self, setup: TableSetup, local_seat: int | None) -> None:
         rules = preset(setup.rules)
         if bytes.fromhex(rules.digest()) != setup.ruleset_hash:
             raise ValueError(f"the table's ruleset hash does not match preset {setup.rules!r}")
-        rand = os.urandom if local_seat is not None else None
-        self.core = CardGame(rules, setup.table_id, len(setup.seats), local_seat, rand)
+        self.state = TableState(rules, setup.table_id, len(setup.seats))
+        self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom)
+        self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
         self.names = [s.nick for s in setup.seats]
         self.shown = [("You" if p == local_seat else n) for p, n in enumerate(self.names)]  # as `play` names them
         self.events: list[str] = []  # narrated moves, as the local seat sees them (unicode look)
@@ -47,42 +49,38 @@ class NetCardGame:
         self._dealt_in = 0
 
     def who_may_act(self) -> frozenset[int]:
-        return self.core.who_may_act()
+        return self.state.who_may_act()
 
-    def apply(self, seat: int, payload: object) -> Sequence[object]:
-        core = self.core
-        me = core.seat
-        game = core.game
-        before = game.view(me) if game is not None and me is not None else None
-        moves = len(game.move_stack) if game is not None else 0
-        stage = core.stage
-        try:
-            core.apply(seat, payload)
-        except GameFault as exc:
-            raise Fault(exc.seat, exc.reason) from None
-        if stage is Stage.KEYS:
-            self._keys_in += 1
-        elif stage is Stage.DEAL:
-            self._dealt_in += 1
-        after = core.game
-        if me is None or after is None:
-            return ()
-        if before is None:
-            self.events.append(f"Dealt: {self.shown[after.dealer]} {'deal' if after.dealer == me else 'deals'}")
-        elif len(after.move_stack) > moves:
-            lines = narrate(before, after.move_stack[-1], after.view(me), me, self.shown, _UNICODE)
-            # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
-            self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
-        return ()
+    def apply(self, seat: int, payload: object) -> Sequence[Event]:
+        """Apply `seat`'s payload to the table and narrate its events; `Fault` (from the game) names `seat`."""
+        local = self.local
+        before = local.view() if local is not None and self.state.game is not None else None
+        events = self.table.apply(seat, payload)
+        for event in events:
+            if isinstance(event, KeyShared):
+                self._keys_in += 1
+            elif isinstance(event, Shared) and self.state.stage is not Stage.PLAY and event.slots:
+                self._dealt_in += 1
+            elif local is not None and isinstance(event, Dealt):
+                me = local.seat
+                self.events.append(f"Dealt: {self.shown[event.dealer]} {'deal' if event.dealer == me else 'deals'}")
+            elif local is not None and isinstance(event, Played) and before is not None:
+                lines = narrate(before, event.move, local.view(), local.seat, self.shown, _UNICODE)
+                # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
+                self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
+        return events
 
     def pending(self) -> object | None:
-        return self.core.pending()
+        return None if self.local is None else self.local.pending()
 
     def finish_order(self) -> tuple[int, ...] | None:
-        return self.core.finish_order()
+        return self.state.finish_order()
 
     def in_setup(self) -> bool:
-        return self.core.stage in (Stage.KEYS, Stage.SHUFFLE, Stage.DEAL)
+        return self.state.in_setup()
+
+    def _view(self, seat: int) -> Game:
+        return self.local.view() if self.local is not None and seat == self.local.seat else self.state.game.view(seat)  # type: ignore[union-attr]
 
     def news(self, ascii: bool = False) -> list[str]:
         """Moves narrated since the last call, oldest first."""
@@ -91,7 +89,7 @@ class NetCardGame:
 
     def headline(self, seat: int | None) -> str:
         """What the table waits for, in one line: setup progress, or who is to act."""
-        core, n = self.core, self.core.players
+        core, n = self.state, self.state.players
         stage = core.stage
         if stage is Stage.KEYS:
             return f"setting up: proven key shares {self._keys_in}/{n}"
@@ -105,7 +103,7 @@ class NetCardGame:
         game = core.game
         assert game is not None
         waiting = sorted(core.who_may_act())
-        if seat in waiting and (seat is None or core.pending() is None):
+        if seat in waiting and (seat is None or self.pending() is None):
             if core.window_open_to(seat):
                 return "your answer: play out of turn, or pass"
             return "your turn" if game.phase is Phase.PLAY else "your move"
@@ -122,13 +120,12 @@ class NetCardGame:
         return "you" if p == seat else self.names[p]
 
     def status(self, seat: int | None, ascii: bool = False) -> str:
-        core = self.core
+        core = self.state
         if self.in_setup() or core.game is None:
             return self.headline(seat)
-        game = core.game
         me = seat if seat is not None else 0
         look = _ASCII if ascii else _UNICODE
-        view = game.view(me)
+        view = self._view(me)
         events = [_plain(e, ascii) for e in self.events]
         if core.stage is Stage.OVER:
             return outcome_screen(view, me, self.shown, events, look)
@@ -168,23 +165,22 @@ def describe(name: str) -> str:
 
 def bot_payload(app: object, seat: int, rng: random.Random, level: int) -> object:
     """A computer player's payload for `seat` at `level` (only called when `seat` may act)."""
-    assert isinstance(app, NetCardGame)
+    assert isinstance(app, NetCardGame) and isinstance(app.table, SeatedTable)
     player = make_player(LEVELS[max(0, min(level, len(LEVELS) - 1))])
-    return next_payload(app.core, player, rng)
+    return next_payload(app.table, player, rng)
 
 
 def parse_payload(app: object, seat: int, text: str) -> object:
     """A person's line as the payload of their move; ValueError explains what cannot be played."""
-    assert isinstance(app, NetCardGame)
-    core = app.core
+    assert isinstance(app, NetCardGame) and app.local is not None and app.local.seat == seat
+    core = app.local
     pending = core.pending()
     if pending is not None:
         return pending
-    game = core.game
-    if game is None:
+    if app.state.game is None:
         raise ValueError("the deck is being set up; wait a moment")
-    view = game.view(seat)
-    window = core.window_open_to(seat)
+    view = core.view()
+    window = core.window_open()
     answer = " ".join(text.strip().lower().split())
     if window and answer in _PASS:
         return core.window_payload(None)

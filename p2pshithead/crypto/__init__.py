@@ -31,15 +31,16 @@ from p2pshithead.crypto._messages import (
 from p2pshithead.crypto._params import DECK_SIZES, MAX_PEERS, TableParams
 from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
-from p2pshithead.crypto._table_deck import Phase, TableDeck
-from p2pshithead.crypto._table_sim import DealtSlots, SimulatedTable, WorkHook, shithead_deal
+from p2pshithead.crypto._table_deck import DeckKey, Phase, TableDeck
+from p2pshithead.crypto._table_sim import Deal, SimulatedTable, WorkHook
 
 __all__ = [
     "DECK_SIZES",
     "MAX_PEERS",
     "CheatingError",
     "Ciphertext",
-    "DealtSlots",
+    "Deal",
+    "DeckKey",
     "DeckError",
     "DecryptionShare",
     "KeyRelease",
@@ -62,5 +63,4 @@ __all__ = [
     "card_index",
     "card_points",
     "message_from_wire",
-    "shithead_deal",
 ]

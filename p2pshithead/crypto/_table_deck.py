@@ -2,22 +2,28 @@
 # - Phases only move forward: KEYS (collect one proven key share per seat), SHUFFLE (seat 0, 1, ... each
 #   shuffle once, each shuffle proven against the deck before it), READY (the deck is final; cards are
 #   revealed by slot, i.e. by deal position in the final deck).
+# - The secret is apart from the state: a `DeckKey` (one seat's key share and random source) makes that
+#   seat's messages from a `TableDeck`; a keyless `TableDeck` is the deck every seat and an observer hold
+#   alike when each receives every message, its own included. A seated `TableDeck(params, seat, rand)` is
+#   one peer's view: a deck with a key whose own messages are applied when made, never received back.
 # - Nothing from a peer is applied before it is fully checked; a rejected message changes no state and
 #   raises a `RemoteDeckError` naming that peer. A call this peer may not make now raises `LocalDeckError`.
-#   One exception, asked for explicitly: `defer_shuffle` takes a shuffle whose proof `check_shuffles`
+#   Two exceptions, asked for explicitly: `defer_shuffle` takes a shuffle whose proof `check_shuffles`
 #   verifies later (so shuffling and verifying overlap); until every proof is verified no decryption
-#   share is made, taken or released, so an unchecked deck never opens a card.
-# - This peer's own messages are applied to its state when made, never received back.
-# - A slot's card is known here only once every other seat's decryption share of it is known (received
-#   with a valid Chaum-Pedersen proof, or derived from a released key): an owner that never publishes its
-#   own share keeps a privately revealed card to itself. An observer (no seat) needs every seat's share.
+#   share is made, taken or released, so an unchecked deck never opens a card. And `receive(...,
+#   proven=True)` skips the proofs of a message this process made itself (`DeckKey.made`), so each
+#   proof is still verified once per process; every other check runs.
+# - A slot's card is known to a key holder once every other seat's decryption share of it is known
+#   (received with a valid Chaum-Pedersen proof, or derived from a released key): an owner that never
+#   publishes its own share keeps a privately revealed card to itself. Without a key, every seat's share
+#   is needed: what a keyless deck learns, every holder of the transcript learns.
 """One peer's view of a table's mental-poker deck: a sans-IO state machine from keys to reveals."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import TypeVar
 
 from p2pshithead.crypto._cards import card_index, card_points
 from p2pshithead.crypto._elgamal import Ciphertext, initial_deck, remove_shares
@@ -29,7 +35,9 @@ from p2pshithead.crypto._params import TableParams
 from p2pshithead.crypto._shuffle import shuffle, verify_shuffle
 from p2pshithead.crypto._sigma import prove_same_log, verify_same_log
 
-__all__ = ["Phase", "TableDeck"]
+__all__ = ["DeckKey", "Phase", "TableDeck"]
+
+_M = TypeVar("_M", KeyShare, Shuffle, Reveal, KeyRelease)
 
 
 class Phase(enum.Enum):
@@ -43,20 +51,110 @@ class Phase(enum.Enum):
     """The deck is final; cards are revealed slot by slot."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Seat:
-    """What only a seated peer has: its seat, its key share and its random source."""
+class DeckKey:
+    """One seat's secret key share and random source: it makes that seat's messages for a `TableDeck`.
 
-    index: int
-    secret: int
-    rand: RandBytes
+    Raises (on construction):
+        LocalDeckError: the seat is not at the table.
+    """
+
+    __slots__ = ("_cards", "_key_message", "_made", "_rand", "_secret", "params", "seat")
+
+    def __init__(self, params: TableParams, seat: int, rand: RandBytes) -> None:
+        if type(seat) is not int or not 0 <= seat < params.n_peers:
+            raise LocalDeckError(f"seat must be 0 to {params.n_peers - 1}, not {seat!r}")
+        self.params = params
+        self.seat = seat
+        self._rand = rand
+        self._secret = random_scalar(rand)
+        self._key_message: KeyShare | None = None
+        self._made: list[Message] = []  # messages made here and not yet received back
+        self._cards: dict[int, int] = {}
+
+    def __repr__(self) -> str:
+        return f"DeckKey({self.params!r}, seat={self.seat})"
+
+    def _keep(self, message: _M) -> _M:
+        self._made.append(message)
+        return message
+
+    def made(self, message: Message) -> bool:
+        """Whether this key made `message` and it was not yet claimed back (its proofs are known good)."""
+        if message in self._made:
+            self._made.remove(message)
+            return True
+        return False
+
+    def key_share_message(self) -> KeyShare:
+        """This seat's public key share with its proof of knowledge (the same message on every call)."""
+        if self._key_message is None:
+            public = mul_base(self._secret)
+            prefix = domain(self.params, "key", self.seat)
+            proof = prove_same_log(prefix, [GENERATOR], [public], self._secret, self._rand)
+            self._key_message = self._keep(KeyShare(public, proof))
+        return self._key_message
+
+    def shuffle_message(self, deck: TableDeck) -> Shuffle:
+        """Shuffle `deck`'s current deck and prove it (the message is not applied to `deck`).
+
+        Raises:
+            LocalDeckError: it is not this seat's turn to shuffle.
+        """
+        if deck.next_shuffler != self.seat:
+            raise LocalDeckError(f"seat {self.seat} may not shuffle now (next shuffler: {deck.next_shuffler})")
+        prefix = domain(self.params, "shuffle", self.seat)
+        shuffled, proof = shuffle(prefix, deck.deck, deck._key(), self._rand)
+        return self._keep(Shuffle(shuffled, proof))
+
+    def reveal_message(self, deck: TableDeck, slots: Iterable[int]) -> Reveal:
+        """This seat's decryption shares of the cards at `slots` of `deck`, each with a Chaum-Pedersen proof.
+
+        For a private reveal, every seat but the owner sends this; the owner must not.
+
+        Raises:
+            LocalDeckError: the deck is not final, or a slot is not in it.
+        """
+        own_key = deck._public_keys[self.seat] if self.seat in deck._public_keys else mul_base(self._secret)
+        shares = []
+        for slot in deck._check_slots(slots):
+            c1 = deck.deck[slot].c1
+            share = mul(self._secret, c1)
+            prefix = deck._share_domain(self.seat, slot)
+            proof = prove_same_log(prefix, [GENERATOR, c1], [own_key, share], self._secret, self._rand)
+            shares.append(DecryptionShare(slot, share, proof))
+        return self._keep(Reveal(tuple(shares)))
+
+    def release_message(self, deck: TableDeck) -> KeyRelease:
+        """This seat's key share in the clear, for when it is out of the game: its cards stop being secret.
+
+        Raises:
+            LocalDeckError: the deck is not final and verified yet.
+        """
+        if deck.phase is not Phase.READY or deck.unchecked:
+            raise LocalDeckError("a key share is released only once the deck is final and verified")
+        return self._keep(KeyRelease(self._secret))
+
+    def card(self, deck: TableDeck, slot: int) -> int | None:
+        """The card at `slot` of `deck` as this seat may know it (its own share from its secret), or None.
+
+        Raises:
+            LocalDeckError: the deck is not final, or `slot` is not in it.
+        """
+        if slot not in self._cards:
+            card = deck._decrypt(slot, {self.seat: self._secret})
+            if card is None:
+                return None
+            self._cards[slot] = card
+        return self._cards[slot]
 
 
 class TableDeck:
-    """The deck protocol as seen by one seat, or by an observer (`seat=None`, e.g. an auditor).
+    """The deck protocol's state: keyless (`seat=None`), what every seat and an observer hold alike;
+    seated (`seat`, `rand`), one peer's view, whose own messages are applied when made.
 
-    Messages this peer must send come from `key_share_message`, `shuffle_message`, `reveal_message` and
-    `release_message`; messages from other peers go into `receive`, after `message_from_wire`.
+    A seated view's messages come from `key_share_message`, `shuffle_message`, `reveal_message` and
+    `release_message`; messages from other peers go into `receive`, after `message_from_wire`. A keyless
+    deck receives every seat's messages; one that a `DeckKey` made goes in with `proven=True`.
     A private reveal to an owner is every other peer calling `reveal_message`; a public reveal is every
     peer calling it, the owner included (that is how a card played from a hand is opened).
     """
@@ -64,7 +162,6 @@ class TableDeck:
     __slots__ = (
         "_cards",
         "_deck",
-        "_key_message",
         "_me",
         "_public_keys",
         "_released",
@@ -77,19 +174,16 @@ class TableDeck:
     )
 
     def __init__(self, params: TableParams, seat: int | None = None, rand: RandBytes | None = None) -> None:
-        """Join the table described by `params` at `seat` (None: observe), drawing secrets from `rand`.
+        """Hold the deck of the table described by `params`, at `seat` with secrets from `rand` (None: keyless).
 
         Raises:
             LocalDeckError: the seat is not at the table, or a seat is given without a random source.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < params.n_peers):
-            raise LocalDeckError(f"seat must be 0 to {params.n_peers - 1}, not {seat!r}")
         if seat is not None and rand is None:
             raise LocalDeckError("a seated peer needs a random source (os.urandom in play)")
         self.params = params
         self.seat = seat
-        self._me = None if seat is None or rand is None else _Seat(seat, random_scalar(rand), rand)
-        self._key_message: KeyShare | None = None
+        self._me = None if seat is None or rand is None else DeckKey(params, seat, rand)
         self._public_keys: dict[int, bytes] = {}
         self._table_key: bytes | None = None
         self._deck: tuple[Ciphertext, ...] = ()
@@ -129,9 +223,9 @@ class TableDeck:
         """The seat whose shuffle comes next, or None outside the SHUFFLE phase."""
         return self._shuffles if self.phase is Phase.SHUFFLE else None
 
-    # Messages this peer sends.
+    # Messages a seated view sends (applied here when made).
 
-    def _own(self) -> _Seat:
+    def _own(self) -> DeckKey:
         if self._me is None:
             raise LocalDeckError("an observer sends no messages")
         return self._me
@@ -144,12 +238,11 @@ class TableDeck:
     def key_share_message(self) -> KeyShare:
         """This peer's public key share with its proof of knowledge (the same message on every call)."""
         me = self._own()
-        if self._key_message is None:
-            public = mul_base(me.secret)
-            prefix = domain(self.params, "key", me.index)
-            self._key_message = KeyShare(public, prove_same_log(prefix, [GENERATOR], [public], me.secret, me.rand))
-            self._add_key(me.index, public)
-        return self._key_message
+        message = me.key_share_message()
+        if me.seat not in self._public_keys:
+            me.made(message)
+            self._add_key(me.seat, message.public)
+        return message
 
     def shuffle_message(self) -> Shuffle:
         """Shuffle the current deck, apply it here and return it with its proof.
@@ -158,13 +251,11 @@ class TableDeck:
             LocalDeckError: it is not this peer's turn to shuffle.
         """
         me = self._own()
-        if self.next_shuffler != me.index:
-            raise LocalDeckError(f"seat {me.index} may not shuffle now (next shuffler: {self.next_shuffler})")
-        prefix = domain(self.params, "shuffle", me.index)
-        deck, proof = shuffle(prefix, self._deck, self._key(), me.rand)
-        self._deck = deck
+        message = me.shuffle_message(self)
+        me.made(message)
+        self._deck = message.deck
         self._shuffles += 1
-        return Shuffle(deck, proof)
+        return message
 
     def reveal_message(self, slots: Iterable[int]) -> Reveal:
         """This peer's decryption shares of the cards at `slots`, each with a Chaum-Pedersen proof.
@@ -175,16 +266,9 @@ class TableDeck:
             LocalDeckError: the deck is not final, or a slot is not in it.
         """
         me = self._own()
-        chosen = self._check_slots(slots)
-        own_key = self._public_keys[me.index]
-        shares = []
-        for slot in chosen:
-            c1 = self._deck[slot].c1
-            share = mul(me.secret, c1)
-            prefix = self._share_domain(me.index, slot)
-            proof = prove_same_log(prefix, [GENERATOR, c1], [own_key, share], me.secret, me.rand)
-            shares.append(DecryptionShare(slot, share, proof))
-        return Reveal(tuple(shares))
+        message = me.reveal_message(self, slots)
+        me.made(message)
+        return message
 
     def release_message(self) -> KeyRelease:
         """This peer's key share in the clear, for when it is out of the game: its cards stop being secret.
@@ -193,14 +277,15 @@ class TableDeck:
             LocalDeckError: the deck is not final yet.
         """
         me = self._own()
-        if self.phase is not Phase.READY or self._unchecked:
-            raise LocalDeckError("a key share is released only once the deck is final and verified")
-        return KeyRelease(me.secret)
+        message = me.release_message(self)
+        me.made(message)
+        return message
 
     # Messages other peers send.
 
-    def receive(self, peer: int, message: Message) -> None:
-        """Check `message` from seat `peer` and apply it.
+    def receive(self, peer: int, message: Message, proven: bool = False) -> None:
+        """Check `message` from seat `peer` and apply it; `proven`: this process made it (`DeckKey.made`),
+        so its proofs are not verified again (every other check runs).
 
         Raises:
             CheatingError: naming `peer`, if the message is out of turn, does not fit the table, or a proof
@@ -210,21 +295,21 @@ class TableDeck:
         if type(peer) is not int or not 0 <= peer < self.params.n_peers or peer == self.seat:
             raise LocalDeckError(f"messages come from another seat of 0..{self.params.n_peers - 1}, not {peer!r}")
         if isinstance(message, KeyShare):
-            self._receive_key(peer, message)
+            self._receive_key(peer, message, proven)
         elif isinstance(message, Shuffle):
-            self._receive_shuffle(peer, message)
+            self._receive_shuffle(peer, message, proven)
         elif isinstance(message, Reveal):
-            self._receive_reveal(peer, message)
+            self._receive_reveal(peer, message, proven)
         elif isinstance(message, KeyRelease):
             self._receive_release(peer, message)
         else:
             raise LocalDeckError(f"not a deck message: {message!r}")
 
-    def _receive_key(self, peer: int, message: KeyShare) -> None:
+    def _receive_key(self, peer: int, message: KeyShare, proven: bool) -> None:
         if self.phase is not Phase.KEYS or peer in self._public_keys:
             raise CheatingError(peer, "sent a key share after its first one or after the keys step")
         prefix = domain(self.params, "key", peer)
-        if not verify_same_log(prefix, [GENERATOR], [message.public], message.proof):
+        if not proven and not verify_same_log(prefix, [GENERATOR], [message.public], message.proof):
             raise CheatingError(peer, "its key share's proof of knowledge fails (a rogue or copied key)")
         self._add_key(peer, message.public)
 
@@ -237,16 +322,17 @@ class TableDeck:
             self._table_key = table_key
             self._deck = initial_deck(card_points(self.params), table_key)
 
-    def _receive_shuffle(self, peer: int, message: Shuffle) -> None:
+    def _receive_shuffle(self, peer: int, message: Shuffle, proven: bool) -> None:
         self._check_fit(peer, message)
-        self._check_proof(peer, self._deck, message)
+        if not proven:
+            self._check_proof(peer, self._deck, message)
         self._deck = message.deck
         self._shuffles += 1
 
-    def defer_shuffle(self, peer: int, message: Shuffle) -> None:
-        """Take `peer`'s shuffle as the current deck, its proof checked later by `check_shuffles`,
-        so the next seat can shuffle while the others verify. No share of any card is made or
-        accepted while a shuffle is unchecked.
+    def defer_shuffle(self, peer: int, message: Shuffle, proven: bool = False) -> None:
+        """Take `peer`'s shuffle as the current deck, its proof checked later by `check_shuffles`
+        (never, if `proven`: see `receive`), so the next seat can shuffle while the others verify.
+        No share of any card is made or accepted while a shuffle is unchecked.
 
         Raises:
             CheatingError: naming `peer`, for a shuffle out of turn or of the wrong size.
@@ -254,7 +340,8 @@ class TableDeck:
         if type(peer) is not int or peer == self.seat or not isinstance(message, Shuffle):
             raise LocalDeckError("defer_shuffle takes another seat's Shuffle")
         self._check_fit(peer, message)
-        self._unchecked.append((peer, self._deck, message))
+        if not proven:
+            self._unchecked.append((peer, self._deck, message))
         self._deck = message.deck
         self._shuffles += 1
 
@@ -284,7 +371,7 @@ class TableDeck:
         """How many shuffles are taken but not yet verified."""
         return len(self._unchecked)
 
-    def _receive_reveal(self, peer: int, message: Reveal) -> None:
+    def _receive_reveal(self, peer: int, message: Reveal, proven: bool) -> None:
         if self._unchecked:
             raise LocalDeckError("verify the deferred shuffles (check_shuffles) before taking any share")
         if self.phase is not Phase.READY:
@@ -296,7 +383,7 @@ class TableDeck:
                 raise CheatingError(peer, f"sent a second share for slot {item.slot}")
             c1 = self._deck[item.slot].c1
             bases, images = [GENERATOR, c1], [self._public_keys[peer], item.share]
-            if not verify_same_log(self._share_domain(peer, item.slot), bases, images, item.proof):
+            if not proven and not verify_same_log(self._share_domain(peer, item.slot), bases, images, item.proof):
                 raise CheatingError(peer, f"its decryption share for slot {item.slot} has a failing proof")
         for item in message.shares:
             self._shares.setdefault(item.slot, {})[peer] = item.share
@@ -339,16 +426,22 @@ class TableDeck:
         Raises:
             LocalDeckError: the deck is not final, or `slot` is not in it.
         """
-        if slot in self._cards:
-            return self._cards[slot]
-        if self.missing_shares(slot):
+        if slot not in self._cards:
+            card = self._decrypt(slot, {} if self._me is None else {self._me.seat: self._me._secret})
+            if card is None:
+                return None
+            self._cards[slot] = card
+        return self._cards[slot]
+
+    def _decrypt(self, slot: int, secrets: dict[int, int]) -> int | None:
+        """The card at `slot` from the shares known here and the shares `secrets` (seat -> key) make."""
+        if self.missing_shares(slot) - secrets.keys():
             return None
         ciphertext = self._deck[slot]
         have = self._shares.get(slot, {})
-        secrets = {**self._released, **({} if self._me is None else {self._me.index: self._me.secret})}
+        secrets = {**self._released, **secrets}
         shares = [have[p] if p in have else mul(secrets[p], ciphertext.c1) for p in range(self.params.n_peers)]
-        self._cards[slot] = card_index(self.params)[remove_shares(ciphertext, shares)]
-        return self._cards[slot]
+        return card_index(self.params)[remove_shares(ciphertext, shares)]
 
     def known_cards(self) -> dict[int, int]:
         """Every slot whose card this view can learn, with its card number."""

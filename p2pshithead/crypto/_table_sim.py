@@ -20,7 +20,7 @@ from p2pshithead.crypto._messages import Message, message_from_wire
 from p2pshithead.crypto._params import TableParams
 from p2pshithead.crypto._table_deck import TableDeck
 
-__all__ = ["DealtSlots", "SimulatedTable", "WorkHook", "shithead_deal"]
+__all__ = ["Deal", "SimulatedTable", "WorkHook"]
 
 _T = TypeVar("_T")
 
@@ -36,27 +36,18 @@ def _run(step: str, peer: int, work: Callable[[], _T]) -> _T:
 
 
 @dataclass(frozen=True, slots=True)
-class DealtSlots:
-    """The deal positions one seat receives in a Shithead deal."""
+class Deal:
+    """Which slots a deal opens: `public` to every seat, `private[seat]` to that seat alone (the caller's
+    card game decides; this package knows no game's layout)."""
 
-    face_down: tuple[int, ...]
-    face_up: tuple[int, ...]
-    hand: tuple[int, ...]
+    public: tuple[int, ...]
+    private: Mapping[int, tuple[int, ...]]
 
-
-def shithead_deal(n_peers: int, n_cards: int) -> tuple[DealtSlots, ...]:
-    """Each seat's slots: dealt one at a time round the table, 3 face-down, then 3 face-up, then 3 in hand.
-
-    Raises:
-        LocalDeckError: the deck is too small for 9 cards a seat.
-    """
-    if 9 * n_peers > n_cards:
-        raise LocalDeckError(f"{n_peers} players need {9 * n_peers} cards; the deck has {n_cards}")
-
-    def rounds(first: int, seat: int) -> tuple[int, ...]:
-        return tuple((first + r) * n_peers + seat for r in range(3))
-
-    return tuple(DealtSlots(rounds(0, seat), rounds(3, seat), rounds(6, seat)) for seat in range(n_peers))
+    def check(self, n_cards: int) -> None:
+        """Raises `LocalDeckError` when a slot of the deal lies past a deck of `n_cards`."""
+        need = 1 + max((*self.public, *(slot for owned in self.private.values() for slot in owned)), default=-1)
+        if need > n_cards:
+            raise LocalDeckError(f"the deal needs {need} cards; the deck has {n_cards}")
 
 
 class SimulatedTable:
@@ -103,18 +94,21 @@ class SimulatedTable:
                 makers[seat] = functools.partial(peer.reveal_message, slots)
         self.broadcast(step, makers, [*public, *(slot for owned in private.values() for slot in owned)])
 
-    def deal(self) -> tuple[DealtSlots, ...]:
-        """The Shithead deal: face-up cards revealed to all, hands to their owners, face-down kept hidden."""
-        layout = shithead_deal(self.params.n_peers, self.params.n_cards)
-        public = [slot for seat in layout for slot in seat.face_up]
-        self.reveal(public, {seat: dealt.hand for seat, dealt in enumerate(layout)}, step="deal")
-        return layout
+    def deal(self, deal: Deal) -> None:
+        """Open `deal`: its public slots to all, each private slot to its owner alone, in one step.
 
-    def setup(self) -> tuple[DealtSlots, ...]:
-        """From an empty table to every seat holding its dealt cards: keys, shuffles, deal."""
+        Raises:
+            LocalDeckError: a slot of the deal is not in the deck.
+        """
+        deal.check(self.params.n_cards)
+        self.reveal(deal.public, deal.private, step="deal")
+
+    def setup(self, deal: Deal) -> None:
+        """From an empty table to every seat holding its dealt cards: keys, shuffles, `deal`."""
+        deal.check(self.params.n_cards)
         self.exchange_keys()
         self.shuffle()
-        return self.deal()
+        self.deal(deal)
 
 
 def _take(peer: TableDeck, seat: int, sent: Sequence[tuple[int, bytes]], learn: Sequence[int]) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from statistics import fmean
 from typing import TypeVar
 
-from p2pshithead.crypto._table_sim import SimulatedTable, shithead_deal
+from p2pshithead.crypto._table_sim import Deal, SimulatedTable
 
 __all__ = ["bench_deck"]
 
@@ -33,8 +33,8 @@ class _StepTimer:
         return result
 
 
-def bench_deck(players: int, cards: int = 52, seed: int = 0) -> dict[str, float | int]:
-    """Run a simulated table from keys to dealt hands and measure it.
+def bench_deck(players: int, cards: int, seed: int, deal: Deal) -> dict[str, float | int]:
+    """Run a simulated table from keys to `deal` (the caller's game decides its slots) and measure it.
 
     Returns:
         `prove_ms` and `verify_ms`: mean CPU time to shuffle-and-prove, and to check one shuffle;
@@ -46,14 +46,15 @@ def bench_deck(players: int, cards: int = 52, seed: int = 0) -> dict[str, float 
     Raises:
         LocalDeckError: the table parameters are invalid, or the deck is too small for the deal.
     """
-    shithead_deal(players, cards)
+    deal.check(cards)
     timer = _StepTimer()
     table = SimulatedTable(b"bench/%d" % seed, players, cards, seed, timer)
-    layout = table.setup()
+    table.setup(deal)
     setup_steps = list(timer.seconds)
     bytes_per_peer = max(table.sent_bytes)
 
-    turned = layout[0].face_down
+    dealt = {*deal.public, *(slot for owned in deal.private.values() for slot in owned)}
+    turned = [slot for slot in range(cards) if slot not in dealt][:3]  # three cards still hidden
     table.reveal(turned, step="turn")
     make = fmean(timer.seconds["turn"].values()) / len(turned)
     check = fmean(t for seat, t in timer.seconds["turn/verify"].items() if seat) / (len(turned) * (players - 1))

@@ -1,8 +1,60 @@
-"""The networked game as a pure state machine per peer: the rules engine driven by the deck."""
+"""The networked card game as a role-agnostic state machine: `TableState` (what every peer and an
+observer hold alike, `apply` returning typed events) beside `LocalSeat` (this peer's key and
+intentions), composed as `SeatedTable` for the transport."""
 
-from p2pshithead.game._errors import GameFault
+from p2pshithead.game._decide import Decider, next_payload
+from p2pshithead.game._events import (
+    Burned,
+    Dealt,
+    Drew,
+    Event,
+    Finished,
+    Flipped,
+    KeyShared,
+    Out,
+    PickedUp,
+    Played,
+    Released,
+    Revealed,
+    Shared,
+    Shuffled,
+    WindowAnswered,
+    WindowClosed,
+    WindowOpened,
+)
+from p2pshithead.game._local import LocalSeat, SeatedTable
 from p2pshithead.game._payloads import DeckPayload, MovePayload, Payload, WindowPayload, parse_payload
-from p2pshithead.game._protocol import CardGame, Stage
-from p2pshithead.game._decide import next_payload
+from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
 
-__all__ = ["CardGame", "DeckPayload", "GameFault", "MovePayload", "Payload", "Stage", "WindowPayload", "next_payload", "parse_payload"]
+__all__ = [
+    "Burned",
+    "Dealt",
+    "Decider",
+    "DeckPayload",
+    "Drew",
+    "Event",
+    "Finished",
+    "Flipped",
+    "KeyShared",
+    "LocalSeat",
+    "MovePayload",
+    "Out",
+    "Payload",
+    "PickedUp",
+    "Played",
+    "Released",
+    "Revealed",
+    "SeatedTable",
+    "Shared",
+    "Shuffled",
+    "Stage",
+    "TableState",
+    "WindowAnswered",
+    "WindowClosed",
+    "WindowOpened",
+    "WindowPayload",
+    "claim_order",
+    "next_payload",
+    "opening_deal",
+    "parse_payload",
+]

@@ -1,37 +1,47 @@
 """Turning a decision-maker's choice into the local seat's next payload.
 
-Invariant: the decision-maker sees only the local engine's view of its own seat, and the result is
-a payload `CardGame.apply` accepts from that seat when the decision-maker chose a legal move.
+Invariant: the decision-maker sees only `LocalSeat.view()` (public cards and its own hand), and the
+result is a payload `TableState.apply` accepts from that seat when the decision-maker chose a legal move.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from p2pshithead.bots import Player
-from p2pshithead.game._protocol import CardGame
+from p2pshithead.engine import Game, Move
+from p2pshithead.game._local import SeatedTable
 
-__all__ = ["next_payload"]
+__all__ = ["Decider", "next_payload"]
 
 
-def next_payload(table: CardGame, player: Player, rng: random.Random) -> dict[str, object] | None:
-    """The local seat's next payload: a pending protocol step, else `player`'s decision.
+class Decider(Protocol):
+    """Anything that picks a move for a seat from its view (the bots' `Player`, structurally)."""
+
+    def decide(self, view: Game, seat: int, rng: random.Random) -> Move | None: ...
+
+
+def next_payload(table: SeatedTable, decider: Decider, rng: random.Random) -> dict[str, object] | None:
+    """The local seat's next payload: a pending protocol step, else `decider`'s decision.
 
     Returns None when the local seat has nothing to send now.
+
+    Raises:
+        RuntimeError: the decider gave no move when one is due.
     """
-    me = table.seat
-    if me is None or me not in table.who_may_act():
+    local = table.local
+    me = local.seat
+    if me not in table.who_may_act():
         return None
-    pending = table.pending()
+    pending = local.pending()
     if pending is not None:
         return pending
-    game = table.game
-    if game is None:
+    if table.state.game is None:
         return None
-    view = game.view(me)
-    if table.window_open_to(me):
-        return table.window_payload(player.decide(view, me, rng))
-    move = player.decide(view, me, rng)
+    view = local.view()
+    if local.window_open():
+        return local.window_payload(decider.decide(view, me, rng))
+    move = decider.decide(view, me, rng)
     if move is None:
-        raise RuntimeError(f"{player.name} gave no move for seat {me}")
-    return table.move_payload(move)
+        raise RuntimeError(f"{decider!r} gave no move for seat {me}")
+    return local.move_payload(move)

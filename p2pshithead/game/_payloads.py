@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from p2pshithead.crypto import DeckError, Message, RemoteDeckError, Reveal, message_from_wire
 from p2pshithead.engine import Move, move_from_text
-from p2pshithead.game._errors import GameFault
+from p2pshithead.errors import Fault as GameFault
 
 __all__ = ["DeckPayload", "MovePayload", "WindowPayload", "Payload", "parse_payload"]
 

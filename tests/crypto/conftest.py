@@ -6,7 +6,12 @@ import random
 
 import pytest
 
-from p2pshithead.crypto import RandBytes, SimulatedTable
+from p2pshithead.crypto import Deal, RandBytes, SimulatedTable
+from p2pshithead.engine import Ruleset
+from p2pshithead.game import opening_deal
+
+DEAL: Deal = opening_deal(Ruleset(), 3)
+"""The engine's deal of a classic three-seat game, as the tables below open it."""
 
 
 @pytest.fixture
@@ -27,7 +32,7 @@ def keyed() -> SimulatedTable:
 def dealt() -> SimulatedTable:
     """Three peers, 52 cards, shuffled and dealt (tests that use it must leave its state alone)."""
     table = SimulatedTable(b"test-table", 3, 52, seed=7)
-    table.setup()
+    table.setup(DEAL)
     return table
 
 
@@ -35,5 +40,5 @@ def dealt() -> SimulatedTable:
 def fresh_dealt() -> SimulatedTable:
     """Like `dealt`, for tests that change the table."""
     table = SimulatedTable(b"test-table", 3, 52, seed=7)
-    table.setup()
+    table.setup(DEAL)
     return table

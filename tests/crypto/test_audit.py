@@ -6,16 +6,17 @@ import copy
 
 import pytest
 
-from p2pshithead.crypto import CheatingError, MalformedMessageError, SimulatedTable, audit, shithead_deal
+from p2pshithead.crypto import CheatingError, MalformedMessageError, SimulatedTable, audit
+from tests.crypto.conftest import DEAL
 
 
 def test_the_audit_returns_the_publicly_revealed_cards(dealt: SimulatedTable) -> None:
-    face_up = [slot for seat in shithead_deal(3, 52) for slot in seat.face_up]
+    face_up = DEAL.public
     assert audit(dealt.params, dealt.transcript) == {slot: dealt.peers[0].card(slot) for slot in face_up}
 
 
 def test_a_played_hand_card_is_in_the_audit(fresh_dealt: SimulatedTable) -> None:
-    slot = shithead_deal(3, 52)[1].hand[0]
+    slot = DEAL.private[1][0]
     fresh_dealt.broadcast("play", {1: lambda: fresh_dealt.peers[1].reveal_message([slot])})
     assert audit(fresh_dealt.params, fresh_dealt.transcript)[slot] == fresh_dealt.peers[1].card(slot)
 

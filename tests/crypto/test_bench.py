@@ -8,12 +8,14 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.bench import bench
 from p2pshithead.crypto.bench import bench_deck
+from p2pshithead.engine import Ruleset
+from p2pshithead.game import opening_deal
 
 FIGURES = {"prove_ms", "verify_ms", "reveal_ms", "bytes_per_peer", "cpu_s", "setup_s"}
 
 
 def test_bench_deck_reports_every_figure() -> None:
-    figures = bench_deck(2, 52, seed=1)
+    figures = bench_deck(2, 52, 1, opening_deal(Ruleset(), 2))
     assert set(figures) == FIGURES
     assert all(value > 0 for value in figures.values())
     assert figures["setup_s"] > 2 * figures["prove_ms"] / 1e3  # two shuffles in sequence

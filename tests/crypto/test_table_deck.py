@@ -13,6 +13,8 @@ from p2pshithead.crypto import (
     LocalDeckError,
     CheatingError,
     Ciphertext,
+    Deal,
+    DeckKey,
     KeyShare,
     LocalDeckError,
     Phase,
@@ -24,25 +26,31 @@ from p2pshithead.crypto import (
     TableDeck,
     TableParams,
     card_points,
-    shithead_deal,
 )
+from tests.crypto.conftest import DEAL
 from p2pshithead.crypto._elgamal import reencrypt
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, sub
 from p2pshithead.crypto._shuffle import shuffle
 
 
-def test_a_shithead_deal_shows_each_card_to_whom_the_rules_say(dealt: SimulatedTable) -> None:
-    layout = shithead_deal(3, 52)
+def test_a_deal_shows_each_card_to_whom_the_caller_says(dealt: SimulatedTable) -> None:
+    dealt_slots = {*DEAL.public, *(slot for hand in DEAL.private.values() for slot in hand)}
     for seat, peer in enumerate(dealt.peers):
         assert peer.phase is Phase.READY
-        for other, slots in enumerate(layout):
-            assert all(peer.card(slot) is not None for slot in slots.face_up)
-            assert all(peer.card(slot) is None for slot in slots.face_down)
-            assert all((peer.card(slot) is not None) == (other == seat) for slot in slots.hand)
-    face_up = [slot for slots in layout for slot in slots.face_up]
-    assert len({dealt.peers[0].card(slot) for slot in face_up}) == len(face_up)
+        assert all(peer.card(slot) is not None for slot in DEAL.public)
+        assert all(peer.card(slot) is None for slot in range(52) if slot not in dealt_slots)
+        for owner, hand in DEAL.private.items():
+            assert all((peer.card(slot) is not None) == (owner == seat) for slot in hand)
+    assert len({dealt.peers[0].card(slot) for slot in DEAL.public}) == len(DEAL.public)
     assert all(peer.deck == dealt.peers[0].deck for peer in dealt.peers)
+
+
+def test_a_deal_past_the_deck_is_refused_before_any_work() -> None:
+    table = SimulatedTable(b"small", 2, 52, seed=1)
+    with pytest.raises(LocalDeckError, match="needs 60 cards"):
+        table.setup(Deal((59,), {}))
+    assert table.transcript == []
 
 
 @settings(max_examples=3, deadline=None)
@@ -56,7 +64,7 @@ def test_no_card_is_created_or_lost(seed: int, n_peers: int, n_cards: int) -> No
 
 
 def test_a_card_played_from_hand_is_opened_by_its_owner(fresh_dealt: SimulatedTable) -> None:
-    slot = shithead_deal(3, 52)[2].hand[1]
+    slot = DEAL.private[2][1]
     card = fresh_dealt.peers[2].card(slot)
     fresh_dealt.broadcast("play", {2: lambda: fresh_dealt.peers[2].reveal_message([slot])}, [slot])
     assert [peer.card(slot) for peer in fresh_dealt.peers] == [card] * 3

@@ -13,18 +13,22 @@ from pathlib import Path
 
 import msgpack
 
-from p2pshithead.crypto import SimulatedTable, TableParams, audit, card_points
+from p2pshithead.crypto import Deal, SimulatedTable, TableParams, audit, card_points
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._shuffle import generators
 
 VECTORS = Path(__file__).with_name("vectors.json")
+HANDS = ((12, 14, 16), (13, 15, 17))
+FACE_UP = (6, 8, 10, 7, 9, 11)
+"""The deal the vectors were made with: these hands to their owners, these slots face up, in this order."""
+DEAL = Deal(FACE_UP, dict(enumerate(HANDS)))
 
 
 def make_vectors() -> dict[str, object]:
     """Run the fixed table and describe it as plain JSON values."""
     table = SimulatedTable(b"p2pshithead test vector table", 2, 52, seed=2024)
-    layout = table.setup()
-    played = layout[1].hand[0]
+    table.setup(DEAL)
+    played = HANDS[1][0]
     table.broadcast("play", {1: lambda: table.peers[1].reveal_message([played])})
     h, hs = generators(4)
     return {
@@ -39,7 +43,7 @@ def make_vectors() -> dict[str, object]:
         "transcript": [{"peer": peer, "msgpack": msgpack.packb(obj).hex()} for peer, obj in table.transcript],
         "revealed": {str(slot): card for slot, card in audit(table.params, table.transcript).items()},
         "hands": [
-            {str(slot): peer.card(slot) for slot in dealt.hand} for peer, dealt in zip(table.peers, layout, strict=True)
+            {str(slot): peer.card(slot) for slot in hand} for peer, hand in zip(table.peers, HANDS, strict=True)
         ],
     }
 

@@ -1,4 +1,4 @@
-"""An in-memory group of CardGame peers and an observer, joined by a msgpack broadcast."""
+"""An in-memory group of seated peers and an observer, joined by a msgpack broadcast."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import msgpack
 
 from p2pshithead.bots import Player
 from p2pshithead.engine import Ruleset
-from p2pshithead.game import CardGame, next_payload
+from p2pshithead.game import Event, Revealed, SeatedTable, TableState, next_payload
 
 
 def seeded_rand(seed: int) -> Callable[[int], bytes]:
@@ -18,22 +18,23 @@ def seeded_rand(seed: int) -> Callable[[int], bytes]:
 
 
 class MemoryTable:
-    """Every payload goes through msgpack to every peer and the observer, in one global order."""
+    """Every payload goes through msgpack to every peer and the observer, in one global order.
+    `events[i]` holds what each peer's `apply` returned for the last entry (the observer's last)."""
 
     def __init__(self, rules: Ruleset, players: list[Player], seed: int = 0) -> None:
         n = len(players)
         tid = b"test-table-%d" % seed
         self.players = players
-        self.peers = [CardGame(rules, tid, n, s, seeded_rand(seed * 100 + s)) for s in range(n)]
-        self.observer = CardGame(rules, tid, n, None, None)
+        self.peers = [SeatedTable.join(rules, tid, n, s, seeded_rand(seed * 100 + s)) for s in range(n)]
+        self.observer = TableState(rules, tid, n)
         self.rngs = [random.Random(seed * 1000 + s) for s in range(n)]
         self.transcript: list[tuple[int, bytes]] = []
+        self.events: list[list[Event]] = []
 
     def broadcast(self, seat: int, payload: object) -> None:
         wire = msgpack.packb(payload, use_bin_type=True)
         self.transcript.append((seat, wire))
-        for peer in [*self.peers, self.observer]:
-            peer.apply(seat, msgpack.unpackb(wire, raw=False))
+        self.events = [peer.apply(seat, msgpack.unpackb(wire, raw=False)) for peer in [*self.peers, self.observer]]
 
     def step(self) -> bool:
         """Send the next payload (lowest acting seat first); False once nobody may act."""
@@ -52,3 +53,8 @@ class MemoryTable:
             if not self.step():
                 break
         return self.observer.finish_order()
+
+
+def public_events(events: list[Event]) -> list[Event]:
+    """The events every peer shares: all but the private reveals."""
+    return [e for e in events if not (isinstance(e, Revealed) and e.to is not None)]

@@ -69,16 +69,16 @@ async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
 
 def _card_not_in_hand(payload: dict, app: NetCardGame) -> dict | None:
     """On its first turn of play: a card from another seat's hand, with its own (valid) share of it."""
-    core, game = app.core, app.core.game
+    core, game = app.local, app.state.game
     if payload.get("t") != "move" or game is None or game.phase is not GamePhase.PLAY or game.turn != core.seat:
         return None
-    other = next(p for p in range(core.players) if p != core.seat and game.hand(p))
+    other = next(p for p in range(app.state.players) if p != core.seat and game.hand(p))
     return core.move_payload(Play(core.seat, (game.hand(other)[0],)))
 
 
 def _share_with_wrong_proof(payload: dict, app: NetCardGame) -> dict | None:
     """Its deal shares, one proof's response changed by one bit."""
-    if payload.get("t") != "deck" or app.core.stage is not Stage.DEAL:
+    if payload.get("t") != "deck" or app.state.stage is not Stage.DEAL:
         return None
     shares = [list(s) for s in payload["m"]["shares"]]
     response = bytearray(shares[0][3])

@@ -1,0 +1,159 @@
+# Invariants: every event is a frozen value that says what one transcript entry did, in the order it
+# happened; a `TableState` emits the same events at every peer and at an observer; the only events that
+# differ between peers are `Revealed(to=seat)`, which a `SeatedTable` adds for its own seat alone.
+"""What happened at a table, as typed events: what `TableState.apply` returns, for screens and logs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from p2pshithead.engine import Card, Move
+
+__all__ = [
+    "Burned",
+    "Dealt",
+    "Drew",
+    "Event",
+    "Finished",
+    "Flipped",
+    "KeyShared",
+    "Out",
+    "PickedUp",
+    "Played",
+    "Released",
+    "Revealed",
+    "Shared",
+    "Shuffled",
+    "WindowAnswered",
+    "WindowClosed",
+    "WindowOpened",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class KeyShared:
+    """`seat` published its proven key share."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled:
+    """`seat` shuffled the deck, the `count`-th shuffle (1 to the number of seats)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """`seat` sent its decryption shares of `slots` (the deal, or cards it owed)."""
+
+    seat: int
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Every deal share is in: the game starts, `dealer` deals (drawn from the final deck)."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """Identities opened by this entry: to everyone (`to` None) or to seat `to` alone (its hand)."""
+
+    cards: tuple[tuple[int, Card], ...]
+    to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped:
+    """`seat` turns its face-down card at `slot`; it is played once every seat's share is in."""
+
+    seat: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The engine took `seat`'s `move` (any kind); `cards`: the identities it put in sight, in slot order
+    of the move; `out_of_turn`: played while another seat had the turn (RULES.md 5)."""
+
+    seat: int
+    move: Move
+    cards: tuple[Card, ...]
+    out_of_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """`seat` drew `slots` from the stock into its hand (identities go to it alone, later)."""
+
+    seat: int
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PickedUp:
+    """`seat` took the pile's `slots` into its hand."""
+
+    seat: int
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Burned:
+    """The pile's `slots` left the game."""
+
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """`seat` has no cards left and is out of the game."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Released:
+    """`seat`, out of the game, published its key share: its shares are anyone's to compute."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WindowOpened:
+    """An out-of-turn window opened: `seats` answer claim or pass, ranked in this order (RULES.md 5)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WindowAnswered:
+    """`seat` answered the open window: `claim` (it wants to play) or pass."""
+
+    seat: int
+    claim: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WindowClosed:
+    """Every answer is in: `claimant` plays now, or None (nobody claimed; play goes on)."""
+
+    claimant: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The game is over: `order` from first out to the Shithead."""
+
+    order: tuple[int, ...]
+
+
+Event = (
+    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Drew | PickedUp | Burned | Out
+    | Released | WindowOpened | WindowAnswered | WindowClosed | Finished
+)

@@ -1,0 +1,175 @@
+"""This peer's part of a networked game, beside the shared `TableState`: its seat, its deck key and
+what it intends to send; and `SeatedTable`, the two composed for the transport.
+
+Invariants: `LocalSeat` only reads the state; the state changes only through `apply`, the same for
+every seat's entries (this seat's own deck messages go in as `proven`, made here, so each proof is
+verified once per process). The seat's own hand identities are known here alone and reported as
+`Revealed(to=seat)`; `view()` is the public engine position plus them. The pending payload is made
+once and offered unchanged until it is applied. No clock; the secrets come from the injected `rand`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from p2pshithead.crypto import DeckKey, Message, Reveal
+from p2pshithead.engine import Card, Game, Move, Ruleset, card_at
+from p2pshithead.game._events import Event, Revealed
+from p2pshithead.game._payloads import DeckPayload, MovePayload, Payload, WindowPayload
+from p2pshithead.game._state import Stage, TableState, _unproven
+
+__all__ = ["LocalSeat", "SeatedTable"]
+
+
+class LocalSeat:
+    """Seat `seat` of the table whose shared state is `state`: its key (secrets from `rand`), its own
+    hand's identities, its pending deck step and its out-of-turn intent."""
+
+    def __init__(self, state: TableState, seat: int, rand: Callable[[int], bytes]) -> None:
+        self.state = state
+        self.seat = seat
+        self.key = DeckKey(state.deck.params, seat, rand)
+        self._hand: dict[int, Card] = {}  # identities of this seat's hand, learned from the others' shares
+        self._outbox: Payload | None = None  # the pending payload, until applied
+        self._intent: Move | None = None  # the out-of-turn play, once this seat claims
+
+    def __repr__(self) -> str:
+        return f"LocalSeat(seat={self.seat}, stage={self.state.stage})"
+
+    def view(self) -> Game:
+        """The engine position as this seat may know it: public cards and its own hand.
+
+        Raises:
+            ValueError: the game is not dealt yet.
+        """
+        game = self.state.game
+        if game is None:
+            raise ValueError("the game is not dealt yet")
+        view = game.view(self.seat)
+        for slot in game.hand(self.seat):
+            if slot in self._hand and view.card(slot) is None:
+                view.reveal(slot, self._hand[slot])
+        return view
+
+    def made(self, message: Message) -> bool:
+        """Whether this seat's key made `message` (the state then skips its proofs)."""
+        return self.key.made(message)
+
+    def pending(self) -> dict[str, object] | None:
+        """A payload this seat must send now without a decision (deck steps, owed shares, passing a
+        window it cannot use, the play it claimed), else None. The same payload until it is applied."""
+        if self.seat not in self.state.who_may_act():
+            return None
+        if self._outbox is None:
+            self._outbox = self._make_pending()
+        return None if self._outbox is None else self._outbox.to_wire()
+
+    def _make_pending(self) -> Payload | None:
+        state, me, deck = self.state, self.seat, self.state.deck
+        stage = state.stage
+        if stage is Stage.KEYS:
+            return DeckPayload(self.key.key_share_message())
+        if stage is Stage.SHUFFLE:
+            return DeckPayload(self.key.shuffle_message(deck))
+        if stage is Stage.DEAL:
+            return DeckPayload(self.key.reveal_message(deck, state.deal_slots(me)))
+        game = self.view()
+        if me in game.finished:
+            return DeckPayload(self.key.release_message(deck))
+        owed = state.owed(me)
+        if owed:
+            if state.flip is not None and state.flip.player == me:
+                return None  # the flipper's share travels with its Flip move
+            return DeckPayload(self.key.reveal_message(deck, owed))
+        if state.window_open_to(me) and not game.moves_for(me):
+            return WindowPayload(False)
+        if state.claimant == me and self._intent is not None:
+            return self._move(self._intent)
+        return None
+
+    def move_payload(self, move: Move) -> dict[str, object]:
+        """The payload for this seat's `move`, with its shares of the cards the move opens."""
+        return self._move(move).to_wire()
+
+    def _move(self, move: Move) -> MovePayload:
+        opened = self.state.opened(move)
+        reveal: Reveal | None = self.key.reveal_message(self.state.deck, opened) if opened else None
+        return MovePayload(move, reveal)
+
+    def window_open(self) -> bool:
+        """Whether this seat is to answer an out-of-turn window now (claim or pass)."""
+        return self.state.window_open_to(self.seat)
+
+    def window_payload(self, move: Move | None) -> dict[str, object]:
+        """This seat's answer to an out-of-turn window: claim it to play `move`, or pass (None).
+        A claim that wins is followed by `move` as a pending payload."""
+        self._intent = move
+        return WindowPayload(move is not None).to_wire()
+
+    def after(self, seat: int) -> list[Event]:
+        """Take note that `seat`'s entry was applied; returns what this seat alone learned by it."""
+        if seat == self.seat:
+            self._outbox = None
+        game = self.state.game
+        if game is None:
+            return []
+        fresh = []
+        for slot in game.hand(self.seat):
+            if slot in self._hand or game.card(slot) is not None:
+                continue
+            index = self.key.card(self.state.deck, slot)
+            if index is not None:
+                self._hand[slot] = card_at(index, game.decks, game.rules.jokers)
+                fresh.append((slot, self._hand[slot]))
+        return [Revealed(tuple(fresh), to=self.seat)] if fresh else []
+
+
+class SeatedTable:
+    """What the transport drives for one seated peer: the shared `state` and this peer's `local` part.
+    (An observer drives a bare `TableState`.)"""
+
+    def __init__(self, state: TableState, local: LocalSeat) -> None:
+        if local.state is not state:
+            raise ValueError("the local seat must read the state it is seated at")
+        self.state = state
+        self.local = local
+
+    @classmethod
+    def join(
+        cls, rules: Ruleset, table_id: bytes, players: int, seat: int, rand: Callable[[int], bytes]
+    ) -> SeatedTable:
+        """A new table of `players` seats, seated at `seat` with secrets from `rand`."""
+        state = TableState(rules, table_id, players)
+        return cls(state, LocalSeat(state, seat, rand))
+
+    def __repr__(self) -> str:
+        return f"SeatedTable(seat={self.local.seat}, stage={self.state.stage})"
+
+    @property
+    def seat(self) -> int:
+        return self.local.seat
+
+    def who_may_act(self) -> frozenset[int]:
+        return self.state.who_may_act()
+
+    def finish_order(self) -> tuple[int, ...] | None:
+        return self.state.finish_order()
+
+    def in_setup(self) -> bool:
+        return self.state.in_setup()
+
+    def pending(self) -> dict[str, object] | None:
+        return self.local.pending()
+
+    def apply(self, seat: int, obj: object) -> list[Event]:
+        """Apply `seat`'s payload to the shared state; the events, plus what this seat alone learned.
+
+        Raises:
+            Fault: as `TableState.apply`.
+        """
+        local = self.local
+        events = self.state.apply(seat, obj, local.made if seat == local.seat else _unproven)
+        events += local.after(seat)
+        if self.state.stage is Stage.SHUFFLE and self.state.deck.next_shuffler != local.seat:
+            self.state.verify_shuffles()  # check while waiting; the next shuffler shuffles first
+        return events

@@ -1,0 +1,438 @@
+"""The networked card game as one state every peer and an observer hold alike: the rules engine driven
+by the deck, one transcript entry at a time.
+
+Every identity the engine learns comes through a reveal of the deck protocol. Stages, in order:
+KEYS (each seat's proven key share, any order), SHUFFLE (seat 0, 1, ... each re-encrypts and
+permutes, with a proof), DEAL (each seat sends its shares of every face-up card and of the other
+seats' hands), then PLAY. In PLAY, three obligations come before any decision, in this order:
+1. shares owed: a card drawn into a hand is revealed to its owner (every other seat sends its
+   share); a face-down card being flipped is revealed to all (every seat sends its share);
+2. an out-of-turn window (rules with interrupt or turbo): after each play every active seat but
+   the one to act answers claim or pass; the first claimant in `claim_order` then plays; arrival
+   order at the relay never matters;
+3. the awaited decision: the engine's player to act (or any seat not ready, in the swap phase).
+Before all of these, a seat that is out of the game publishes its key share (checked against its
+public share), so the others finish without it; the cards still hidden stay protected by theirs.
+Invariants: a `TableState` holds no secret and knows nothing of which seat is local (h11's rule:
+the same rules for every party): built from the same entries it is equal everywhere, and `apply`
+returns the same events everywhere. Its deck is keyless and its engine knows public identities only;
+a seat's secret and its own hand live in `LocalSeat`. `apply` raises `Fault` naming the true author
+of anything refused, leaving the state unchanged (one exception: a shuffle proof that fails is named
+at the last shuffle, after it is taken, so that every peer names it at the same entry). Cards made
+public by a move (hand plays, swaps, shows) carry the mover's own shares, so a card played from a
+hand is opened by its owner's share, proving it is the card dealt there. No clock, no randomness.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Callable
+
+from p2pshithead.crypto import (
+    Deal,
+    KeyRelease,
+    KeyShare,
+    Message,
+    RemoteDeckError,
+    Reveal,
+    Shuffle,
+    TableDeck,
+    TableParams,
+)
+from p2pshithead.engine import EngineError, Flip, Game, Move, Phase, PickUp, Play, Ruleset, card_at, deck_size, made_public
+from p2pshithead.errors import Fault
+from p2pshithead.game._events import (
+    Burned,
+    Dealt,
+    Drew,
+    Event,
+    Finished,
+    Flipped,
+    KeyShared,
+    Out,
+    PickedUp,
+    Played,
+    Released,
+    Revealed,
+    Shared,
+    Shuffled,
+    WindowAnswered,
+    WindowClosed,
+    WindowOpened,
+)
+from p2pshithead.game._payloads import DeckPayload, MovePayload, WindowPayload, parse_payload
+
+__all__ = ["Stage", "TableState", "claim_order", "opening_deal"]
+
+
+class Stage(enum.Enum):
+    """Where the networked game stands."""
+
+    KEYS = "keys"
+    """Seats publish proven key shares."""
+    SHUFFLE = "shuffle"
+    """Seats shuffle the encrypted deck in seat order."""
+    DEAL = "deal"
+    """Seats send the shares that open face-up cards and each owner's hand."""
+    PLAY = "play"
+    """The rules engine runs; reveals follow the moves."""
+    OVER = "over"
+    """The game has a finish order."""
+
+
+SETUP = (Stage.KEYS, Stage.SHUFFLE, Stage.DEAL)
+
+
+def opening_deal(rules: Ruleset, players: int) -> Deal:
+    """The engine's deal as the deck opens it: face-up cards to all, each hand to its owner.
+
+    Raises:
+        ValueError: a bad player count, or too few cards for the deal.
+    """
+    layout = Game(rules, players, 0)
+    public = tuple(s for p in range(players) for s in layout.face_up(p))
+    return Deal(public, {p: layout.hand(p) for p in range(players)})
+
+
+def claim_order(game: Game) -> list[int]:
+    """Seats in the order out-of-turn claims are ranked: from the seat that opened the window round the
+    table (RULES.md 5); empty when no window is open."""
+    window = game.window
+    if window is None:
+        return []
+    return [(window.player + i) % game.players for i in range(game.players)]
+
+
+def _unproven(message: Message) -> bool:
+    return False
+
+
+class TableState:
+    """The state of a networked game of `players` seats, as every peer and an observer hold it."""
+
+    def __init__(self, rules: Ruleset, table_id: bytes, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        decks = rules.decks_for(players)
+        self.size = deck_size(decks, rules.jokers)
+        self._decks, self._jokers = decks, rules.jokers
+        self.deal = opening_deal(rules, players)
+        self.deck = TableDeck(TableParams(table_id, players, self.size))
+        self.game: Game | None = None  # the engine position, public identities only
+        self._keys: set[int] = set()  # seats whose key share the transcript holds
+        self._shuffles = 0  # shuffles the transcript holds (seat order)
+        self._shuffle_fault: Fault | None = None  # the first failed shuffle proof, told at the last shuffle
+        self._dealt: set[int] = set()  # seats whose deal shares the transcript holds
+        self._shared: dict[int, set[int]] = {}  # slot -> seats whose share of it the transcript holds
+        self._released: set[int] = set()  # seats out of the game that published their key share
+        self.flip: Flip | None = None  # a face-down card being opened
+        self._answers: dict[int, bool] = {}  # out-of-turn window answers
+        self.claimant: int | None = None  # the seat that won the window, to play now
+        self._window_done = -1  # move count at which the current window closed unclaimed
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TableState) and self._public() == other._public()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _public(self) -> tuple[object, ...]:
+        """Everything this state holds, for comparison; how far the deferred shuffle proofs are verified
+        is work (each peer spreads it as it waits), not state: a failure is told at the same entry."""
+        game = None if self.game is None else (self.game.to_text(), self.game.known)
+        shared = {slot: frozenset(seats) for slot, seats in self._shared.items()}
+        return (self.rules, self.players, self.deck.params, self.deck.deck, game, self._keys, self._shuffles,
+                self._dealt, shared,
+                self._released, self.flip, self._answers, self.claimant, self._window_done)  # fmt: skip
+
+    # -- what the transcript expects ------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        if len(self._keys) < self.players:
+            return Stage.KEYS
+        if self._shuffles < self.players:
+            return Stage.SHUFFLE
+        if self.game is None:
+            return Stage.DEAL
+        return Stage.OVER if self.game.is_over() else Stage.PLAY
+
+    def in_setup(self) -> bool:
+        """Whether the deck is still being set up (keys, shuffles, deal)."""
+        return self.stage in SETUP
+
+    @property
+    def dealer(self) -> int | None:
+        """The dealer, drawn from the final deck, once dealt."""
+        return None if self.game is None else self.game.dealer
+
+    def who_may_act(self) -> frozenset[int]:
+        """Seats whose next payload the protocol expects now (empty once the game is over)."""
+        stage = self.stage
+        if stage is Stage.KEYS:
+            return frozenset(p for p in range(self.players) if p not in self._keys)
+        if stage is Stage.SHUFFLE:
+            return frozenset({self._shuffles})
+        if stage is Stage.DEAL:
+            return frozenset(p for p in range(self.players) if p not in self._dealt)
+        if stage is Stage.OVER:
+            return frozenset()
+        game = self._game()
+        leaving = [p for p in game.finished if p not in self._released]
+        if leaving:
+            return frozenset(leaving)
+        owing = [p for p in range(self.players) if self.owed(p)]
+        if owing:
+            return frozenset(owing)
+        if self.claimant is not None:
+            return frozenset({self.claimant})
+        pending = self.window_pending()
+        if pending:
+            return frozenset(pending)
+        return frozenset(game.awaited()) if game.phase is Phase.SWAP else frozenset({game.turn})
+
+    def finish_order(self) -> tuple[int, ...] | None:
+        """Seats from first out to the Shithead, once the game is over."""
+        outcome = self.game.outcome() if self.game is not None else None
+        return None if outcome is None else outcome.order
+
+    def _game(self) -> Game:
+        assert self.game is not None, "the game is dealt in the PLAY and OVER stages"
+        return self.game
+
+    # -- obligations ------------------------------------------------------------------------------
+
+    def deal_slots(self, seat: int) -> list[int]:
+        """The slots whose shares `seat` sends in the deal: every face-up card, the other seats' hands."""
+        deal = self.deal
+        return [*deal.public, *(s for p, hand in deal.private.items() if p != seat for s in hand)]
+
+    def owed(self, seat: int) -> list[int]:
+        """Slots whose share `seat` owes: cards drawn into others' hands, a card being flipped.
+        A seat that released its key share owes none: anyone can compute its shares."""
+        game = self._game()
+        if seat in self._released:
+            return []
+        owed = [
+            slot
+            for owner in range(self.players)
+            if owner != seat
+            for slot in game.hand(owner)
+            if slot not in game.public and seat not in self._shared.get(slot, ())
+        ]
+        if self.flip is not None and seat not in self._shared.get(self.flip.slot, ()):
+            owed.append(self.flip.slot)
+        return owed
+
+    def window_pending(self) -> list[int]:
+        """Seats yet to answer the open out-of-turn window, in `claim_order`."""
+        game = self._game()
+        if not (self.rules.turbo or self.rules.interrupt) or self._window_done == len(game.move_stack):
+            return []
+        return [p for p in claim_order(game) if p != game.turn and p not in game.finished and p not in self._answers]
+
+    def window_open_to(self, seat: int) -> bool:
+        """Whether `seat` is to answer an out-of-turn window now (claim or pass)."""
+        return self.stage is Stage.PLAY and self.claimant is None and seat in self.window_pending()
+
+    def opened(self, move: Move) -> list[int]:
+        """Slots the mover must open with its own share: hand cards made public, a flipped card."""
+        if isinstance(move, Flip):
+            return [move.slot]
+        public = self._game().public
+        return [s for s in made_public(move) if s not in public]
+
+    # -- applying what the transcript carries --------------------------------------------------------
+
+    def apply(self, seat: int, obj: object, proven: Callable[[Message], bool] = _unproven) -> list[Event]:
+        """Apply `seat`'s payload `obj` (a plain msgpack value) and say what happened.
+
+        Args:
+            proven: tells a deck message this process made itself (its proofs need no second check).
+
+        Raises:
+            Fault: naming `seat` for anything malformed, out of turn or against the rules (or, at the
+                last shuffle, naming the first seat whose shuffle proof fails).
+            ValueError: `seat` is not a seat of this table (the caller's mistake).
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"seats are 0 to {self.players - 1}, not {seat!r}")
+        if seat not in self.who_may_act():
+            raise Fault(seat, f"sent a message out of turn (expected seats {sorted(self.who_may_act())})")
+        payload = parse_payload(seat, obj)
+        if not isinstance(payload, DeckPayload) and self.stage is not Stage.PLAY:
+            kind = "move" if isinstance(payload, MovePayload) else "window answer"
+            raise Fault(seat, f"sent a {kind} during the {self.stage.value} stage")
+        if isinstance(payload, DeckPayload):
+            events = self._apply_deck(seat, payload.message, proven)
+        elif isinstance(payload, WindowPayload):
+            events = self._apply_window(seat, payload)
+        else:
+            events = self._apply_move(seat, payload, proven)
+        return events + self._learn()
+
+    def verify_shuffles(self) -> None:
+        """Verify the shuffle proofs taken so far, now (a peer that is not the next shuffler spreads
+        the work so); a failure is remembered and named at the last shuffle, as by every peer."""
+        if self._shuffle_fault is None and self.deck.unchecked:
+            try:
+                self.deck.check_shuffles()
+            except RemoteDeckError as exc:
+                self._shuffle_fault = Fault(exc.peer, exc.reason)
+
+    def _receive(self, seat: int, message: Message, proven: Callable[[Message], bool]) -> None:
+        try:
+            self.deck.receive(seat, message, proven(message))
+        except RemoteDeckError as exc:
+            raise Fault(seat, exc.reason) from None
+        if isinstance(message, Reveal):
+            for share in message.shares:
+                self._shared.setdefault(share.slot, set()).add(seat)
+
+    def _apply_deck(self, seat: int, message: Message, proven: Callable[[Message], bool]) -> list[Event]:
+        stage = self.stage
+        expected: type[Message] = {Stage.KEYS: KeyShare, Stage.SHUFFLE: Shuffle}.get(stage, Reveal)
+        if stage is Stage.PLAY and seat in self._game().finished and seat not in self._released:
+            expected = KeyRelease
+        if not isinstance(message, expected):
+            raise Fault(seat, f"sent a {message.kind} during the {stage.value} stage")
+        if isinstance(message, Reveal):
+            got = sorted(share.slot for share in message.shares)
+            want = sorted(self.deal_slots(seat) if stage is Stage.DEAL else self.owed(seat))
+            if got != want:
+                raise Fault(seat, f"sent shares of slots {got}, owed {want}")
+        if isinstance(message, Shuffle):
+            return self._take_shuffle(seat, message, proven)
+        self._receive(seat, message, proven)
+        if isinstance(message, KeyShare):
+            self._keys.add(seat)
+            return [KeyShared(seat)]
+        if isinstance(message, KeyRelease):
+            self._released.add(seat)
+            return [Released(seat), *self._finish_flip()]
+        events: list[Event] = [Shared(seat, tuple(share.slot for share in message.shares))]  # type: ignore[union-attr]
+        if stage is Stage.DEAL:
+            self._dealt.add(seat)
+            if len(self._dealt) == self.players:
+                events += self._start_game()
+            return events
+        return events + self._finish_flip()
+
+    def _take_shuffle(self, seat: int, message: Shuffle, proven: Callable[[Message], bool]) -> list[Event]:
+        """Take a shuffle; its proof is verified by `verify_shuffles` or at the last shuffle (so the next
+        seat can shuffle at once). Every peer reports a failed proof at the same entry, the last shuffle,
+        naming the first seat in seat order whose proof fails; no card is opened before that."""
+        try:
+            self.deck.defer_shuffle(seat, message, proven(message))
+        except RemoteDeckError as exc:
+            raise Fault(seat, exc.reason) from None
+        self._shuffles += 1
+        if self._shuffles == self.players:
+            self.verify_shuffles()
+            if self._shuffle_fault is not None:
+                raise self._shuffle_fault
+        return [Shuffled(seat, self._shuffles)]
+
+    def _start_game(self) -> list[Event]:
+        """Deal: the dealer is drawn from the final deck, which no single seat chose."""
+        digest = hashlib.sha256(b"p2pshithead/dealer")
+        for ct in self.deck.deck:
+            digest.update(ct.c1 + ct.c2)
+        dealer = int.from_bytes(digest.digest()[:8], "big") % self.players
+        self.game = Game(self.rules, self.players, dealer)
+        return [Dealt(dealer)]
+
+    def _finish_flip(self) -> list[Event]:
+        """Once every seat's share of a flipped card is in, the flip is played."""
+        flip = self.flip
+        if flip is None or len(self._shared.get(flip.slot, set()) | self._released) < self.players:
+            return []
+        self.flip = None
+        return self._learn((flip.slot,)) + self._push(flip.player, flip)
+
+    def _apply_window(self, seat: int, payload: WindowPayload) -> list[Event]:
+        if self.claimant is not None or seat not in self.window_pending():
+            raise Fault(seat, "answered an out-of-turn window that is not open to it")
+        self._answers[seat] = payload.claim
+        events: list[Event] = [WindowAnswered(seat, payload.claim)]
+        if self.window_pending():
+            return events
+        claimants = [p for p in claim_order(self._game()) if self._answers.get(p)]
+        if claimants:
+            self.claimant = claimants[0]
+        else:
+            self._window_done = len(self._game().move_stack)
+        self._answers.clear()
+        return [*events, WindowClosed(self.claimant)]
+
+    def _apply_move(self, seat: int, payload: MovePayload, proven: Callable[[Message], bool]) -> list[Event]:
+        move, game = payload.move, self._game()
+        if self.claimant is not None and (seat != self.claimant or not isinstance(move, Play)):
+            raise Fault(seat, "the out-of-turn claimant must play now")
+        if self.claimant is None and self.window_pending():
+            raise Fault(seat, "moved before the out-of-turn window was answered")
+        want = sorted(self.opened(move))
+        got = sorted(share.slot for share in payload.reveal.shares) if payload.reveal else []
+        if got != want:
+            raise Fault(seat, f"{move.text()} must carry the mover's shares of exactly {want}")
+        reason = _judge(game, move)
+        if reason is not None:
+            raise Fault(seat, reason)
+        if payload.reveal is not None:
+            self._receive(seat, payload.reveal, proven)
+        if isinstance(move, Flip):
+            self.flip = move
+            return [Flipped(seat, move.slot), *self._finish_flip()]
+        return self._learn(tuple(want)) + self._push(seat, move)
+
+    def _push(self, seat: int, move: Move) -> list[Event]:
+        game = self._game()
+        late = game.phase is Phase.PLAY and seat != game.turn
+        hand, stock = set(game.hand(seat)), set(game.stock)
+        burned, finished = len(game.burned), len(game.finished)
+        try:
+            game.push(move)
+        except EngineError as exc:
+            raise Fault(seat, exc.reason) from None
+        self.claimant = None
+        self._answers.clear()
+        shown = (move.slot,) if isinstance(move, Flip) else made_public(move)
+        events: list[Event] = [Played(seat, move, tuple(c for s in shown if (c := game.card(s)) is not None), late)]
+        taken = [s for s in game.hand(seat) if s not in hand]
+        drawn = tuple(s for s in taken if s in stock)
+        picked = tuple(s for s in taken if s not in stock)
+        if isinstance(move, (PickUp, Flip)) and picked:
+            events.append(PickedUp(seat, picked))
+        if len(game.burned) > burned:
+            events.append(Burned(game.burned[burned:]))
+        if drawn:
+            events.append(Drew(seat, drawn))
+        events += [Out(p) for p in game.finished[finished:]]
+        order = self.finish_order()
+        if order is not None:
+            events.append(Finished(order))
+        elif self.window_pending():
+            events.append(WindowOpened(tuple(self.window_pending())))
+        return events
+
+    def _learn(self, opening: tuple[int, ...] = ()) -> list[Event]:
+        """Tell the engine the identities every holder of the transcript knows: the public cards, and
+        the cards a move being applied opens."""
+        game = self.game
+        if game is None:
+            return []
+        cards = []
+        for slot in sorted({*game.public, *opening}):
+            if game.card(slot) is None and (index := self.deck.card(slot)) is not None:
+                card = card_at(index, self._decks, self._jokers)
+                game.reveal(slot, card)
+                cards.append((slot, card))
+        return [Revealed(tuple(cards))] if cards else []
+
+
+def _judge(game: Game, move: Move) -> str | None:
+    """Why the engine refuses `move` before its cards are opened, when it can tell already."""
+    try:
+        return game.why_illegal(move)
+    except EngineError:
+        return None  # it needs identities the attached shares open; `push` judges then
