@@ -82,7 +82,7 @@ def outcome_of(transcript: Transcript) -> Outcome:
         return Outcome((f"fault: {verdict}", f"game stopped: seat {verdict.seat} ({verdict.nick}) is at fault ({how})",
                         head), 1)  # fmt: skip
     app = transcript.app
-    outcome = app.core.game.outcome() if isinstance(app, NetCardGame) and app.core.game is not None else None
+    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
     if outcome is None or transcript.phase is not Phase.DONE:
         return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
     named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()

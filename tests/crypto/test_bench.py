@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from p2pshithead.cli.bench import bench
-from p2pshithead.crypto.bench import bench_deck
+from p2pshithead.bench.deck import bench_deck
 from p2pshithead.engine import Ruleset
 from p2pshithead.game import opening_deal
 

@@ -1,5 +1,4 @@
-# Invariants: this is the only module of the package that reads a clock. The figures come from one
-# `SimulatedTable` run, every peer checking everything. Each peer's work in a step is measured in CPU seconds
+# Invariants: the figures come from one `SimulatedTable` run, every peer checking everything. Each peer's work in a step is measured in CPU seconds
 # of this process (at a real table every peer has its own machine, so time the OS gives to other programs
 # here is not the table's). `setup_s` charges each step its slowest peer and adds the steps up (steps follow
 # one another, peers work in parallel within one); `cpu_s` adds up every peer's work.
@@ -13,7 +12,7 @@ from collections.abc import Callable
 from statistics import fmean
 from typing import TypeVar
 
-from p2pshithead.crypto._table_sim import Deal, SimulatedTable
+from p2pshithead.crypto import Deal, SimulatedTable
 
 __all__ = ["bench_deck"]
 
