@@ -20,6 +20,8 @@ from p2pshithead.crypto._errors import (
 )
 from p2pshithead.crypto._group import RandBytes
 from p2pshithead.crypto._messages import (
+    MESSAGE_SCHEMA,
+    REVEAL_SCHEMA,
     DecryptionShare,
     KeyRelease,
     KeyShare,
@@ -33,10 +35,13 @@ from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
 from p2pshithead.crypto._table_deck import Phase, TableDeck
 from p2pshithead.crypto._table_sim import DealtSlots, SimulatedTable, WorkHook, shithead_deal
+from p2pshithead.crypto._wire import Point, Scalar
 
 __all__ = [
     "DECK_SIZES",
     "MAX_PEERS",
+    "MESSAGE_SCHEMA",
+    "REVEAL_SCHEMA",
     "CheatingError",
     "Ciphertext",
     "DealtSlots",
@@ -48,9 +53,11 @@ __all__ = [
     "MalformedMessageError",
     "Message",
     "Phase",
+    "Point",
     "RandBytes",
     "RemoteDeckError",
     "Reveal",
+    "Scalar",
     "Shuffle",
     "ShuffleProof",
     "SigmaProof",

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
+from p2pshithead.errors import Fault
+
 __all__ = ["GameFault"]
 
-
-class GameFault(Exception):
-    """Seat `seat` sent something the protocol or the rules refuse; every honest peer agrees."""
-
-    def __init__(self, seat: int, reason: str) -> None:
-        super().__init__(f"seat {seat}: {reason}")
-        self.seat = seat
-        self.reason = reason
+GameFault = Fault
+"""The one `Fault` (an alias kept only while `_protocol.py` still names it)."""
