@@ -28,9 +28,10 @@ class Point:
     """A point of the prime-order subgroup other than the identity, checked by libsodium."""
 
     def check(self, value: object) -> bytes:
-        if not is_point(_thirty_two(value, "a point")):
+        point = _thirty_two(value, "a point")
+        if not is_point(point):
             raise WireError("", "not a valid point of the prime-order subgroup")
-        return value  # type: ignore[return-value]
+        return point
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +39,10 @@ class Scalar:
     """A scalar, read as an int from its canonical 32-byte little-endian encoding."""
 
     def check(self, value: object) -> int:
-        if not is_scalar(_thirty_two(value, "a scalar")):
+        data = _thirty_two(value, "a scalar")
+        if not is_scalar(data):
             raise WireError("", "not a canonical scalar")
-        return int.from_bytes(value, "little")  # type: ignore[arg-type]
+        return int.from_bytes(data, "little")
 
 
 def read(peer: int, schema: Field, obj: object) -> Any:

@@ -244,6 +244,8 @@ class CardGame:
         if not isinstance(seat, int) or seat not in self.who_may_act():
             raise GameFault(seat, f"sent a message out of turn (expected seats {sorted(self.who_may_act())})")
         payload = parse_payload(seat, obj)
+        if self.game is None and not isinstance(payload, DeckPayload):
+            raise GameFault(seat, "sent a move or an out-of-turn answer before the deal")
         if isinstance(payload, DeckPayload):
             self._apply_deck(seat, payload)
         elif isinstance(payload, WindowPayload):

@@ -42,10 +42,10 @@ READY = fields(ready=Bool())
 BYE = fields(reason=Str(0, REASON_MAX))
 """Either way, last: why the sender closes."""
 
-_AUTHORED = dict(
-    seat=Int(0, 10), ctr=Int(0, MAX_COUNTER - 1), si=Int(-1, 2**40), sh=Bytes(HASH_BYTES, HASH_BYTES),
-    body=Bytes(1, MAX_FRAME), sig=Bytes(SIG_BYTES, SIG_BYTES),
-)  # fmt: skip
+_AUTHORED: dict[str, Field] = {
+    "seat": Int(0, 10), "ctr": Int(0, MAX_COUNTER - 1), "si": Int(-1, 2**40), "sh": Bytes(HASH_BYTES, HASH_BYTES),
+    "body": Bytes(1, MAX_FRAME), "sig": Bytes(SIG_BYTES, SIG_BYTES),
+}  # fmt: skip
 SUBMIT_SCHEMA = fields(**_AUTHORED)
 """Peer to host: a message its author signed, for the sequencer to append."""
 

@@ -21,7 +21,9 @@ from p2pshithead.net._app import Application, SeatInfo, TableSetup, app_spec
 from p2pshithead.net._errors import Fault, LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import decode_object, pack
 from p2pshithead.net._identity import SIG_BYTES, Identity, verify
-from p2pshithead.net._messages import BODY_SCHEMA, ENTRY_SCHEMA, GENESIS_SCHEMA, HASH_BYTES, MAX_COUNTER, REASON_MAX, check_message, checked
+from p2pshithead.net._messages import (
+    BODY_SCHEMA, ENTRY_SCHEMA, GENESIS_SCHEMA, HASH_BYTES, MAX_COUNTER, REASON_MAX, check_message, checked,
+)  # fmt: skip
 from p2pshithead.wire import WireError
 
 PROTOCOL_VERSION = 1
@@ -108,7 +110,6 @@ class Entry:
 
 def _seal_bytes(digest: bytes) -> bytes:
     return _SEQ_DOMAIN + digest
-
 
 
 def authored_from(d: dict[str, Any]) -> Authored:

@@ -9,4 +9,6 @@ Declare a message once (`fields(seat=Int(0, 10), body=Bytes(1, 2**20))`, `Tagged
 from p2pshithead.wire._errors import WireError
 from p2pshithead.wire._schema import Bool, Bytes, Field, Int, Into, List, Map, Opaque, Opt, Str, Tagged, Tuple, fields
 
-__all__ = ["Bool", "Bytes", "Field", "Int", "Into", "List", "Map", "Opaque", "Opt", "Str", "Tagged", "Tuple", "WireError", "fields"]
+__all__ = [
+    "Bool", "Bytes", "Field", "Int", "Into", "List", "Map", "Opaque", "Opt", "Str", "Tagged", "Tuple", "WireError", "fields",
+]  # fmt: skip

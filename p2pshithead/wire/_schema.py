@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import repeat
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -136,21 +137,19 @@ class List:
             raise WireError("", f"expected an array, got {_kind(value)}")
         if not self.lo <= len(value) <= self.hi:
             raise WireError("", f"{len(value)} items, expected {self.lo}..{self.hi}")
-        check = self.item.check
-        try:
-            return [check(item) for item in value]
-        except WireError as exc:
-            raise exc.inside(_first_bad(check, value)) from None
+        return _each(repeat(self.item), value)
 
 
-def _first_bad(check: Callable[[object], Any], items: list[Any]) -> int:
-    """The index of the first item `check` refuses (called only once one did: errors cost, passes do not)."""
-    for index, item in enumerate(items):
-        try:
-            check(item)
-        except WireError:
-            return index
-    raise AssertionError("a check refused an item once and not again")
+def _each(kinds: Iterable[Field], items: list[Any]) -> list[Any]:
+    """Each of `items` checked by its field type; a refusal's path starts with the item's index."""
+    out: list[Any] = []
+    index = 0
+    try:
+        for index, (kind, item) in enumerate(zip(kinds, items)):
+            out.append(kind.check(item))
+    except WireError as exc:
+        raise exc.inside(index) from None
+    return out
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -167,14 +166,7 @@ class Tuple:
             raise WireError("", f"expected an array, got {_kind(value)}")
         if len(value) != len(self.items):
             raise WireError("", f"{len(value)} items, expected {len(self.items)}")
-        index = 0
-        try:
-            out = []
-            for index, (kind, item) in enumerate(zip(self.items, value)):
-                out.append(kind.check(item))
-            return tuple(out)
-        except WireError as exc:
-            raise exc.inside(index) from None
+        return tuple(_each(self.items, value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +187,7 @@ class Map:
             if extra:
                 raise WireError("", f"unexpected keys {extra}")
             raise WireError("", f"missing keys {[name for name, _ in self.fields if name not in value]}")
-        out = {}
+        out: dict[str, Any] = {}
         for name, kind in self.fields:
             try:
                 out[name] = kind.check(value[name])

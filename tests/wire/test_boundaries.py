@@ -8,9 +8,9 @@ import pytest
 
 from p2pshithead.bench.wire import bench_wire
 from p2pshithead.crypto import MalformedMessageError, Point, Scalar, SimulatedTable, Shuffle, message_from_wire
-from p2pshithead.engine import Ready
+from p2pshithead.engine import Ready, preset
 from p2pshithead.errors import Fault
-from p2pshithead.game import MovePayload, parse_payload
+from p2pshithead.game import CardGame, MovePayload, parse_payload
 from p2pshithead.net import RemoteProtocolError
 from p2pshithead.net._messages import FROM_HOST, check_message
 from p2pshithead.wire import WireError
@@ -36,7 +36,8 @@ def test_curve_fields_are_checked_by_libsodium(shuffle: dict) -> None:  # type: 
     point = shuffle["commitments"][0]
     assert Point().check(point) == point
     assert Scalar().check(shuffle["challenge"]) == int.from_bytes(shuffle["challenge"], "little")
-    for bad, reason in [(ORDER_EIGHT, "not a valid point"), (b"\x01" + bytes(31), "not a valid point"), (point[:31], "must be 32")]:
+    bad_points = [(ORDER_EIGHT, "not a valid point"), (b"\x01" + bytes(31), "not a valid point"), (point[:31], "must be 32")]
+    for bad, reason in bad_points:
         with pytest.raises(WireError, match=reason):
             Point().check(bad)
     with pytest.raises(WireError, match="not a canonical scalar"):
@@ -63,10 +64,19 @@ def test_the_game_names_the_seat(shuffle: dict) -> None:  # type: ignore[type-ar
     assert parse_payload(0, {"t": "move", "m": Ready(0).text(), "r": None}) == MovePayload(Ready(0), None)
 
 
+@pytest.mark.parametrize("payload", [{"t": "move", "m": Ready(1).text(), "r": None}, {"t": "oot", "claim": True}])
+def test_a_move_before_the_deal_names_its_author(payload: dict) -> None:  # type: ignore[type-arg]
+    table = CardGame(preset("classic"), bytes(16), 3, None, None)
+    with pytest.raises(Fault) as error:
+        table.apply(1, payload)
+    assert error.value.seat == 1 and "before the deal" in error.value.reason
+
+
 def test_the_connection_names_the_address() -> None:
     with pytest.raises(RemoteProtocolError) as error:
         check_message({"t": "lobby", "seats": [None, {"nick": "ann", "ready": "yes"}]}, FROM_HOST, "10.0.0.2:7777")
-    assert error.value.peer == "10.0.0.2:7777" and error.value.reason == "field seats[1].ready: expected a bool, got str"
+    assert error.value.peer == "10.0.0.2:7777"
+    assert error.value.reason == "field seats[1].ready: expected a bool, got str"
 
 
 def test_the_wire_bench_measures_a_real_shuffle() -> None:

@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from p2pshithead.errors import P2PError
-from p2pshithead.wire import Bool, Bytes, Field, Int, Into, List, Map, Opaque, Opt, Str, Tagged, Tuple, WireError, fields
+from p2pshithead.wire import (
+    Bool, Bytes, Field, Int, Into, List, Map, Opaque, Opt, Str, Tagged, Tuple, WireError, fields,
+)  # fmt: skip
 
 GOOD: list[tuple[Field, object, object]] = [
     (Int(-1, 3), -1, -1),
@@ -136,7 +138,8 @@ def test_declarations_refuse_empty_bounds() -> None:
 plain = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**64), 2**64) | st.text(max_size=6) | st.binary(max_size=6)
     | st.floats(allow_nan=False),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3) | st.integers(0, 3), inner, max_size=4),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=3) | st.integers(0, 3), inner, max_size=4),
     max_leaves=16,
 )  # fmt: skip
 ANY_SHAPE: Map = fields(t=Str(1, 2), n=Opt(Int(0, 9)), xs=List(Tuple(Bytes(0, 2), Bool()), 0, 3), m=MESSAGE)
@@ -154,4 +157,5 @@ def test_any_plain_value_passes_or_raises_a_wire_error_and_nothing_else(value: A
 def test_the_wire_package_loads_nothing_of_p2pshithead_but_errors() -> None:
     code = "import sys, p2pshithead.wire; print(sorted(m for m in sys.modules if m.startswith('p2pshithead')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert ast.literal_eval(out) == ["p2pshithead", "p2pshithead.errors", "p2pshithead.wire", "p2pshithead.wire._errors", "p2pshithead.wire._schema"]
+    loaded = ast.literal_eval(out)
+    assert loaded == ["p2pshithead", "p2pshithead.errors", "p2pshithead.wire", "p2pshithead.wire._errors", "p2pshithead.wire._schema"]
