@@ -61,3 +61,15 @@ def engine(games: int, seed: int, as_json: bool) -> None:
     from p2pshithead.bench.engine import bench_engine
 
     emit(bench_engine(games, seed), as_json)
+
+
+@bench.command("wire")
+@click.option("--players", type=click.IntRange(2, 11), default=4, show_default=True, help="Seats at the table.")
+@click.option("--cards", type=click.Choice(["52", "54", "104", "108"]), default="52", show_default=True)
+@click.option("--repeat", type=click.IntRange(min=1), default=30, show_default=True, help="Runs; the best counts.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def wire(players: int, cards: str, repeat: int, as_json: bool) -> None:
+    """Wire checks: decoding and checking one shuffle message as a peer receives it (CPU ms)."""
+    from p2pshithead.bench.wire import bench_wire
+
+    emit(bench_wire(players, int(cards), repeat), as_json)

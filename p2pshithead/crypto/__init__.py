@@ -20,6 +20,8 @@ from p2pshithead.crypto._errors import (
 )
 from p2pshithead.crypto._group import RandBytes
 from p2pshithead.crypto._messages import (
+    MESSAGE_SCHEMA,
+    REVEAL_SCHEMA,
     DecryptionShare,
     KeyRelease,
     KeyShare,
@@ -33,10 +35,13 @@ from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
 from p2pshithead.crypto._table_deck import DeckKey, Phase, TableDeck
 from p2pshithead.crypto._table_sim import Deal, SimulatedTable, WorkHook
+from p2pshithead.crypto._wire import Point, Scalar
 
 __all__ = [
     "DECK_SIZES",
     "MAX_PEERS",
+    "MESSAGE_SCHEMA",
+    "REVEAL_SCHEMA",
     "CheatingError",
     "Ciphertext",
     "Deal",
@@ -49,9 +54,11 @@ __all__ = [
     "MalformedMessageError",
     "Message",
     "Phase",
+    "Point",
     "RandBytes",
     "RemoteDeckError",
     "Reveal",
+    "Scalar",
     "Shuffle",
     "ShuffleProof",
     "SigmaProof",

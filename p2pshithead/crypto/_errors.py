@@ -1,15 +1,17 @@
-# Invariants: every error this package raises is a `DeckError`. A `LocalDeckError` means this process
-# called the library wrongly (out of turn, bad argument); it is also a `ValueError`. A `RemoteDeckError`
-# names, in `peer`, the seat whose message was rejected: `MalformedMessageError` when its wire value has the
+# Invariants: every error this package raises is a `DeckError` (a `P2PError`). A `LocalDeckError` means
+# this process called the library wrongly (out of turn, bad argument); it is also a `ValueError`. A
+# `RemoteDeckError` names, in `peer`, the seat whose message was rejected: `MalformedMessageError` when its wire value has the
 # wrong shape, `CheatingError` when it is well formed but breaks the protocol or fails a proof.
 """Errors of the deck protocol, split by who is at fault."""
 
 from __future__ import annotations
 
+from p2pshithead.errors import P2PError
+
 __all__ = ["CheatingError", "DeckError", "LocalDeckError", "MalformedMessageError", "RemoteDeckError"]
 
 
-class DeckError(Exception):
+class DeckError(P2PError):
     """Base of every error raised by `p2pshithead.crypto`."""
 
 

@@ -1,13 +1,15 @@
 # Invariants: every deck message is a frozen value whose `to_wire()` is a plain dict of str, int, bytes and
-# lists (msgpack-able) with a "kind" field, and `from_wire(peer, obj)` reads exactly that shape back,
-# checking every size, count and point, or raises `MalformedMessageError` naming `peer`. Whether a message
-# fits the table (deck size, turn, proofs) is `TableDeck.receive`'s business, not this module's.
+# lists (msgpack-able) with a "kind" field, and whose wire shape is declared once below (`MESSAGE_SCHEMA`,
+# `REVEAL_SCHEMA`: `p2pshithead.wire` field types with the curve's `Point` and `Scalar`); `from_wire(peer, obj)`
+# reads exactly that shape back, every size, count and point checked, or raises `MalformedMessageError`
+# naming `peer`. Whether a message fits the table (deck size, turn, proofs) is `TableDeck.receive`'s
+# business, not this module's.
 """The messages of the deck protocol and their wire form."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from p2pshithead.crypto._elgamal import Ciphertext
 from p2pshithead.crypto._errors import LocalDeckError
@@ -15,9 +17,12 @@ from p2pshithead.crypto._group import scalar_bytes
 from p2pshithead.crypto._params import DECK_SIZES
 from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
-from p2pshithead.crypto._wire import WireReader
+from p2pshithead.crypto._wire import Point, Scalar, read
+from p2pshithead.wire import Field, Int, Into, List, Tagged, Tuple, fields
 
 __all__ = [
+    "MESSAGE_SCHEMA",
+    "REVEAL_SCHEMA",
     "DecryptionShare",
     "KeyRelease",
     "KeyShare",
@@ -33,11 +38,6 @@ _WireObject = dict[str, object]
 
 def _proof_to_wire(proof: SigmaProof) -> list[bytes]:
     return [scalar_bytes(proof.challenge), scalar_bytes(proof.response)]
-
-
-def _proof_from_wire(reader: WireReader, value: object, what: str) -> SigmaProof:
-    pair = reader.items(value, what, 2, 2)
-    return SigmaProof(reader.scalar(pair[0], f"{what} challenge"), reader.scalar(pair[1], f"{what} response"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +59,8 @@ class KeyShare:
     @classmethod
     def from_wire(cls, peer: int, obj: object) -> KeyShare:
         """Read the key share `peer` sent; raises `MalformedMessageError` naming `peer` on a bad shape."""
-        reader = WireReader(peer)
-        fields = reader.fields(obj, cls.kind, ("public", "proof"))
-        public = reader.point(fields["public"], "public key share")
-        return cls(public, _proof_from_wire(reader, fields["proof"], "key proof"))
+        result: KeyShare = read(peer, _ONE_KIND[cls.kind], obj)
+        return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,33 +92,8 @@ class Shuffle:
     @classmethod
     def from_wire(cls, peer: int, obj: object) -> Shuffle:
         """Read the shuffle `peer` sent; raises `MalformedMessageError` naming `peer` on a bad shape."""
-        reader = WireReader(peer)
-        keys = ("deck", "commitments", "chain", "challenge", "responses", "chain_responses", "permutation_responses")
-        fields = reader.fields(obj, cls.kind, keys)
-        entries = reader.items(fields["deck"], "deck", 1, _MAX_CARDS)
-        pairs = [reader.items(pair, "a ciphertext", 2, 2) for pair in entries]
-        n = len(pairs)
-
-        def points(key: str) -> tuple[bytes, ...]:
-            return tuple(reader.point(p, key) for p in reader.items(fields[key], key, n, n))
-
-        def scalars(key: str, count: int) -> tuple[int, ...]:
-            return tuple(reader.scalar(k, key) for k in reader.items(fields[key], key, count, count))
-
-        deck = tuple(
-            Ciphertext(reader.point(c1, "ciphertext c1"), reader.point(c2, "ciphertext c2"))
-            for c1, c2 in pairs
-        )
-        with reader.building():
-            proof = ShuffleProof(
-                commitments=points("commitments"),
-                chain=points("chain"),
-                challenge=reader.scalar(fields["challenge"], "challenge"),
-                responses=scalars("responses", 4),
-                chain_responses=scalars("chain_responses", n),
-                permutation_responses=scalars("permutation_responses", n),
-            )
-            return cls(deck, proof)
+        result: Shuffle = read(peer, _ONE_KIND[cls.kind], obj)
+        return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,20 +131,8 @@ class Reveal:
     @classmethod
     def from_wire(cls, peer: int, obj: object) -> Reveal:
         """Read the reveal `peer` sent; raises `MalformedMessageError` naming `peer` on a bad shape."""
-        reader = WireReader(peer)
-        fields = reader.fields(obj, cls.kind, ("shares",))
-        shares = []
-        for item in reader.items(fields["shares"], "shares", 1, _MAX_CARDS):
-            slot, share, challenge, response = reader.items(item, "a decryption share", 4, 4)
-            shares.append(
-                DecryptionShare(
-                    reader.integer(slot, "slot", 0, _MAX_CARDS - 1),
-                    reader.point(share, "decryption share"),
-                    _proof_from_wire(reader, [challenge, response], "share proof"),
-                )
-            )
-        with reader.building():
-            return cls(tuple(shares))
+        result: Reveal = read(peer, _ONE_KIND[cls.kind], obj)
+        return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,18 +153,53 @@ class KeyRelease:
     @classmethod
     def from_wire(cls, peer: int, obj: object) -> KeyRelease:
         """Read the key release `peer` sent; raises `MalformedMessageError` naming `peer` on a bad shape."""
-        reader = WireReader(peer)
-        fields = reader.fields(obj, cls.kind, ("secret",))
-        with reader.building():
-            return cls(reader.scalar(fields["secret"], "released key share"))
+        result: KeyRelease = read(peer, _ONE_KIND[cls.kind], obj)
+        return result
 
 
 Message = KeyShare | Shuffle | Reveal | KeyRelease
 """Any message of the deck protocol."""
 
-_KINDS: dict[str, type[KeyShare] | type[Shuffle] | type[Reveal] | type[KeyRelease]] = {
-    cls.kind: cls for cls in (KeyShare, Shuffle, Reveal, KeyRelease)
+# -- wire shapes -----------------------------------------------------------------------------------------
+
+_POINT, _SCALAR = Point(), Scalar()
+_PROOF = Into(Tuple(_SCALAR, _SCALAR), lambda pair: SigmaProof(*pair))
+_SHARE = Into(
+    Tuple(Int(0, _MAX_CARDS - 1), _POINT, _SCALAR, _SCALAR),
+    lambda s: DecryptionShare(s[0], s[1], SigmaProof(s[2], s[3])),
+)
+_POINTS = List(_POINT, 1, _MAX_CARDS)
+_SCALARS = List(_SCALAR, 1, _MAX_CARDS)
+
+
+def _shuffle(d: dict[str, Any]) -> Shuffle:
+    proof = ShuffleProof(
+        tuple(d["commitments"]), tuple(d["chain"]), d["challenge"], tuple(d["responses"]),
+        tuple(d["chain_responses"]), tuple(d["permutation_responses"]),
+    )  # fmt: skip
+    return Shuffle(tuple(d["deck"]), proof)
+
+
+_KINDS: dict[str, Field] = {
+    KeyShare.kind: Into(fields(public=_POINT, proof=_PROOF), lambda d: KeyShare(d["public"], d["proof"])),
+    Shuffle.kind: Into(
+        fields(
+            deck=List(Into(Tuple(_POINT, _POINT), lambda pair: Ciphertext(*pair)), 1, _MAX_CARDS),
+            commitments=_POINTS, chain=_POINTS, challenge=_SCALAR, responses=List(_SCALAR, 4, 4),
+            chain_responses=_SCALARS, permutation_responses=_SCALARS,
+        ),  # fmt: skip
+        _shuffle,
+    ),
+    Reveal.kind: Into(fields(shares=List(_SHARE, 1, _MAX_CARDS)), lambda d: Reveal(tuple(d["shares"]))),
+    KeyRelease.kind: Into(fields(secret=_SCALAR), lambda d: KeyRelease(d["secret"])),
 }
+_ONE_KIND = {kind: Tagged("kind", {kind: schema}) for kind, schema in _KINDS.items()}
+
+MESSAGE_SCHEMA = Tagged("kind", _KINDS)
+"""The wire shape of any deck message (a map tagged by "kind"); checking it builds the `Message`."""
+
+REVEAL_SCHEMA = _ONE_KIND[Reveal.kind]
+"""The wire shape of a `Reveal`; checking it builds the `Reveal`."""
 
 
 def message_from_wire(peer: int, obj: object) -> Message:
@@ -212,7 +208,5 @@ def message_from_wire(peer: int, obj: object) -> Message:
     Raises:
         MalformedMessageError: naming `peer`, for an unknown kind or any bad field.
     """
-    kind = obj.get("kind") if isinstance(obj, dict) else None
-    if not isinstance(kind, str) or kind not in _KINDS:
-        raise WireReader(peer).fail("not a deck message (unknown kind)")
-    return _KINDS[kind].from_wire(peer, obj)
+    result: Message = read(peer, MESSAGE_SCHEMA, obj)
+    return result

@@ -1,72 +1,57 @@
-# Invariants: a `WireReader` turns plain wire values (what msgpack gives back: dict, list, bytes, int) into
-# protocol values only if they have exactly the shape the protocol sends: a dict with exactly the expected
-# keys, points of exactly 32 bytes that pass libsodium's is_valid_point, canonical 32-byte scalars, ints
-# (not bools) in range, lists within bounds. Anything else raises `MalformedMessageError` naming the
-# sending peer, before any value is used; so does a value a protocol type rejects on construction.
-"""Checked reading of a peer's wire values into points, scalars, ints and lists."""
+# Invariants: the deck's own field types for `p2pshithead.wire`: a `Point` passes only as 32 bytes that
+# libsodium's is_valid_point accepts (canonical, in the prime-order subgroup, not of small order, so never
+# the identity), a `Scalar` only as the canonical 32-byte encoding of an int below the group order. A peer's
+# value becomes a deck value only through `read`, whose every refusal is a `MalformedMessageError` naming
+# that peer.
+"""The curve field types `Point` and `Scalar`, and `read`: the deck's one conversion of a `WireError`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
-from p2pshithead.crypto._errors import LocalDeckError, MalformedMessageError
+from p2pshithead.crypto._errors import MalformedMessageError
 from p2pshithead.crypto._group import is_point, is_scalar
+from p2pshithead.wire import Field, WireError
 
-__all__ = ["WireReader"]
+__all__ = ["Point", "Scalar", "read"]
+
+
+def _thirty_two(value: object, what: str) -> bytes:
+    if type(value) is not bytes or len(value) != 32:
+        raise WireError("", f"{what} must be 32 bytes")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
-class WireReader:
-    """Reads wire values sent by `peer`, raising `MalformedMessageError(peer, ...)` on any bad shape."""
+class Point:
+    """A point of the prime-order subgroup other than the identity, checked by libsodium."""
 
-    peer: int
+    def check(self, value: object) -> bytes:
+        point = _thirty_two(value, "a point")
+        if not is_point(point):
+            raise WireError("", "not a valid point of the prime-order subgroup")
+        return point
 
-    def fail(self, reason: str) -> MalformedMessageError:
-        """The error to raise for a malformed value from this peer."""
-        return MalformedMessageError(self.peer, reason)
 
-    def fields(self, obj: object, kind: str, keys: tuple[str, ...]) -> Mapping[str, object]:
-        """`obj` as a dict of kind `kind` with exactly `keys` (besides "kind")."""
-        if not isinstance(obj, Mapping) or obj.get("kind") != kind:
-            raise self.fail(f"expected a {kind!r} message")
-        if set(obj) != {"kind", *keys}:
-            raise self.fail(f"a {kind!r} message has the fields {sorted(keys)}, got {sorted(map(str, obj))}")
-        return obj
+@dataclass(frozen=True, slots=True)
+class Scalar:
+    """A scalar, read as an int from its canonical 32-byte little-endian encoding."""
 
-    def point(self, value: object, what: str) -> bytes:
-        """`value` as a point: 32 bytes encoding a non-identity element of the prime-order subgroup."""
-        if not isinstance(value, bytes) or len(value) != 32:
-            raise self.fail(f"{what} must be 32 bytes")
-        if not is_point(value):
-            raise self.fail(f"{what} is not a valid point of the prime-order subgroup")
-        return value
+    def check(self, value: object) -> int:
+        data = _thirty_two(value, "a scalar")
+        if not is_scalar(data):
+            raise WireError("", "not a canonical scalar")
+        return int.from_bytes(data, "little")
 
-    def scalar(self, value: object, what: str) -> int:
-        """`value` as a scalar: the canonical 32-byte little-endian encoding of an int below the order."""
-        if not isinstance(value, bytes) or len(value) != 32:
-            raise self.fail(f"{what} must be 32 bytes")
-        if not is_scalar(value):
-            raise self.fail(f"{what} is not a canonical scalar")
-        return int.from_bytes(value, "little")
 
-    def integer(self, value: object, what: str, low: int, high: int) -> int:
-        """`value` as an int in [low, high]."""
-        if type(value) is not int or not low <= value <= high:
-            raise self.fail(f"{what} must be an integer from {low} to {high}")
-        return value
+def read(peer: int, schema: Field, obj: object) -> Any:
+    """`obj`, sent by `peer`, checked and built by `schema`.
 
-    def items(self, value: object, what: str, low: int, high: int) -> list[object]:
-        """`value` as a list of `low` to `high` items."""
-        if not isinstance(value, list | tuple) or not low <= len(value) <= high:
-            raise self.fail(f"{what} must be a list of {low} to {high} items")
-        return list(value)
-
-    @contextmanager
-    def building(self) -> Iterator[None]:
-        """Turn a protocol type's refusal of the values read into this peer's `MalformedMessageError`."""
-        try:
-            yield
-        except LocalDeckError as error:
-            raise self.fail(str(error)) from None
+    Raises:
+        MalformedMessageError: naming `peer` and the path of the first bad value.
+    """
+    try:
+        return schema.check(obj)
+    except WireError as exc:
+        raise MalformedMessageError(peer, str(exc)) from None

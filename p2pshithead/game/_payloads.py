@@ -1,8 +1,8 @@
-"""The payloads of the networked game, as plain msgpack values, checked field by field.
+"""The payloads of the networked game, as plain msgpack values, with their one declared wire shape.
 
-Invariants: every payload is a dict with a "t" field naming its kind; `parse_payload(seat, obj)`
-returns a frozen value or raises `GameFault` naming `seat`; nothing unchecked reaches the engine or
-the deck. Kinds:
+Invariants: every payload is a dict with a "t" field naming its kind, checked against `PAYLOAD_SCHEMA`
+(`p2pshithead.wire`, with the deck's own message shapes); `parse_payload(seat, obj)` returns a frozen
+value or raises `Fault` naming `seat`; nothing unchecked reaches the engine or the deck. Kinds:
     {"t": "deck", "m": <deck message wire form>}            key share, shuffle, reveal, key release
     {"t": "move", "m": "<move notation>", "r": <reveal|None>} a move, with the mover's own shares
     {"t": "oot", "claim": bool}                             answer to an out-of-turn window
@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pshithead.crypto import DeckError, Message, RemoteDeckError, Reveal, message_from_wire
+from p2pshithead.crypto import MESSAGE_SCHEMA, REVEAL_SCHEMA, Message, Reveal
 from p2pshithead.engine import Move, move_from_text
-from p2pshithead.errors import Fault as GameFault
+from p2pshithead.errors import Fault
+from p2pshithead.wire import Bool, Into, Opt, Str, Tagged, WireError, fields
 
-__all__ = ["DeckPayload", "MovePayload", "WindowPayload", "Payload", "parse_payload"]
+__all__ = ["PAYLOAD_SCHEMA", "DeckPayload", "MovePayload", "Payload", "WindowPayload", "parse_payload"]
 
 MAX_MOVE_TEXT = 160
 
@@ -54,42 +55,30 @@ class WindowPayload:
 
 Payload = DeckPayload | MovePayload | WindowPayload
 
-
-def _fields(seat: int, obj: object, kind: str, keys: tuple[str, ...]) -> dict[str, object]:
-    if not isinstance(obj, dict) or set(obj) != {"t", *keys}:
-        raise GameFault(seat, f"malformed {kind} payload: fields must be exactly t, {', '.join(keys)}")
-    return obj
+PAYLOAD_SCHEMA = Tagged(
+    "t",
+    {
+        "deck": Into(fields(m=MESSAGE_SCHEMA), lambda d: DeckPayload(d["m"])),
+        "move": Into(
+            fields(m=Into(Str(0, MAX_MOVE_TEXT), move_from_text), r=Opt(REVEAL_SCHEMA)),
+            lambda d: MovePayload(d["m"], d["r"]),
+        ),
+        "oot": Into(fields(claim=Bool()), lambda d: WindowPayload(d["claim"])),
+    },
+)
+"""The wire shape of any payload; checking it builds the `Payload` (the deck message or the move in it)."""
 
 
 def parse_payload(seat: int, obj: object) -> Payload:
     """Check the shape of `seat`'s payload and read it.
 
     Raises:
-        GameFault: naming `seat`, for any field of the wrong type, size or form.
+        Fault: naming `seat`, for any field of the wrong type, size or form, or a move for another player.
     """
-    kind = obj.get("t") if isinstance(obj, dict) else None
     try:
-        if kind == "deck":
-            return DeckPayload(message_from_wire(seat, _fields(seat, obj, "deck", ("m",))["m"]))
-        if kind == "move":
-            fields = _fields(seat, obj, "move", ("m", "r"))
-            text, raw = fields["m"], fields["r"]
-            if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
-                raise GameFault(seat, f"a move is notation text of at most {MAX_MOVE_TEXT} characters")
-            reveal = None if raw is None else Reveal.from_wire(seat, raw)
-            move = move_from_text(text)
-            if move.player != seat:
-                raise GameFault(seat, f"sent a move for player {move.player}")
-            return MovePayload(move, reveal)
-        if kind == "oot":
-            claim = _fields(seat, obj, "oot", ("claim",))["claim"]
-            if not isinstance(claim, bool):
-                raise GameFault(seat, "an out-of-turn answer is true or false")
-            return WindowPayload(claim)
-    except RemoteDeckError as exc:
-        raise GameFault(seat, exc.reason) from None
-    except DeckError as exc:
-        raise GameFault(seat, str(exc)) from None
-    except ValueError as exc:
-        raise GameFault(seat, str(exc)) from None
-    raise GameFault(seat, f"unknown payload kind {kind!r}")
+        payload: Payload = PAYLOAD_SCHEMA.check(obj)
+    except WireError as exc:
+        raise Fault(seat, f"malformed payload: {exc}") from None
+    if isinstance(payload, MovePayload) and payload.move.player != seat:
+        raise Fault(seat, f"sent a move for player {payload.move.player}")
+    return payload

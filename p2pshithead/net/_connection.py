@@ -11,7 +11,8 @@ from typing import Any
 
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
-from p2pshithead.net._schema import Map, check_message
+from p2pshithead.net._messages import check_message
+from p2pshithead.wire import Map
 
 _READ_CHUNK = 65536
 

@@ -1,33 +1,106 @@
-# The session messages between a peer and the host, with their schemas. Invariant: every map a peer
-# receives is checked against the schema of its direction (`FROM_PEER` at the host, `FROM_HOST` at a
-# joiner) before any field is used; transcript entries and submissions carry their own schemas.
-"""Schemas of the session messages: hello, welcome, reject, lobby, ready, submit, entry, bye."""
+# Every map net sends or signs, declared once with `p2pshithead.wire`: the session messages (each
+# direction's `t`-tagged set), the transcript's submit and entry, and the `k`-tagged bodies an author signs
+# (genesis, app, end, abort). Invariants: every map a peer sends is checked against the schema of its
+# direction (`FROM_PEER` at the host, `FROM_HOST` at a joiner) before any field is used, and every signed
+# body against `BODY_SCHEMA` or `GENESIS_SCHEMA` before the transcript reads it; `checked` is net's one
+# conversion of a `WireError` into a `RemoteProtocolError` naming the peer.
+"""Schemas of the session messages and transcript bodies, and `checked` / `check_message`."""
 
 from __future__ import annotations
 
-from p2pshithead.net._identity import KEY_BYTES, NICK_MAX
-from p2pshithead.net._schema import Bool, Bytes, Int, List, Map, Opt, Str, fields
-from p2pshithead.net._transcript import ENTRY_SCHEMA, SUBMIT_SCHEMA
+from typing import Any
+
+from p2pshithead.net._app import MAX_SEATS
+from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._framing import MAX_FRAME
+from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES
+from p2pshithead.wire import Bool, Bytes, Field, Int, List, Map, Opaque, Opt, Str, Tagged, WireError, fields
+
+MAX_COUNTER = 2**32
+"""Counters of an author's messages stay below this."""
+HASH_BYTES = 32
+"""The size of a chain digest (SHA-256)."""
+REASON_MAX = 200
+"""The longest reason a reject, bye or abort carries."""
 
 HELLO = fields(v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), nick=Str(1, NICK_MAX), ready=Bool())
 """Peer to host, first: protocol version, public key, nickname, whether it is ready already (bots)."""
 
 WELCOME = fields(
-    v=Int(0, 2**16), seat=Int(0, 10), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40), words=Str(0, 2000, lines=True)
+    v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+    words=Str(0, 2000, lines=True),
 )
 """Host to peer, after a good hello: the seat given in the lobby and the rules (preset and in words)."""
 
-REJECT = fields(reason=Str(0, 200))
+REJECT = fields(reason=Str(0, REASON_MAX))
 """Host to peer, instead of a welcome: why it may not sit (wrong version, table full...)."""
 
-LOBBY = fields(seats=List(Opt(fields(nick=Str(1, NICK_MAX), ready=Bool())), 2, 11))
+LOBBY = fields(seats=List(Opt(fields(nick=Str(1, NICK_MAX), ready=Bool())), 2, MAX_SEATS))
 """Host to peers, whenever the lobby changes: each seat's nickname and ready flag, or nil."""
 
 READY = fields(ready=Bool())
 """Peer to host, in the lobby: set this peer's ready flag."""
 
-BYE = fields(reason=Str(0, 200))
+BYE = fields(reason=Str(0, REASON_MAX))
 """Either way, last: why the sender closes."""
+
+_AUTHORED: dict[str, Field] = {
+    "seat": Int(0, MAX_SEATS - 1), "ctr": Int(0, MAX_COUNTER - 1), "si": Int(-1, 2**40),
+    "sh": Bytes(HASH_BYTES, HASH_BYTES),
+    "body": Bytes(1, MAX_FRAME), "sig": Bytes(SIG_BYTES, SIG_BYTES),
+}  # fmt: skip
+SUBMIT_SCHEMA = fields(**_AUTHORED)
+"""Peer to host: a message its author signed, for the sequencer to append."""
+
+ENTRY_SCHEMA = fields(i=Int(0, 2**40), prev=Bytes(HASH_BYTES, HASH_BYTES), **_AUTHORED, seal=Bytes(SIG_BYTES, SIG_BYTES))
+"""Host to peers: transcript entry `i`, an authored message chained to `prev` and sealed by the sequencer."""
+
+GENESIS_SCHEMA = Tagged(
+    "k",
+    {
+        "genesis": fields(
+            v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+            ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, MAX_SEATS),
+            nicks=List(Str(1, NICK_MAX), 2, MAX_SEATS),
+        ),  # fmt: skip
+    },
+)
+"""The body of entry 0: the table's id, name, application, rules, and who sits where."""
+
+BODY_SCHEMA = Tagged(
+    "k",
+    {
+        "app": fields(p=Opaque()),
+        "end": fields(),
+        "abort": fields(seat=Int(0, MAX_SEATS - 1), reason=Str(0, REASON_MAX, control=True)),
+    },
+)
+"""The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
+sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
 
 FROM_PEER: dict[str, Map] = {"hello": HELLO, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE}
 FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "reject": REJECT, "lobby": LOBBY, "entry": ENTRY_SCHEMA, "bye": BYE}
+
+
+def checked(schema: Field, obj: object, peer: str) -> Any:
+    """`obj`, received from `peer`, checked by `schema`.
+
+    Raises:
+        RemoteProtocolError: naming `peer` and the path of the first bad field.
+    """
+    try:
+        return schema.check(obj)
+    except WireError as exc:
+        raise RemoteProtocolError(peer, str(exc)) from None
+
+
+def check_message(obj: object, schemas: dict[str, Map], peer: str) -> dict[str, Any]:
+    """Check a session message: a map whose `t` names one of `schemas`, then every other field of it.
+
+    Returns:
+        The checked map, `t` included.
+    Raises:
+        RemoteProtocolError: naming `peer` and the first bad field.
+    """
+    message: dict[str, Any] = checked(Tagged("t", schemas), obj, peer)
+    return message

@@ -21,15 +21,16 @@ from typing import Any
 from p2pshithead.errors import Fault
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, SeatInfo, TableSetup
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
-from p2pshithead.net._framing import MAX_FRAME, decode_object, pack
-from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES, Identity, verify
-from p2pshithead.net._schema import Bytes, Int, List, Str, check_message, fields
+from p2pshithead.net._framing import decode_object, pack
+from p2pshithead.net._identity import SIG_BYTES, Identity, verify
+from p2pshithead.net._messages import (
+    BODY_SCHEMA, ENTRY_SCHEMA, GENESIS_SCHEMA, HASH_BYTES, MAX_COUNTER, REASON_MAX, check_message, checked,
+)  # fmt: skip
+from p2pshithead.wire import WireError
 
 PROTOCOL_VERSION = 1
 SEQUENCER = 0
 """The seat that sequences (the host's seat)."""
-MAX_COUNTER = 2**32
-HASH_BYTES = 32
 ZERO = bytes(HASH_BYTES)
 _MSG_DOMAIN = b"p2pshithead/msg/v1"
 _ENTRY_DOMAIN = b"p2pshithead/entry/v1"
@@ -113,19 +114,6 @@ def _seal_bytes(digest: bytes) -> bytes:
     return _SEQ_DOMAIN + digest
 
 
-_AUTHORED_FIELDS = dict(
-    seat=Int(0, MAX_SEATS - 1), ctr=Int(0, MAX_COUNTER - 1), si=Int(-1, 2**40), sh=Bytes(HASH_BYTES, HASH_BYTES),
-    body=Bytes(1, MAX_FRAME), sig=Bytes(SIG_BYTES, SIG_BYTES),
-)  # fmt: skip
-SUBMIT_SCHEMA = fields(**_AUTHORED_FIELDS)
-ENTRY_SCHEMA = fields(i=Int(0, 2**40), prev=Bytes(HASH_BYTES, HASH_BYTES), **_AUTHORED_FIELDS, seal=Bytes(SIG_BYTES, SIG_BYTES))
-_GENESIS_SCHEMA = fields(
-    k=Str(1, 8), v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
-    ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, MAX_SEATS),
-    nicks=List(Str(1, NICK_MAX), 2, MAX_SEATS),
-)  # fmt: skip
-
-
 def authored_from(d: dict[str, Any]) -> Authored:
     """Build an `Authored` from a schema-checked submit or entry map."""
     return Authored(d["seat"], d["ctr"], Head(d["si"], d["sh"]), d["body"], d["sig"])
@@ -180,9 +168,9 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     msg = entry.msg
     if entry.index != 0 or entry.prev != ZERO or msg.seat != SEQUENCER or msg.counter != 0 or msg.seen != EMPTY:
         raise RemoteProtocolError(peer, "entry 0 is not a genesis")
-    body = check_message({"t": "g", **_as_map(decode_object(msg.body, peer), peer)}, {"g": _GENESIS_SCHEMA}, peer)
-    if body["k"] != "genesis" or body["v"] != PROTOCOL_VERSION:
-        raise RemoteProtocolError(peer, f"genesis of kind {body['k']!r} version {body['v']}")
+    body = checked(GENESIS_SCHEMA, decode_object(msg.body, peer), peer)
+    if body["v"] != PROTOCOL_VERSION:
+        raise RemoteProtocolError(peer, f"genesis of version {body['v']}, expected {PROTOCOL_VERSION}")
     try:
         seats = tuple(SeatInfo(key, nick) for key, nick in zip(body["seats"], body["nicks"], strict=True))
         setup = TableSetup(body["table"], body["name"], body["app"], body["rules"], body["ruleset"], seats)
@@ -201,12 +189,6 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     if not verify(key, msg.sig, msg.signed_bytes(setup.table_id)) or not verify(key, entry.seal, _seal_bytes(entry.digest)):
         raise RemoteProtocolError(peer, "genesis signature does not hold")
     return setup
-
-
-def _as_map(obj: object, peer: str) -> dict[str, Any]:
-    if not isinstance(obj, dict):
-        raise RemoteProtocolError(peer, "body is not a map")
-    return obj
 
 
 class Phase(Enum):
@@ -330,26 +312,21 @@ class Transcript:
 
     def _apply(self, msg: Authored) -> Sequence[object]:
         try:
-            body = _as_map(decode_object(msg.body, f"seat {msg.seat}"), f"seat {msg.seat}")
+            body = BODY_SCHEMA.check(decode_object(msg.body, f"seat {msg.seat}"))
         except RemoteProtocolError as exc:
             raise Fault(msg.seat, exc.reason) from None
-        kind = body.get("k")
-        if kind == "app" and set(body) == {"k", "p"} and self.phase is Phase.PLAYING:
+        except WireError as exc:
+            raise Fault(msg.seat, f"malformed body: {exc}") from None
+        kind = body["k"]
+        if kind == "app" and self.phase is Phase.PLAYING:
             return self.app.apply(msg.seat, body["p"])
-        if kind == "end" and set(body) == {"k"} and self.phase is Phase.SIGNING and msg.seat not in self._signed_off:
+        if kind == "end" and self.phase is Phase.SIGNING and msg.seat not in self._signed_off:
             self._signed_off.add(msg.seat)
-        elif kind == "abort" and msg.seat == SEQUENCER and self._valid_abort(body):
+        elif kind == "abort" and msg.seat == SEQUENCER and body["seat"] < len(self.setup.seats):
             self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)
         else:
             raise Fault(msg.seat, f"message {kind!r} not allowed while {self.phase.value}")
         return ()
-
-    def _valid_abort(self, body: dict[str, Any]) -> bool:
-        seat, reason = body.get("seat"), body.get("reason")
-        return (
-            set(body) == {"k", "seat", "reason"} and isinstance(seat, int) and not isinstance(seat, bool)
-            and 0 <= seat < len(self.setup.seats) and isinstance(reason, str) and len(reason) <= 200
-        )  # fmt: skip
 
 
 def app_body(payload: object) -> dict[str, Any]:
@@ -363,4 +340,4 @@ END_BODY = {"k": "end"}
 
 def abort_body(seat: int, reason: str) -> dict[str, Any]:
     """The sequencer's report that `seat` dropped or misbehaved in a way the chain cannot prove."""
-    return {"k": "abort", "seat": seat, "reason": reason[:200]}
+    return {"k": "abort", "seat": seat, "reason": reason[:REASON_MAX]}

@@ -130,3 +130,18 @@ def test_a_point_of_the_wrong_size_says_so(dealt: SimulatedTable, value: object)
     obj = _set(("public",), value)(wire_of(dealt, "key_share"))
     with pytest.raises(MalformedMessageError, match="must be 32 bytes"):
         message_from_wire(0, obj)
+
+
+def test_a_refusal_names_the_path_of_the_bad_value(dealt: SimulatedTable) -> None:
+    obj = BAD_SHUFFLES["identity in deck"](wire_of(dealt, "shuffle"))
+    with pytest.raises(MalformedMessageError) as error:
+        message_from_wire(2, obj)
+    assert error.value.peer == 2
+    assert error.value.reason == "field deck[3][0]: not a valid point of the prime-order subgroup"
+
+
+@pytest.mark.parametrize("cls", [KeyShare, Reveal, KeyRelease])
+def test_from_wire_reads_only_its_own_kind(dealt: SimulatedTable, cls: type) -> None:
+    with pytest.raises(MalformedMessageError, match="unknown message type 'shuffle'") as error:
+        cls.from_wire(2, wire_of(dealt, "shuffle"))
+    assert error.value.peer == 2

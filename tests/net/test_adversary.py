@@ -97,7 +97,7 @@ def _malformed(payload: dict, app: NetCardGame) -> dict | None:
     [
         (_card_not_in_hand, "hand"),
         (_share_with_wrong_proof, "proof"),
-        (_malformed, "notation text"),
+        (_malformed, "field m: expected str"),
     ],
     ids=["card-not-in-hand", "share-with-wrong-proof", "malformed-payload"],
 )
