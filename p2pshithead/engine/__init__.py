@@ -30,6 +30,7 @@ from p2pshithead.engine._rules import (
     Three,
     preset,
 )
+from p2pshithead.engine._short import hand_order
 from p2pshithead.engine._state import Exchange, Phase, Window
 
 __all__ = [
@@ -37,6 +38,6 @@ __all__ = [
     "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
     "Nine", "Outcome", "PRESETS", "Phase", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
     "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
-    "UnrevealedCardError", "Window", "card_at", "deck_size", "made_public", "move_from_text", "parse_rank",
+    "UnrevealedCardError", "Window", "card_at", "deck_size", "hand_order", "made_public", "move_from_text", "parse_rank",
     "playable", "powers", "preset", "strength", "turbo_ranks",
 ]

@@ -1016,6 +1016,42 @@ class Game:
 
         return position_from_text(text, rules or Ruleset())
 
+    # short notation lives in _short (what a person types: "7", "77", "p", "fd 2", "a>2")
+    def parse_short(self, text: str, player: int | None = None, names: Sequence[str] | None = None) -> Move:
+        """Read what a person types ("7", "77", "7h", "p", "p K", "fd 2", "swap 3 K", "place 7",
+        "show -", "r", "a>2", "a>bob"; docs/notation.md) as a legal move of `player`.
+
+        Args:
+            text: the typed text (case and spacing do not matter).
+            player: whose move; by default the player to act (`turn`).
+            names: seat names, so that an ace may name its taker by name ("a>bob").
+
+        Returns:
+            A move in `moves_for(player)`.
+
+        Raises:
+            InvalidMoveError: not understood, or names cards or players that are not there.
+            IllegalMoveError: understood, but the rules forbid it now (the message says why).
+            AmbiguousMoveError: fits several different moves (the message says how to choose).
+        """
+        from p2pshithead.engine._short import parse_short
+
+        return parse_short(self, text, self.turn if player is None else player, names)
+
+    def short(self, move: Move) -> str:
+        """The shortest text `parse_short` reads back as `move`, or as a move that differs from it
+        only in which card of a rank it uses ("77", "fd 2", "p K", "A>2")."""
+        from p2pshithead.engine._short import short
+
+        return short(self, move)
+
+    def short_hints(self, player: int | None = None) -> list[str]:
+        """What `player` (by default the player to act) may type now, short and without repeats,
+        plain ranks low to high first ("7", "77", "9", "p"; "fd 1-3", "A>N", "swap H U")."""
+        from p2pshithead.engine._short import short_hints
+
+        return short_hints(self, self.turn if player is None else player)
+
 
 def _trusted(kind: type[_M], player: int, slot: object, target: int | None = None) -> _M:
     """A move built by the generator, whose fields are well formed by construction: skips the
