@@ -23,7 +23,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence, TypeVar
 
-from p2pshithead.engine._cards import Card, Rank, card_at, deck_size
+from p2pshithead.engine._cards import Card, Rank, card_at
 from p2pshithead.engine._errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -119,7 +119,7 @@ class Game:
 
         Args:
             rules: the ruleset (classic by default).
-            players: 2 to 11 seats.
+            players: MIN_PLAYERS to MAX_PLAYERS seats.
             dealer: the dealer's seat; the player to their left acts first.
             known: identities this engine already knows, by slot.
 
@@ -127,14 +127,13 @@ class Game:
             ValueError: a bad player count or dealer, or too few cards for the deal.
         """
         self.rules = rules or Ruleset()
-        if not 2 <= players <= 11:
-            raise ValueError("players: 2 to 11")
+        self.rules.check_table(players)
         if not 0 <= dealer < players:
             raise ValueError(f"dealer: a seat from 0 to {players - 1}")
         self.players = players
         self.dealer = dealer
         self.decks = self.rules.decks_for(players)
-        self.size = deck_size(self.decks, self.rules.jokers)
+        self.size = self.rules.deck_size(players)
         self._powers = powers(self.rules)
         self._turbo = turbo_ranks(self.rules)
         self._known: dict[int, Card] = {}
@@ -161,9 +160,7 @@ class Game:
     def _deal(self) -> State:
         r, n = self.rules, self.players
         up_count = 0 if r.deal_six else r.face_up
-        hand_count = r.hand_size + (r.face_up if r.deal_six else 0)
-        if n * (r.face_down + up_count + hand_count) > self.size:
-            raise ValueError(f"{n} players need more than {self.size} cards; add decks")
+        hand_count = r.hand_size + (r.face_up if r.deal_six else 0)  # enough cards: rules.check_table
         seats = [Seat() for _ in range(n)]
         cursor = 0
         for attr, count in (("down", r.face_down), ("up", up_count), ("hand", hand_count)):
