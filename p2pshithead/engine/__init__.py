@@ -10,6 +10,7 @@ from p2pshithead.engine._errors import (
     IllegalMoveError,
     InvalidMoveError,
     MoveError,
+    PositionError,
     RevealConflictError,
     UnrevealedCardError,
 )
@@ -42,7 +43,7 @@ __all__ = [
     "DECK_SIZES", "JOKERS_PER_PACK", "MAX_DECKS", "MAX_PLAYERS", "MIN_PLAYERS", "PACK_SIZE",
     "AmbiguousMoveError", "Card", "Eight", "End", "EngineError", "Exchange", "FaceupPickup", "Five", "Flip", "Give",
     "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
-    "Nine", "Outcome", "PRESETS", "Phase", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
+    "Nine", "Outcome", "PRESETS", "Phase", "PositionError", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
     "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
     "UnrevealedCardError", "Window", "card_at", "deck_size", "hand_order", "made_public", "move_from_text", "parse_rank",
     "playable", "powers", "preset", "strength", "turbo_ranks",

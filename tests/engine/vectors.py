@@ -45,7 +45,7 @@ CASES: list[tuple[str, str, str, str | None]] = [
     ("an ace completing four names nobody", "french", "play d0 t0 + | H:Ah | H:7d | H:8d | P:Ad,Ac,As", "0 play Ah"),
     ("flipped ace gives the pile on", "french", "play d0 t0 + | D:Ah,4c | H:7d | H:8d | P:9h", "0 flip Ah"),
     ("hebrew: complete four out of turn", "hebrew",
-     "play d0 t1 + w0:5:- | H:4c | H:4d,5d | H:5s,9c | P:5h,5c,5d", "2 play 5s"),
+     "play d0 t1 + w0:5:- | H:4c | H:4d,6d | H:5s,9c | P:5h,5c,5d", "2 play 5s"),
     ("hebrew: add a drawn card", "hebrew", "play d0 t2 + w0:8:8d | H:8d,4c | H:4d | H:Ks | H:Qs | P:8h", "0 play 8d"),
     ("french turbo: several may answer", "french",
      "play d0 t1 + w0:9:- | H:4c | H:9c,4d | H:9d,9s,4s | H:Jd | P:9h", "1 play 9c"),
