@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from p2pshithead.engine._cards import Card, Rank, card_at
+from p2pshithead.engine._cards import Card, Rank
 from p2pshithead.engine._errors import PositionError
 from p2pshithead.engine._rules import Ruleset
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
@@ -205,12 +205,12 @@ def _check(game: "Game", s: State, known: dict[int, Card]) -> None:
             if xs
         )
         raise PositionError(f"the zones must hold each of the {size} slots exactly once ({what})")
-    deck = Counter(card_at(i, game.decks, game.rules.jokers) for i in range(size))
     for card, count in Counter(known.values()).items():
-        if count > deck[card]:
+        copies = game.decks * game.rules.jokers if card.rank is Rank.JOKER else game.decks  # _cards invariant
+        if count > copies:
             packs = "1 pack holds" if game.decks == 1 else f"{game.decks} packs hold"
             jokers = f" (with {game.rules.jokers} jokers a pack)" if game.rules.jokers else ""
-            raise PositionError(f"{count} x {card.text()}: {packs} {deck[card]}{jokers}")
+            raise PositionError(f"{count} x {card.text()}: {packs} {copies}{jokers}")
     if s.phase is Phase.OVER:
         return
     for p in s.finished:
