@@ -22,6 +22,7 @@ from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import sample_world
+from p2pshithead.engine import MAX_PLAYERS
 from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, Play
 
 __all__ = ["DEFAULT_BUDGET", "SmartBot"]
@@ -34,7 +35,7 @@ MARGIN = 1.0
 be preferred: with a few dozen noisy playouts, the best-looking move is often just lucky."""
 
 _GREEDY = GreedyBot(wander=0)  # the choice to beat, and the swap and show phases
-_PLAYOUT_PLAYERS = (GreedyBot(),) * 11  # playouts wander, as a table of greedy players does
+_PLAYOUT_PLAYERS = (GreedyBot(),) * MAX_PLAYERS  # playouts wander, as a table of greedy players does
 
 
 DEFAULT_BUDGET = Budget(seconds=0.2)

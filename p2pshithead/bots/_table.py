@@ -11,7 +11,7 @@ import random
 from typing import Callable, Iterator, Sequence
 
 from p2pshithead.bots._base import Player
-from p2pshithead.engine import Game, Move, Outcome, Ruleset, deck_size
+from p2pshithead.engine import Game, Move, Outcome, Ruleset
 
 __all__ = ["LocalTable", "NoMoveError", "ask"]
 
@@ -62,7 +62,7 @@ class LocalTable:
         self.players = list(players)
         self.rng = rng
         n = len(players)
-        order = list(range(deck_size(rules.decks_for(n), rules.jokers)))
+        order = list(range(rules.deck_size(n)))
         rng.shuffle(order)
         self.game = Game.deal_known(rules, n, rng.randrange(n) if dealer is None else dealer, order)
 

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from p2pshithead.engine import DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS
+
 
 @click.group()
 def bench() -> None:
@@ -24,7 +26,7 @@ def emit(figures: dict[str, object], as_json: bool) -> None:
 
 
 @bench.command("net")
-@click.option("--players", type=click.IntRange(2, 11), default=4, show_default=True, help="Peer processes.")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Peer processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def net(players: int, as_json: bool) -> None:
     """A bot table of separate processes on loopback: setup, move latency, game time, bytes; listing time."""
@@ -34,8 +36,8 @@ def net(players: int, as_json: bool) -> None:
 
 
 @bench.command("deck")
-@click.option("--players", type=click.IntRange(2, 16), default=4, show_default=True, help="Peers at the table.")
-@click.option("--cards", type=click.Choice(["52", "54", "104", "108"]), default="52", show_default=True)
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Peers at the table.")
+@click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every peer's randomness.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
@@ -64,8 +66,8 @@ def engine(games: int, seed: int, as_json: bool) -> None:
 
 
 @bench.command("wire")
-@click.option("--players", type=click.IntRange(2, 11), default=4, show_default=True, help="Seats at the table.")
-@click.option("--cards", type=click.Choice(["52", "54", "104", "108"]), default="52", show_default=True)
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Seats at the table.")
+@click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
 @click.option("--repeat", type=click.IntRange(min=1), default=30, show_default=True, help="Runs; the best counts.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def wire(players: int, cards: str, repeat: int, as_json: bool) -> None:

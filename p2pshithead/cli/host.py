@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.netgame import SHITHEAD, describe
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.cli.session import finish_game, make_agent, table_words
 from p2pshithead.net import Host, NetError, TableConfig, load_identity
 
@@ -56,8 +57,8 @@ def _reap(child: subprocess.Popen[bytes]) -> None:
 @click.command()
 @click.option("--name", help="Table name shown on the LAN (default: NICK's table).")
 @click.option("--rules", help="Rules preset (default: the application's first).")
-@click.option("--seats", type=click.IntRange(2, 11), default=4, show_default=True, help="Seats at the table.")
-@click.option("--bots", type=click.IntRange(0, 10), default=0, show_default=True, help="Bot peers to seat.")
+@click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Seats at the table.")
+@click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True, help="Bot peers to seat.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="TCP port (default: any free one).")
 @click.option("--bind", default="0.0.0.0", show_default=True, help="Address for the socket and for mDNS.")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from p2pshithead.bots import make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import PRESETS, EngineError, Game, Phase, Play, Rank, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, Play, Rank, preset
 from p2pshithead.game import Dealt, Event, KeyShared, LocalSeat, Played, SeatedTable, Shared, Stage, TableState, next_payload
 from p2pshithead.net import Apps, AppSpec, TableSetup
 
@@ -208,6 +208,7 @@ def _command(command: Command, view: Game, seat: int) -> object:
     raise ValueError(rules_text(view.rules) if command is Command.RULES else help_text(view, seat))
 
 
-SHITHEAD = AppSpec(name="shithead", presets=tuple(PRESETS), make=NetCardGame, ruleset_hash=_ruleset_hash, seats=(2, 11))
+SHITHEAD = AppSpec(name="shithead", presets=tuple(PRESETS), make=NetCardGame, ruleset_hash=_ruleset_hash,
+                    seats=(MIN_PLAYERS, MAX_PLAYERS))
 APPS: Apps = {SHITHEAD.name: SHITHEAD}
 """The applications this program plays on the network."""

@@ -19,7 +19,7 @@ import click
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import PRESETS, Game, Move, MoveError, Phase, Play, Rank, Ruleset, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, MoveError, Phase, Play, Rank, Ruleset, preset
 
 __all__ = ["play", "Session", "Quit"]
 
@@ -197,7 +197,7 @@ def _read(prompt: str) -> str:
 
 
 @click.command()
-@click.option("--bots", type=click.IntRange(1, 10), default=3, show_default=True, help="How many bots.")
+@click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True, help="How many bots.")
 @click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True,
               help="Rules preset.")
 @click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")
@@ -210,8 +210,10 @@ def _read(prompt: str) -> str:
 def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float) -> None:
     """Play Shithead against bots at this terminal."""
     rules = preset(rules_name)
-    if rules.decks_for(bots + 1) * 52 < (bots + 1) * (rules.face_down + rules.face_up + rules.hand_size):
-        raise click.BadParameter("too many players for the deck", param_hint="--bots")
+    try:
+        rules.check_table(bots + 1)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
     unicode = not ascii_only and can_encode(getattr(sys.stdout, "encoding", None))
     names = [name.strip()[:10] or "You"] + [f"Bot {i}" for i in range(1, bots + 1)]
     rng = random.Random(seed)

@@ -29,6 +29,7 @@ from p2pshithead.engine import (
     Source,
     Suit,
     Swap,
+    hand_order,
     powers,
 )
 
@@ -37,7 +38,6 @@ __all__ = [
     "can_encode",
     "card_text",
     "cards_text",
-    "ordered",
     "names_in",
     "narrate",
     "screen",
@@ -75,16 +75,6 @@ def card_text(card: Card | None, look: Look) -> str:
     if look.color and card.suit in _RED:
         return click.style(text, fg="red", bold=True)
     return text
-
-
-def ordered(game: Game, slots: Sequence[int]) -> list[int]:
-    """Slots sorted as a person holds them: by rank, then suit; unknown cards last.
-    Hand positions ("swap #2 K") count in this order."""
-    def key(slot: int) -> tuple[int, str]:
-        card = game.card(slot)
-        return (99, "") if card is None else (int(card.rank), card.suit.value if card.suit else "")
-
-    return sorted(slots, key=key)
 
 
 def cards_text(game: Game, slots: Sequence[int], look: Look, numbered: bool = False) -> str:
@@ -156,7 +146,7 @@ def narrate(before: Game, move: Move, after: Game, me: int, names: Sequence[str]
     if you and isinstance(move, Play):
         drawn = [s for s in after.hand(me) if s not in before.hand(me)]
         if drawn:
-            lines.append(f"You draw {cards_text(after, ordered(after, drawn), look)}")
+            lines.append(f"You draw {cards_text(after, hand_order(after, drawn), look)}")
     outcome = after.outcome()
     if outcome is not None and not before.is_over():
         loser = outcome.shithead
@@ -261,7 +251,7 @@ def _my_lines(view: Game, me: int, names: Sequence[str], look: Look) -> list[str
     up = cards_text(view, view.face_up(me), look, numbered=numbered)
     mark = _mark(view, me, look)
     first = f"{mark}[{me}] {names[me]:<10.10} {down_text}  up {up}"
-    hand = ordered(view, view.hand(me))
+    hand = hand_order(view, view.hand(me))
     lines = [first]
     label = "Hand: "
     words = [card_text(view.card(s), look) for s in hand]

@@ -8,7 +8,7 @@ import time
 import click
 
 from p2pshithead.bots import MatchResult, make_player, play_match
-from p2pshithead.engine import PRESETS, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, preset
 
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -38,7 +38,7 @@ def _figures(result: MatchResult) -> dict[str, object]:
 
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
-@click.option("--players", "-p", type=click.IntRange(2, 11), default=4, show_default=True, help="Seats at the table.")
+@click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Seats at the table.")
 @click.option(
     "--bots",
     default="greedy",

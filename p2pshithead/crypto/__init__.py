@@ -30,7 +30,7 @@ from p2pshithead.crypto._messages import (
     Shuffle,
     message_from_wire,
 )
-from p2pshithead.crypto._params import DECK_SIZES, MAX_PEERS, TableParams
+from p2pshithead.crypto._params import MAX_CARDS, MAX_PEERS, TableParams
 from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
 from p2pshithead.crypto._table_deck import DeckKey, Phase, TableDeck
@@ -38,7 +38,7 @@ from p2pshithead.crypto._table_sim import Deal, SimulatedTable, WorkHook
 from p2pshithead.crypto._wire import Point, Scalar
 
 __all__ = [
-    "DECK_SIZES",
+    "MAX_CARDS",
     "MAX_PEERS",
     "MESSAGE_SCHEMA",
     "REVEAL_SCHEMA",

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from p2pshithead.crypto._elgamal import Ciphertext
 from p2pshithead.crypto._errors import LocalDeckError
 from p2pshithead.crypto._group import scalar_bytes
-from p2pshithead.crypto._params import DECK_SIZES
+from p2pshithead.crypto._params import MAX_CARDS
 from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
 from p2pshithead.crypto._wire import Point, Scalar, read
@@ -32,7 +32,6 @@ __all__ = [
     "message_from_wire",
 ]
 
-_MAX_CARDS = max(DECK_SIZES)
 _WireObject = dict[str, object]
 
 
@@ -105,8 +104,8 @@ class DecryptionShare:
     proof: SigmaProof
 
     def __post_init__(self) -> None:
-        if type(self.slot) is not int or not 0 <= self.slot < _MAX_CARDS:
-            raise LocalDeckError(f"a slot is a deal position from 0 to {_MAX_CARDS - 1}")
+        if type(self.slot) is not int or not 0 <= self.slot < MAX_CARDS:
+            raise LocalDeckError(f"a slot is a deal position from 0 to {MAX_CARDS - 1}")
         if not isinstance(self.share, bytes) or len(self.share) != 32:
             raise LocalDeckError("a decryption share is a 32-byte point")
 
@@ -165,11 +164,11 @@ Message = KeyShare | Shuffle | Reveal | KeyRelease
 _POINT, _SCALAR = Point(), Scalar()
 _PROOF = Into(Tuple(_SCALAR, _SCALAR), lambda pair: SigmaProof(*pair))
 _SHARE = Into(
-    Tuple(Int(0, _MAX_CARDS - 1), _POINT, _SCALAR, _SCALAR),
+    Tuple(Int(0, MAX_CARDS - 1), _POINT, _SCALAR, _SCALAR),
     lambda s: DecryptionShare(s[0], s[1], SigmaProof(s[2], s[3])),
 )
-_POINTS = List(_POINT, 1, _MAX_CARDS)
-_SCALARS = List(_SCALAR, 1, _MAX_CARDS)
+_POINTS = List(_POINT, 1, MAX_CARDS)
+_SCALARS = List(_SCALAR, 1, MAX_CARDS)
 
 
 def _shuffle(d: dict[str, Any]) -> Shuffle:
@@ -184,13 +183,13 @@ _KINDS: dict[str, Field] = {
     KeyShare.kind: Into(fields(public=_POINT, proof=_PROOF), lambda d: KeyShare(d["public"], d["proof"])),
     Shuffle.kind: Into(
         fields(
-            deck=List(Into(Tuple(_POINT, _POINT), lambda pair: Ciphertext(*pair)), 1, _MAX_CARDS),
+            deck=List(Into(Tuple(_POINT, _POINT), lambda pair: Ciphertext(*pair)), 1, MAX_CARDS),
             commitments=_POINTS, chain=_POINTS, challenge=_SCALAR, responses=List(_SCALAR, 4, 4),
             chain_responses=_SCALARS, permutation_responses=_SCALARS,
         ),  # fmt: skip
         _shuffle,
     ),
-    Reveal.kind: Into(fields(shares=List(_SHARE, 1, _MAX_CARDS)), lambda d: Reveal(tuple(d["shares"]))),
+    Reveal.kind: Into(fields(shares=List(_SHARE, 1, MAX_CARDS)), lambda d: Reveal(tuple(d["shares"]))),
     KeyRelease.kind: Into(fields(secret=_SCALAR), lambda d: KeyRelease(d["secret"])),
 }
 _ONE_KIND = {kind: Tagged("kind", {kind: schema}) for kind, schema in _KINDS.items()}

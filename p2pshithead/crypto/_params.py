@@ -1,5 +1,6 @@
 # Invariants: a `TableParams` always holds a table id of 1..64 bytes, a peer count in 2..MAX_PEERS and a
-# deck size from DECK_SIZES; every proof, card point and message of the table is bound to all three.
+# deck size in 2..MAX_CARDS; every proof, card point and message of the table is bound to all three. The
+# deck is card-game agnostic: which sizes a game deals is the rules engine's (`engine.DECK_SIZES`).
 """The fixed parameters of one table's deck: its id, its number of peers and its number of cards."""
 
 from __future__ import annotations
@@ -8,10 +9,10 @@ from dataclasses import dataclass
 
 from p2pshithead.crypto._errors import LocalDeckError
 
-__all__ = ["DECK_SIZES", "MAX_PEERS", "MAX_TABLE_ID", "TableParams"]
+__all__ = ["MAX_CARDS", "MAX_PEERS", "MAX_TABLE_ID", "TableParams"]
 
-DECK_SIZES = (52, 54, 104, 108)
-"""Deck sizes a table may use: one or two packs, with or without two jokers each."""
+MAX_CARDS = 256
+"""The most cards one deck may hold (it bounds every message's size)."""
 
 MAX_PEERS = 16
 """The most peers one table may seat."""
@@ -33,5 +34,5 @@ class TableParams:
             raise LocalDeckError(f"table id must be 1 to {MAX_TABLE_ID} bytes")
         if type(self.n_peers) is not int or not 2 <= self.n_peers <= MAX_PEERS:
             raise LocalDeckError(f"a table seats 2 to {MAX_PEERS} peers, not {self.n_peers!r}")
-        if self.n_cards not in DECK_SIZES or type(self.n_cards) is not int:
-            raise LocalDeckError(f"a deck has one of {DECK_SIZES} cards, not {self.n_cards!r}")
+        if type(self.n_cards) is not int or not 2 <= self.n_cards <= MAX_CARDS:
+            raise LocalDeckError(f"a deck has 2 to {MAX_CARDS} cards, not {self.n_cards!r}")

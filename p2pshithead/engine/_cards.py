@@ -10,7 +10,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["Rank", "Suit", "Card", "deck_size", "card_at", "parse_rank"]
+__all__ = ["PACK_SIZE", "Rank", "Suit", "Card", "deck_size", "card_at", "parse_rank"]
+
+PACK_SIZE = 52
+"""Cards in one standard pack, jokers not counted (RULES.md 1)."""
 
 
 class Rank(enum.IntEnum):
@@ -120,7 +123,7 @@ class Card:
 
 def deck_size(decks: int, jokers: int) -> int:
     """Number of cards in `decks` packs with `jokers` jokers per pack."""
-    return decks * (52 + jokers)
+    return decks * (PACK_SIZE + jokers)
 
 
 def card_at(index: int, decks: int, jokers: int) -> Card:
@@ -131,7 +134,7 @@ def card_at(index: int, decks: int, jokers: int) -> Card:
     """
     if not 0 <= index < deck_size(decks, jokers):
         raise ValueError(f"card index {index} outside a deck of {deck_size(decks, jokers)}")
-    if index >= 52 * decks:
+    if index >= PACK_SIZE * decks:
         return Card(Rank.JOKER, None)
-    i = index % 52
+    i = index % PACK_SIZE
     return Card(Rank(2 + i // 4), _SUIT_ORDER[i % 4])

@@ -14,6 +14,7 @@ __all__ = [
     "AmbiguousMoveError",
     "UnrevealedCardError",
     "RevealConflictError",
+    "PositionError",
 ]
 
 
@@ -56,3 +57,8 @@ class UnrevealedCardError(EngineError):
 
 class RevealConflictError(EngineError):
     """A reveal contradicts an identity already known for that slot."""
+
+
+class PositionError(EngineError, ValueError):
+    """A position text that cannot be read, or that no game can reach (`Game.from_text`): the
+    message names what is wrong ("turn 5: seats are 0 to 3", "7 x Kh in a deck that holds 1")."""

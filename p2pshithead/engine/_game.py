@@ -23,7 +23,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence, TypeVar
 
-from p2pshithead.engine._cards import Card, Rank, card_at, deck_size
+from p2pshithead.engine._cards import Card, Rank, card_at
 from p2pshithead.engine._errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -119,7 +119,7 @@ class Game:
 
         Args:
             rules: the ruleset (classic by default).
-            players: 2 to 11 seats.
+            players: MIN_PLAYERS to MAX_PLAYERS seats.
             dealer: the dealer's seat; the player to their left acts first.
             known: identities this engine already knows, by slot.
 
@@ -127,14 +127,13 @@ class Game:
             ValueError: a bad player count or dealer, or too few cards for the deal.
         """
         self.rules = rules or Ruleset()
-        if not 2 <= players <= 11:
-            raise ValueError("players: 2 to 11")
+        self.rules.check_table(players)
         if not 0 <= dealer < players:
             raise ValueError(f"dealer: a seat from 0 to {players - 1}")
         self.players = players
         self.dealer = dealer
         self.decks = self.rules.decks_for(players)
-        self.size = deck_size(self.decks, self.rules.jokers)
+        self.size = self.rules.deck_size(players)
         self._powers = powers(self.rules)
         self._turbo = turbo_ranks(self.rules)
         self._known: dict[int, Card] = {}
@@ -161,9 +160,7 @@ class Game:
     def _deal(self) -> State:
         r, n = self.rules, self.players
         up_count = 0 if r.deal_six else r.face_up
-        hand_count = r.hand_size + (r.face_up if r.deal_six else 0)
-        if n * (r.face_down + up_count + hand_count) > self.size:
-            raise ValueError(f"{n} players need more than {self.size} cards; add decks")
+        hand_count = r.hand_size + (r.face_up if r.deal_six else 0)  # enough cards: rules.check_table
         seats = [Seat() for _ in range(n)]
         cursor = 0
         for attr, count in (("down", r.face_down), ("up", up_count), ("hand", hand_count)):
@@ -1015,6 +1012,42 @@ class Game:
         from p2pshithead.engine._notation import position_from_text
 
         return position_from_text(text, rules or Ruleset())
+
+    # short notation lives in _short (what a person types: "7", "77", "p", "fd 2", "a>2")
+    def parse_short(self, text: str, player: int | None = None, names: Sequence[str] | None = None) -> Move:
+        """Read what a person types ("7", "77", "7h", "p", "p K", "fd 2", "swap 3 K", "place 7",
+        "show -", "r", "a>2", "a>bob"; docs/notation.md) as a legal move of `player`.
+
+        Args:
+            text: the typed text (case and spacing do not matter).
+            player: whose move; by default the player to act (`turn`).
+            names: seat names, so that an ace may name its taker by name ("a>bob").
+
+        Returns:
+            A move in `moves_for(player)`.
+
+        Raises:
+            InvalidMoveError: not understood, or names cards or players that are not there.
+            IllegalMoveError: understood, but the rules forbid it now (the message says why).
+            AmbiguousMoveError: fits several different moves (the message says how to choose).
+        """
+        from p2pshithead.engine._short import parse_short
+
+        return parse_short(self, text, self.turn if player is None else player, names)
+
+    def short(self, move: Move) -> str:
+        """The shortest text `parse_short` reads back as `move`, or as a move that differs from it
+        only in which card of a rank it uses ("77", "fd 2", "p K", "A>2")."""
+        from p2pshithead.engine._short import short
+
+        return short(self, move)
+
+    def short_hints(self, player: int | None = None) -> list[str]:
+        """What `player` (by default the player to act) may type now, short and without repeats,
+        plain ranks low to high first ("7", "77", "9", "p"; "fd 1-3", "A>N", "swap H U")."""
+        from p2pshithead.engine._short import short_hints
+
+        return short_hints(self, self.turn if player is None else player)
 
 
 def _trusted(kind: type[_M], player: int, slot: object, target: int | None = None) -> _M:

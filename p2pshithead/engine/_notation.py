@@ -1,7 +1,10 @@
 """One-line text for positions (docs/notation.md); moves carry their own `text()`.
 
 Invariants: `position_from_text(position_to_text(g), g.rules)` equals `g` in every zone,
-identity, public mark and turn field (history is not part of a position).
+identity, public mark and turn field (history is not part of a position); `position_from_text`
+accepts only positions a game can reach as far as one position shows it (seats and slots in range,
+each slot held once, no more copies of a card than the packs hold, nobody out who acts or holds
+cards), else a `PositionError` names what is wrong.
 
     <phase> d<dealer> t<turn> <+|-> [r<ready>] [s<shows>] [w<player>:<rank>:<drawn>] [l<last>] [o<out>]
       [x<giver>:<receiver>:<b|a>]
@@ -14,9 +17,11 @@ draw order, the pile bottom first.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from p2pshithead.engine._cards import Card
+from p2pshithead.engine._cards import Card, Rank
+from p2pshithead.engine._errors import PositionError
 from p2pshithead.engine._rules import Ruleset
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
@@ -95,7 +100,7 @@ def position_from_text(text: str, rules: Ruleset) -> "Game":
     """Parse `position_to_text` output.
 
     Raises:
-        ValueError: malformed text, or zones that do not partition the deck.
+        PositionError: malformed text, or a position no game reaches (see `_check`).
     """
     from p2pshithead.engine._game import Game
 
@@ -113,6 +118,8 @@ def position_from_text(text: str, rules: Ruleset) -> "Game":
             seats.append(Seat(*(_parse_cards(fields[k], known, public) for k in ("H", "U", "D"))))
         zones = [_parse_cards(t.split(":", 1)[1], known, public) for t in tail]
         state = State(phase, seats, list(reversed(zones[0])), zones[1], zones[2], turn)
+        if head[3] not in ("+", "-"):
+            raise ValueError(f"direction {head[3]!r}: + or -")
         state.direction = 1 if head[3] == "+" else -1
         for token in head[4:]:
             kind, rest = token[0], token[1:]
@@ -137,11 +144,80 @@ def position_from_text(text: str, rules: Ruleset) -> "Game":
                 raise ValueError(f"unknown field {token!r}")
         state.public = public
     except (IndexError, KeyError, ValueError) as exc:
-        raise ValueError(f"not a position: {exc}") from None
-    every = [x for seat in seats for x in (*seat.hand, *seat.up, *seat.down)] + [
-        x for zone in zones for x in zone
-    ]
-    if sorted(every) != list(range(game.size)):
-        raise ValueError(f"the zones must hold each of the {game.size} slots exactly once")
+        raise PositionError(f"not a position: {exc}") from None
+    _check(game, state, known)
     game._state, game._known = state, known
     return game
+
+
+def _check(game: "Game", s: State, known: dict[int, Card]) -> None:
+    """Refuse what no game reaches: seats, slots and ranks out of range, slots not held exactly
+    once, more copies of a card than the packs hold, a player out of the game who acts or holds
+    cards (until the game is over).
+
+    Raises:
+        PositionError: names the first thing wrong.
+    """
+    n, size = game.players, game.size
+    seats = f"seats are 0 to {n - 1}"
+
+    def seat(value: int, what: str) -> None:
+        if not 0 <= value < n:
+            raise PositionError(f"{what} {value}: {seats}")
+
+    def slot(value: int, what: str) -> None:
+        if not 0 <= value < size:
+            raise PositionError(f"{what} slot {value}: the deck has slots 0 to {size - 1}")
+
+    seat(s.turn, "turn")
+    for p in sorted(s.ready):
+        seat(p, "ready")
+    for p, x in s.shows:
+        seat(p, "show by")
+        if x is not None:
+            slot(x, "shown")
+    if s.window is not None:
+        seat(s.window.player, "window")
+        if s.window.rank not in tuple(Rank):
+            raise PositionError(f"window rank {s.window.rank}: ranks are 2 to 15")
+        for x in s.window.drawn:
+            slot(x, "drawn")
+    if s.pile_last is not None:
+        seat(s.pile_last, "last to play")
+    for p in s.finished:
+        seat(p, "out")
+    if len(set(s.finished)) != len(s.finished):
+        raise PositionError(f"a player is out twice: o{','.join(map(str, s.finished))}")
+    if s.exchange is not None:
+        seat(s.exchange.giver, "exchange giver")
+        seat(s.exchange.receiver, "exchange receiver")
+        if s.exchange.giver == s.exchange.receiver:
+            raise PositionError(f"player {s.exchange.giver} gives a card to themselves")
+    every = Counter(x for seat_ in s.seats for x in (*seat_.hand, *seat_.up, *seat_.down))
+    every.update(x for zone in (s.stock, s.pile, s.burned) for x in zone)
+    outside = sorted(x for x in every if not 0 <= x < size)
+    twice = sorted(x for x, k in every.items() if k > 1)
+    missing = [x for x in range(size) if x not in every]
+    if outside or twice or missing:
+        what = "; ".join(
+            f"{label} {','.join(map(str, xs[:8]))}{',...' if len(xs) > 8 else ''}"
+            for label, xs in (("outside the deck:", outside), ("held twice:", twice), ("missing:", missing))
+            if xs
+        )
+        raise PositionError(f"the zones must hold each of the {size} slots exactly once ({what})")
+    for card, count in Counter(known.values()).items():
+        copies = game.decks * game.rules.jokers if card.rank is Rank.JOKER else game.decks  # _cards invariant
+        if count > copies:
+            packs = "1 pack holds" if game.decks == 1 else f"{game.decks} packs hold"
+            jokers = f" (with {game.rules.jokers} jokers a pack)" if game.rules.jokers else ""
+            raise PositionError(f"{count} x {card.text()}: {packs} {copies}{jokers}")
+    if s.phase is Phase.OVER:
+        return
+    for p in s.finished:
+        held = s.seats[p]
+        if not held.empty():
+            raise PositionError(f"player {p} is out of the game but holds cards")
+    if s.turn in s.finished:
+        raise PositionError(f"turn {s.turn}: player {s.turn} is out of the game")
+    if n - len(s.finished) < 2:
+        raise PositionError(f"the game goes on with fewer than 2 players in it: phase {s.phase.value}")

@@ -14,7 +14,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from p2pshithead.engine._cards import deck_size
+
 __all__ = [
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "MAX_DECKS",
+    "JOKERS_PER_PACK",
+    "DECK_SIZES",
     "Start",
     "FaceupPickup",
     "End",
@@ -29,6 +36,19 @@ __all__ = [
     "preset",
 ]
 
+
+MIN_PLAYERS = 2
+"""Fewest seats at a table (RULES.md 1)."""
+MAX_PLAYERS = 11
+"""Most seats at a table (RULES.md 1)."""
+ONE_PACK_PLAYERS = 5
+"""Most players dealt from one pack when `decks` is automatic; more get two (RULES.md 1)."""
+MAX_DECKS = 4
+"""Most packs a ruleset may ask for (`decks`)."""
+JOKERS_PER_PACK = (0, 2)
+"""The joker counts a ruleset may ask for, per pack (`jokers`)."""
+DECK_SIZES = tuple(sorted({deck_size(d, j) for d in range(1, MAX_DECKS + 1) for j in JOKERS_PER_PACK}))
+"""Every deck size a ruleset can make: 52, 54, 104, 108, ... (packs x (52 + jokers))."""
 
 class Start(enum.Enum):
     """Who leads the first trick (section 2)."""
@@ -137,7 +157,7 @@ class Ruleset:
     """A complete set of rules. Field comments cite RULES.md sections."""
 
     name: str = "classic"
-    decks: int = 0  # 1: 0 means one pack for 2-5 players, two for 6-11
+    decks: int = 0  # 1: 0 means one pack for 2-5 players, two for 6-11 (ONE_PACK_PLAYERS)
     jokers: int = 0  # 1: jokers per pack, 0 or 2
     face_down: int = 3  # 2, 7: 3 to 5
     face_up: int = 3
@@ -166,10 +186,10 @@ class Ruleset:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 32:
             raise ValueError("ruleset name: 1 to 32 characters")
-        if not 0 <= self.decks <= 4:
-            raise ValueError("decks: 0 (automatic) to 4")
-        if self.jokers not in (0, 2):
-            raise ValueError("jokers: 0 or 2 per pack")
+        if not 0 <= self.decks <= MAX_DECKS:
+            raise ValueError(f"decks: 0 (automatic) to {MAX_DECKS}")
+        if self.jokers not in JOKERS_PER_PACK:
+            raise ValueError(f"jokers: {' or '.join(map(str, JOKERS_PER_PACK))} per pack")
         for field in ("face_down", "face_up", "hand_size"):
             if not 1 <= getattr(self, field) <= 5:
                 raise ValueError(f"{field}: 1 to 5")
@@ -182,7 +202,24 @@ class Ruleset:
 
     def decks_for(self, players: int) -> int:
         """Packs used at a table of `players` (section 1)."""
-        return self.decks or (1 if players <= 5 else 2)
+        return self.decks or (1 if players <= ONE_PACK_PLAYERS else 2)
+
+    def deck_size(self, players: int) -> int:
+        """Cards in the deck of a table of `players`: its packs with their jokers (section 1)."""
+        return deck_size(self.decks_for(players), self.jokers)
+
+    def check_table(self, players: int) -> None:
+        """Refuse a table these rules cannot deal (section 1).
+
+        Raises:
+            ValueError: fewer than MIN_PLAYERS or more than MAX_PLAYERS players, or a deal that
+                needs more cards than the deck holds.
+        """
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS}")
+        size = self.deck_size(players)
+        if players * (self.face_down + self.face_up + self.hand_size) > size:
+            raise ValueError(f"{players} players need more than {size} cards; add decks")
 
     def to_dict(self) -> dict[str, Any]:
         """The stable serialization: plain JSON values, every field present."""

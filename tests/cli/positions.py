@@ -24,7 +24,7 @@ class Seat:
 @dataclass
 class Table:
     me: Seat
-    others: list[Seat] = field(default_factory=lambda: [Seat(3, "Kh Qd 5d"), Seat(3, "Jc 8h 6s"), Seat(3, "9d 4s Ac")])
+    others: list[Seat] = field(default_factory=lambda: [Seat(3, "Kh Qd 5d"), Seat(3, "Jc 8h 6s"), Seat(3, "8s 3s Ah")])
     pile: str = ""
     stock: int = 10
     turn: int = 0

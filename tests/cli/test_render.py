@@ -62,7 +62,8 @@ def test_screen_hides_what_it_must() -> None:
 
 
 def test_many_events_and_long_hand_fit() -> None:
-    table = Table(Seat(" ".join(f"{r}{s}" for r in "45678" for s in "cdhs"), "", 0), pile="Kd", stock=0)
+    others = [Seat(3, "", 3) for _ in range(3)]  # one pack: no face-up card may repeat one of the hand
+    table = Table(Seat(" ".join(f"{r}{s}" for r in "45678" for s in "cdhs"), "", 0), others, pile="Kd", stock=0)
     text = screen(table.view(), 0, NAMES, [f"event {i}" for i in range(40)], ASCII)
     lines = text.split("\n")
     assert len(lines) <= 23 and max(map(len, lines)) <= 80
@@ -93,11 +94,11 @@ def test_narrate_plays_and_effects() -> None:
     assert told(Table(Seat("10h 9d", ""), pile="5c", stock=0), Play(0, (0,))) == ["You play 10h", "the pile burns"]
     four = Table(Seat("9c 4d", ""), pile="9h 9s 9d", stock=0)
     assert told(four, Play(0, (0,))) == ["You play 9c", "the pile burns"]
-    eight = Table(Seat("8c 4d", ""), pile="5d", stock=0)
+    eight = Table(Seat("8c 4d", ""), pile="5h", stock=0)
     assert told(eight, Play(0, (0,))) == ["You play 8c", "Bot 1 is skipped"]
-    assert told(Table(Seat("8c 8d 4d", ""), pile="5d", stock=0), Play(0, (0, 1))) == [
+    assert told(Table(Seat("8c 8d 4d", ""), pile="5h", stock=0), Play(0, (0, 1))) == [
         "You play 8c 8d", "Bot 1 and Bot 2 are skipped"]
-    ace = Table(Seat("As 4d", ""), pile="5d", stock=0, rules=FRENCH)
+    ace = Table(Seat("As 4d", ""), pile="5h", stock=0, rules=FRENCH)
     assert told(ace, Play(0, (0,), 2)) == ["You play As", "Bot 2 has to take the pile"]
 
 
@@ -122,8 +123,8 @@ def test_narrate_phases_out_and_end() -> None:
     assert told(SWAP, Swap(0, 0, 3)) == ["You take Ks into hand, lay 3h face up"]
     show = SHOW.game()
     assert told(SHOW, Show(0, show.hand(0)[0])) == ["You show 4c"]
-    out = Table(Seat("Kh", "", 0), pile="5c", stock=0)
-    assert told(out, Play(0, (0,))) == ["You play Kh", "You are out!"]
+    out = Table(Seat("Ks", "", 0), pile="5c", stock=0)
+    assert told(out, Play(0, (0,))) == ["You play Ks", "You are out!"]
     last = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), Seat(0, "", 0), Seat(0, "", 0)],
                  pile="5c", stock=0, extra="o2,3")
     assert told(last, Play(0, (0,))) == ["You play Kh", "Bot 1 is the Shithead"]

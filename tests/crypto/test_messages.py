@@ -9,6 +9,7 @@ import msgpack
 import pytest
 
 from p2pshithead.crypto import (
+    MAX_CARDS,
     KeyRelease,
     KeyShare,
     MalformedMessageError,
@@ -91,7 +92,7 @@ BAD_SHUFFLES = {
 BAD_REVEALS = {
     "bool slot": _set(("shares", 0, 0), True),
     "negative slot": _set(("shares", 0, 0), -1),
-    "slot past any deck": _set(("shares", 0, 0), 108),
+    "slot past any deck": _set(("shares", 0, 0), MAX_CARDS),
     "no shares": _set(("shares",), []),
     "duplicate slot": lambda obj: {**obj, "shares": [obj["shares"][0], obj["shares"][0]]},
     "truncated share": _set(("shares", 0, 1), bytes(31)),

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from p2pshithead.crypto import (
+    MAX_CARDS,
     LocalDeckError,
     CheatingError,
     Ciphertext,
@@ -250,7 +251,9 @@ def test_local_misuse_is_a_local_error(keyed: SimulatedTable, fresh_dealt: Simul
     with pytest.raises(LocalDeckError):
         TableDeck(keyed.params, 3, lambda n: bytes(n))
     with pytest.raises(LocalDeckError):
-        TableParams(b"t", 3, 53)
+        TableParams(b"t", 3, MAX_CARDS + 1)
+    with pytest.raises(LocalDeckError):
+        TableParams(b"t", 3, 1)
 
 
 def test_the_key_share_message_is_made_once(keyed: SimulatedTable) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from p2pshithead.engine import Game, move_from_text
 
-from .vectors import CASES, legal_text, read, records, ruleset
+from .vectors import CASES, legal_text, named, notation, read, records, ruleset
 
 VECTORS = read()
 
@@ -23,7 +23,9 @@ def test_vector(vector: dict[str, str]) -> None:
     assert game.to_text() == vector["position"]
     assert legal_text(game) == vector["legal"]
     if "push" in vector:
-        game.push(move_from_text(vector["push"]))
+        pushed = move_from_text(notation(vector["push"]))
+        assert named(game, pushed) == vector["push"]  # the cards written beside it are the ones moved
+        game.push(pushed)
         assert game.to_text() == vector["result"]
         game.pop()
         assert game.to_text() == vector["position"]

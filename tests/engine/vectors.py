@@ -12,6 +12,9 @@ Record format (blank line between records; docs/notation.md for the notation):
     position: <position notation>
     legal: <move>; <move>; ...          (sorted; "-" when none)
     push: <move>                        (optional)
+
+Each move is written in move notation with the cards of its slots beside it, for a reader:
+`0 play 3,4>2 [Ah Ad]`, `0 swap 12 4 [4c 2h]`, `0 pick` (`[...]` is not part of the notation).
     result: <position notation>         (optional, with push: the position after it)
 """
 
@@ -25,9 +28,9 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     __package__ = "engine"
 
-from p2pshithead.engine import Game, Ruleset, preset  # noqa: E402
+from p2pshithead.engine import Flip, Game, Give, Move, PickUp, Place, Play, Ruleset, Show, Swap, preset  # noqa: E402
 
-from .helpers import move, table  # noqa: E402
+from .helpers import move, name, table  # noqa: E402
 
 PATH = Path(__file__).with_name("vectors.txt")
 
@@ -45,7 +48,7 @@ CASES: list[tuple[str, str, str, str | None]] = [
     ("an ace completing four names nobody", "french", "play d0 t0 + | H:Ah | H:7d | H:8d | P:Ad,Ac,As", "0 play Ah"),
     ("flipped ace gives the pile on", "french", "play d0 t0 + | D:Ah,4c | H:7d | H:8d | P:9h", "0 flip Ah"),
     ("hebrew: complete four out of turn", "hebrew",
-     "play d0 t1 + w0:5:- | H:4c | H:4d,5d | H:5s,9c | P:5h,5c,5d", "2 play 5s"),
+     "play d0 t1 + w0:5:- | H:4c | H:4d,6d | H:5s,9c | P:5h,5c,5d", "2 play 5s"),
     ("hebrew: add a drawn card", "hebrew", "play d0 t2 + w0:8:8d | H:8d,4c | H:4d | H:Ks | H:Qs | P:8h", "0 play 8d"),
     ("french turbo: several may answer", "french",
      "play d0 t1 + w0:9:- | H:4c | H:9c,4d | H:9d,9s,4s | H:Jd | P:9h", "1 play 9c"),
@@ -96,25 +99,49 @@ def records() -> list[dict[str, str]]:
     out = []
     for name, rules, spec, pushed in CASES:
         game = table(spec, ruleset(rules))
-        out.append(record(name, rules, game, move(game, pushed).text() if pushed else None))
+        out.append(record(name, rules, game, move(game, pushed) if pushed else None))
     for rules, players in (("classic", 4), ("hebrew", 2), ("french", 6), ("pagat", 3), ("karma", 11)):
         game = dealt(rules, players, players)
-        out.append(record(f"a fresh {rules} deal for {players}", rules, game, game.moves_for(game.turn)[-1].text()))
+        out.append(record(f"a fresh {rules} deal for {players}", rules, game, game.moves_for(game.turn)[-1]))
     return out
 
 
-def record(name: str, rules: str, game: Game, pushed: str | None) -> dict[str, str]:
-    rec = {"name": name, "rules": rules, "position": game.to_text(), "legal": legal_text(game)}
+def record(title: str, rules: str, game: Game, pushed: Move | None) -> dict[str, str]:
+    rec = {"name": title, "rules": rules, "position": game.to_text(), "legal": legal_text(game)}
     if pushed is not None:
-        from p2pshithead.engine import move_from_text
-
-        game.push(move_from_text(pushed))
-        rec.update(push=pushed, result=game.to_text())
+        rec["push"] = named(game, pushed)
+        game.push(pushed)
+        rec["result"] = game.to_text()
     return rec
 
 
+def _slots(m: Move) -> tuple[int | None, ...]:
+    if isinstance(m, Play):
+        return m.slots
+    if isinstance(m, (Flip, Give, Show)):
+        return (m.slot,)
+    if isinstance(m, PickUp):
+        return (m.up,)
+    if isinstance(m, Swap):
+        return (m.hand, m.up)
+    if isinstance(m, Place):
+        return (m.hand,)
+    return ()
+
+
+def named(game: Game, m: Move) -> str:
+    """`m.text()` with the cards of its slots beside it: "0 play 3,4>2 [Ah Ad]"."""
+    slots = [x for x in _slots(m) if x is not None]
+    return m.text() + (f" [{' '.join(name(game, x) for x in slots)}]" if slots else "")
+
+
+def notation(text: str) -> str:
+    """The move notation of a `named` text (the cards beside it dropped)."""
+    return text.split(" [", 1)[0]
+
+
 def legal_text(game: Game) -> str:
-    return "; ".join(sorted(m.text() for m in game.legal_moves)) or "-"
+    return "; ".join(sorted(named(game, m) for m in game.legal_moves)) or "-"
 
 
 def write(path: Path = PATH) -> None:

@@ -1,0 +1,355 @@
+"""Short notation: what a person types for a move ("7", "77", "p", "fd 2", "swap 3 k", "a>2"), read
+against a position into one legal move, written back from a move, and listed as hints
+(docs/notation.md, "Short notation"). Bound to `Game` as `parse_short`, `short`, `short_hints`.
+
+Invariants:
+- `parse_short` reads only the position and the identities this engine knows (a player's view is
+  enough); it returns a move in `game.moves_for(player)`, or raises a `MoveError` whose message is
+  for people and names seats as "player N" (a screen may put names in): `InvalidMoveError` (not
+  understood, or names cards or players that are not there), `IllegalMoveError` (the rules say no:
+  the engine's `why_illegal` text) or `AmbiguousMoveError` (say more; the message lists choices).
+- Cards of one rank count as interchangeable: "7" plays one of your 7s, "7h" a given one.
+  `parse_short(short(m))` is `m` or a move that differs from it only in which card of a rank is
+  used, i.e. one with the same `short` text.
+- The verbs: "p" pick up, "fd" flip, "swap", "place", "give", "show", "r" ready, "-" show none;
+  anything else is read as cards to play ("7", "77", "7x2", "7h", "a>2", "a>bob").
+- Hand positions ("#2") count in `hand_order`: by rank, then suit, unknown cards last.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from p2pshithead.engine._cards import Card, Rank, parse_rank
+from p2pshithead.engine._errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, UnrevealedCardError
+from p2pshithead.engine._game import Game, Source
+from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap
+from p2pshithead.engine._state import Phase
+
+__all__ = ["parse_short", "short", "short_hints", "hand_order"]
+
+_NONE = {"-", "none", "no", "n", "nothing"}
+_READY = {"r", "ready", "done", "go", "ok"}
+_VERBS = {
+    **dict.fromkeys(("p", "pick", "pickup", "take"), "pick"),
+    **dict.fromkeys(("fd", "f", "flip", "d", "down"), "flip"),
+    **dict.fromkeys(("swap", "s", "sw"), "swap"),
+    **dict.fromkeys(("place", "pl", "lay"), "place"),
+    **dict.fromkeys(("show", "sh"), "show"),
+    **dict.fromkeys(("give", "g"), "give"),
+}
+_CARD = re.compile(r"(10|jo|[2-9]|[tjqka])([cdhs])?")
+_TIMES = re.compile(r"(10|jo|[2-9]|[tjqka])\s*[x*]\s*(\d+)")
+_VERB = re.compile(r"([a-z]+)(?:\s+|(?=[#\d])|$)(.*)")
+
+
+def hand_order(game: Game, slots: Sequence[int]) -> list[int]:
+    """Slots sorted as a person holds them: by rank, then suit; unknown cards last.
+    Hand positions ("swap #2 K") count in this order."""
+    def key(slot: int) -> tuple[int, str]:
+        card = game.card(slot)
+        return (99, "") if card is None else (int(card.rank), card.suit.value if card.suit else "")
+
+    return sorted(slots, key=key)
+
+
+def parse_short(game: Game, text: str, player: int, names: Sequence[str] | None = None) -> Move:
+    """See `Game.parse_short`."""
+    game._check_player(player)
+    t = " ".join(text.strip().lower().split())
+    if not t:
+        raise InvalidMoveError("type a move")
+    return _parse(game, t, player, list(names) if names is not None else [])
+
+
+def _parse(game: Game, t: str, me: int, names: list[str]) -> Move:
+    if t in _NONE:
+        return _legal(game, Show(me, None))
+    if t in _READY:
+        return _legal(game, Ready(me))
+    m = _VERB.fullmatch(t)
+    verb = _VERBS.get(m.group(1)) if m else None
+    if m and verb:
+        rest = m.group(2).strip()
+        if verb == "pick":
+            return _pick(game, me, rest)
+        if verb == "flip":
+            return _flip(game, me, rest)
+        if verb == "swap":
+            return _swap(game, me, rest)
+        if verb in ("place", "give"):
+            slot = _find(game, hand_order(game, game.hand(me)), _one_ref(rest, verb), "hand")
+            return _legal(game, Place(me, slot) if verb == "place" else Give(me, slot))
+        return _show(game, me, rest)
+    if game.phase is Phase.SHOW:
+        return _show(game, me, t)
+    if (game.phase is Phase.PLAY and me == game.turn and game.source(me) == Source.DOWN and t.isdigit()
+            and 1 <= int(t) <= len(game.face_down(me))):
+        return _flip(game, me, t)
+    return _play(game, me, t, names)
+
+
+def _legal(game: Game, move: Move) -> Move:
+    """`move` itself when legal, else an IllegalMoveError with the engine's reason."""
+    try:
+        reason = game.why_illegal(move)
+    except UnrevealedCardError:
+        reason = "that card is not known here yet"
+    if reason is None:
+        return move
+    raise IllegalMoveError(str(reason))
+
+
+# -- plays ------------------------------------------------------------------------------------
+
+
+def _cards_typed(body: str) -> list[tuple[Rank, Card | None]] | None:
+    """"77", "7 7", "7x2", "7h 7", "1010" -> ranks (and cards where a suit is given); None if not cards."""
+    times = _TIMES.fullmatch(body.strip())
+    if times:
+        count = int(times.group(2))
+        return [(parse_rank(times.group(1)), None)] * count if count else None
+    compact = re.sub(r"[\s,]+", "", body)
+    out: list[tuple[Rank, Card | None]] = []
+    pos = 0
+    while pos < len(compact):
+        m = _CARD.match(compact, pos)
+        if not m:
+            return None
+        rank = parse_rank(m.group(1))
+        card = Card.from_text(m.group(1) + m.group(2)) if m.group(2) and rank is not Rank.JOKER else None
+        out.append((rank, card))
+        pos = m.end()
+    return out or None
+
+
+def _target(text: str, game: Game, names: list[str]) -> int:
+    t = text.strip()
+    if t.isdigit():
+        seat = int(t)
+        if 0 <= seat < game.players:
+            return seat
+        raise InvalidMoveError(f"no player {seat}: players are 0 to {game.players - 1}")
+    hits = [i for i, n in enumerate(names) if t and n.lower().replace(" ", "").startswith(t.replace(" ", ""))]
+    if len(hits) == 1:
+        return hits[0]
+    raise InvalidMoveError(f"name a player by number, e.g. a>{(game.turn + 1) % game.players}")
+
+
+def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
+    body, arrow, target_text = t.partition(">")
+    typed = _cards_typed(body)
+    if typed is None:
+        raise InvalidMoveError(f"{t!r}? type a rank like 7, 77, 10, q, k, a; p to pick up")
+    ranks = {rank for rank, _ in typed}
+    if len(ranks) > 1:
+        raise IllegalMoveError("cards played together must be of one rank")
+    rank = ranks.pop()
+    wanted = [c for _, c in typed if c is not None]
+    target = _target(target_text, game, names) if arrow else None
+    hits = [
+        m for m in game.moves_for(me)
+        if isinstance(m, Play) and len(m.slots) == len(typed) and _holds(game, m.slots, rank, wanted)
+        and (target is None or m.target == target)
+    ]
+    aims = sorted({m.target for m in hits if m.target is not None})
+    if len(aims) > 1 and target is None:
+        cards = short(game, hits[0]).split(">")[0]
+        choices = ", ".join(f"{cards}>{a} (player {a})" for a in aims)
+        raise AmbiguousMoveError(f"an ace gives the pile: say who takes it: {choices}")
+    if hits:
+        return hits[0]
+    return _legal(game, _explain_play(game, me, rank, len(typed), wanted, target))
+
+
+def _holds(game: Game, slots: Sequence[int], rank: Rank, wanted: list[Card]) -> bool:
+    cards = [game.card(s) for s in slots]
+    if any(c is None or c.rank != rank for c in cards):
+        return False
+    rest = list(cards)
+    for w in wanted:
+        if w not in rest:
+            return False
+        rest.remove(w)
+    return True
+
+
+def _explain_play(game: Game, me: int, rank: Rank, count: int, wanted: list[Card], target: int | None) -> Move:
+    """The play the person most likely meant, for `why_illegal` to judge; or an error saying what
+    they lack."""
+    if game.phase is Phase.SWAP:
+        raise IllegalMoveError("this is the swap phase: swap 3 K, place 7, or r when ready")
+    hand, up = hand_order(game, game.hand(me)), hand_order(game, game.face_up(me))
+    if game.phase is Phase.PLAY and me == game.turn and game.source(me) == Source.DOWN:
+        raise IllegalMoveError(
+            f"your hand and face-up cards are empty: flip a face-down card (fd 1 to fd {len(game.face_down(me))})")
+    zone, where = (hand, "hand") if hand else (up, "face-up cards")
+    if hand and not game.stock:
+        zone = hand + up
+    pool = [s for s in zone if (c := game.card(s)) is not None and c.rank == rank]
+    for w in wanted:
+        if not any(game.card(s) == w for s in pool):
+            raise InvalidMoveError(f"you have no {w.text()} in your {where}")
+    if not pool:
+        raise InvalidMoveError(f"you have no {rank.symbol} in your {where}")
+    if len(pool) < count:
+        raise InvalidMoveError(f"you have only {len(pool)} x {rank.symbol} in your {where}")
+    chosen = [s for s in pool if game.card(s) in wanted][: len(wanted)]
+    chosen += [s for s in pool if s not in chosen][: count - len(chosen)]
+    return Play(me, tuple(chosen), target)
+
+
+# -- other verbs ------------------------------------------------------------------------------
+
+
+def _one_ref(rest: str, verb: str) -> str:
+    refs = rest.split()
+    if len(refs) != 1:
+        raise InvalidMoveError(f"{verb} which card? e.g. {verb} 7")
+    return refs[0]
+
+
+def _find(game: Game, slots: Sequence[int], ref: str, zone: str) -> int:
+    """A card of `slots` by "#2" (position), rank ("k"), card ("kh"), or a bare position number
+    when no card has that rank."""
+    ref = ref.strip().lower()
+    if ref.startswith("#") and ref[1:].isdigit():
+        return _position(slots, int(ref[1:]), zone)
+    m = _CARD.fullmatch(ref)
+    if m:
+        rank = parse_rank(m.group(1))
+        want = Card.from_text(ref) if m.group(2) and rank is not Rank.JOKER else None
+        for s in slots:
+            card = game.card(s)
+            if card is not None and card.rank == rank and (want is None or card == want):
+                return s
+    if ref.isdigit() and 1 <= int(ref) <= len(slots):
+        return slots[int(ref) - 1]
+    if m:
+        raise InvalidMoveError(f"you have no {ref.upper()} in your {zone}")
+    raise InvalidMoveError(f"{ref!r}? name a card of your {zone} by rank (K) or position (#2)")
+
+
+def _position(slots: Sequence[int], n: int, zone: str) -> int:
+    if not 1 <= n <= len(slots):
+        raise InvalidMoveError(f"your {zone} has {len(slots)} card(s): #1 to #{len(slots)}" if slots else f"your {zone} is empty")
+    return slots[n - 1]
+
+
+def _pick(game: Game, me: int, rest: str) -> Move:
+    up = list(game.face_up(me))
+    if rest:
+        return _legal(game, PickUp(me, _find(game, up, rest, "face-up cards")))
+    moves = game.moves_for(me)
+    if PickUp(me) in moves:
+        return PickUp(me)
+    takes = [(m, card) for m in moves if isinstance(m, PickUp) and m.up is not None and (card := game.card(m.up))]
+    ranks = sorted({card.rank for _, card in takes})
+    if len(ranks) == 1:
+        return takes[0][0]
+    if ranks:
+        choices = ", ".join(f"p {r.symbol}" for r in ranks)
+        raise AmbiguousMoveError(f"none of your face-up cards can be played: take one with the pile: {choices}")
+    return _legal(game, PickUp(me))
+
+
+def _flip(game: Game, me: int, rest: str) -> Move:
+    down = list(game.face_down(me))
+    if not down:
+        raise IllegalMoveError("you have no face-down cards")
+    ref = rest.lstrip("#").strip()
+    if not ref:
+        if len(down) > 1 and game.source(me) == Source.DOWN:
+            raise AmbiguousMoveError(f"which face-down card? fd 1 to fd {len(down)}")
+        return _legal(game, Flip(me, down[0]))
+    if not ref.isdigit():
+        raise InvalidMoveError(f"turn a face-down card by position: fd 1 to fd {len(down)}")
+    return _legal(game, Flip(me, _position(down, int(ref), "face-down row")))
+
+
+def _swap(game: Game, me: int, rest: str) -> Move:
+    refs = rest.split()
+    if len(refs) == 1:
+        typed = [m.group(0) for m in _CARD.finditer(refs[0])]
+        if "".join(typed) == refs[0]:
+            refs = typed
+    if len(refs) != 2:
+        raise InvalidMoveError("swap <hand card> <face-up card>, e.g. swap 3 K (or by position: swap #1 #2)")
+    hand = _find(game, hand_order(game, game.hand(me)), refs[0], "hand")
+    up = _find(game, list(game.face_up(me)), refs[1], "face-up cards")
+    return _legal(game, Swap(me, hand, up))
+
+
+def _show(game: Game, me: int, rest: str) -> Move:
+    if rest in _NONE:
+        return _legal(game, Show(me, None))
+    if not rest:
+        raise AmbiguousMoveError("show which card? e.g. show 4, or show - to show none")
+    return _legal(game, Show(me, _find(game, hand_order(game, game.hand(me)), rest, "hand")))
+
+
+# -- moves back to short text -----------------------------------------------------------------
+
+
+def _sym(game: Game, slot: int | None) -> str:
+    card = game.card(slot) if slot is not None else None
+    return card.rank.symbol if card is not None else "?"
+
+
+def short(game: Game, move: Move) -> str:
+    """See `Game.short`."""
+    if isinstance(move, Play):
+        sym = _sym(game, move.slots[0])
+        text = (" " if len(sym) > 1 else "").join([sym] * len(move.slots))
+        return text + ("" if move.target is None else f">{move.target}")
+    if isinstance(move, Flip):
+        return f"fd {game.face_down(move.player).index(move.slot) + 1}"
+    if isinstance(move, PickUp):
+        return "p" if move.up is None else f"p {_sym(game, move.up)}"
+    if isinstance(move, Swap):
+        return f"swap {_sym(game, move.hand)} {_sym(game, move.up)}"
+    if isinstance(move, Place):
+        return f"place {_sym(game, move.hand)}"
+    if isinstance(move, Ready):
+        return "r"
+    if isinstance(move, Give):
+        return f"give {_sym(game, move.slot)}"
+    assert isinstance(move, Show)
+    return "show -" if move.slot is None else f"show {_sym(game, move.slot)}"
+
+
+def _order(game: Game, move: Move) -> tuple[int, int]:
+    """Plays and shows first: plain ranks low to high, then power cards, fewer cards first."""
+    if isinstance(move, Play):
+        slot: int | None = move.slots[0]
+    elif isinstance(move, Show):
+        if move.slot is None:
+            return (0, 0)
+        slot = move.slot
+    else:
+        return (100, 0)
+    card = game.card(slot)
+    if card is None:
+        return (99, 0)
+    power = game.power_table[card.rank].anything  # 2, 3, 10, jokers: kept for later, listed last
+    return (int(card.rank) + 20 * power, len(move.slots) if isinstance(move, Play) else 1)
+
+
+def short_hints(game: Game, player: int) -> list[str]:
+    """See `Game.short_hints`."""
+    out: list[str] = []
+    moves = sorted(game.moves_for(player), key=lambda m: _order(game, m))
+    flips = [m for m in moves if isinstance(m, Flip)]
+    for m in moves:
+        if isinstance(m, Flip):
+            text = "fd 1" if len(flips) == 1 else f"fd 1-{len(flips)}"
+        elif isinstance(m, Swap):
+            text = "swap H U"
+        elif isinstance(m, Play) and m.target is not None:
+            text = short(game, m).split(">")[0] + ">N"
+        else:
+            text = short(game, m)
+        if text not in out:
+            out.append(text)
+    return out
