@@ -20,6 +20,8 @@ from p2pshithead.net import Agent, Application
 Say = Callable[[str], None]
 Bot = Callable[[Application, int, random.Random, int], object]
 Parse = Callable[[Application, int, str], object]
+Auto = Callable[[Application, int], tuple[object, str]]
+"""The payload a person's own program sends when their time is up, and what it does in words."""
 
 
 class Shown(Protocol):
@@ -62,20 +64,24 @@ class HumanAgent:
 
     Args:
         parse: reads what the person types into a payload (ValueError: a hint to show).
+        auto: the payload the person's program sends for them when their time is up (`turn_time`).
         say: prints one or more lines.
         ask: prints a prompt and reads a line.
         ascii: draw cards with letters instead of suit glyphs.
         clock: seconds, monotonic (injected so tests control time).
         live: the output is a terminal, so the waiting line may be rewritten in place and screens cleared.
         write: writes text without a newline (for the line rewritten in place).
+        turn_time: seconds a person has to decide (0: no limit); others see it count down.
     """
 
     is_bot = False
 
     def __init__(self, parse: Parse, say: Say, ask: Callable[[str], Awaitable[str]] = async_input, *,
-                 ascii: bool = False, clock: Callable[[], float] | None = None, live: bool = False,
-                 write: Say | None = None) -> None:  # fmt: skip
+                 auto: Auto | None = None, ascii: bool = False, clock: Callable[[], float] | None = None,
+                 live: bool = False, write: Say | None = None, turn_time: int = 0) -> None:  # fmt: skip
         self._parse, self._say, self._ask, self._ascii, self._live = parse, say, ask, ascii, live
+        self._auto, self.turn_time = auto, turn_time
+        self._away: dict[int, tuple[str, float]] = {}  # seat -> (nick, when its time to come back ends)
         self._clock = clock
         self._write = write or (lambda text: click.echo(text, nl=False))
         self._app: Shown | None = None
@@ -115,12 +121,26 @@ class HumanAgent:
     def _now(self) -> float:
         return self._clock() if self._clock is not None else 0.0
 
+    def away(self, seat: int, nick: str, left: float | None) -> None:
+        """Seat `seat` (`nick`) is gone with `left` seconds to come back, or is back (None)."""
+        if left is None:
+            self._away.pop(seat, None)
+        else:
+            self._away[seat] = (nick, self._now() + left)
+
     def waiting_line(self) -> str | None:
-        """"Bot 2 thinking... 3 s": whom the table waits for and how long, or None (nobody else, < 1 s)."""
-        if self._app is None or self._choosing or self._headline.startswith("your") or self._clock is None:
+        """"Bot 2 thinking... 3 s" (with a turn limit: "Bot 2 thinking (0:57 left)"), and who is away
+        ("Ann is away (1:43 to come back)"); None when nothing is worth a line."""
+        if self._app is None or self._choosing or self._clock is None:
             return None
-        waited = int(self._now() - self._since)
-        return f"{self._headline}... {waited} s" if waited >= 1 else None
+        now = self._now()
+        parts = [f"{nick} is away ({_clock_text(until - now)} to come back)" for nick, until in self._away.values()]
+        waited = now - self._since
+        if not self._headline.startswith("your") and waited >= 1:
+            left = self.turn_time - waited
+            thinking = self._headline.endswith("thinking") and self.turn_time
+            parts.insert(0, f"{self._headline} ({_clock_text(left)} left)" if thinking else f"{self._headline}... {int(waited)} s")
+        return "; ".join(parts) or None
 
     def tick(self) -> None:
         line = self.waiting_line()
@@ -135,10 +155,20 @@ class HumanAgent:
         try:
             if self._live:
                 click.clear()
-            self._say(shown.status(seat, self._ascii))
+            screen = shown.status(seat, self._ascii)
+            limited = self.turn_time > 0 and self._auto is not None
+            self._say(screen + (f"   {self.turn_time} s to decide" if limited else ""))
             shown.news()  # the screen shows the recent moves already
+            deadline = self._now() + self.turn_time
             while True:
-                text = await self._ask("> ")
+                try:
+                    left = deadline - self._now() if limited else None
+                    text = await asyncio.wait_for(self._ask("> "), left)
+                except TimeoutError:
+                    assert self._auto is not None
+                    payload, said = self._auto(app, seat)
+                    self._say(f"\ntime's up: your program {said} for you")
+                    return payload
                 try:
                     return self._parse(app, seat, text)
                 except ValueError as exc:
@@ -157,3 +187,9 @@ class HumanAgent:
     def final_screen(self) -> str | None:
         """The last screen (the finish order with titles), once the game is over."""
         return None if self._app is None else self._app.status(self._seat, self._ascii)
+
+
+def _clock_text(seconds: float) -> str:
+    """Seconds as m:ss (never negative)."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"

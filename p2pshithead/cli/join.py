@@ -7,19 +7,36 @@ import json
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.agents import Agent
-from p2pshithead.cli.netgame import APPS
-from p2pshithead.cli.session import finish_game, make_agent, table_words
+from p2pshithead.cli.netgame import APPS, SHITHEAD
+from p2pshithead.cli.session import finish_game, make_agent, notifier
 from p2pshithead.cli.terminal import READER
-from p2pshithead.net import ANY, Browser, Identity, Joiner, NetError, TableAd, async_watch, load_identity
+from p2pshithead.net import (
+    ANY,
+    Browser,
+    Identity,
+    Joiner,
+    Journal,
+    NetError,
+    SeatRecord,
+    TableAd,
+    TableEvent,
+    async_watch,
+    config_dir,
+    load_identity,
+    unfinished,
+)
 
 _PICK = "join which table? (its number; Ctrl-C to leave) "
-_MATCH_GRACE_S = 1.0  # after a table of the asked name appears, how long to look for another of that name
+_MATCH_GRACE_S = 1.0
+_FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
+_LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
 
 def _line(ad: TableAd) -> str:
@@ -115,9 +132,17 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) ->
             return matches[int(text) - 1]
 
 
-async def _async_join(addresses: Sequence[str], port: int, bind: str | None, identity: Identity, bot: bool, level: int,
-                      seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None,
-                      ascii: bool) -> int:  # fmt: skip
+async def _async_locate(bind: str, table_id: bytes, seconds: float = _FIND_S) -> tuple[tuple[str, ...], int] | None:
+    """Where table `table_id` is announced now (a host that restarted may listen on a new port)."""
+    wanted = table_id.hex()
+    found = await async_watch(bind, seconds, lambda kind, ad: None, lambda ad: ad.table_id == wanted)
+    ad = next((ad for ad in found.values() if ad.table_id == wanted), None)
+    return None if ad is None else (ad.addresses, ad.port)
+
+
+async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: int,
+                      seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
+                      resume: tuple[Journal, SeatRecord] | None) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
     agents: list[Agent] = []
 
@@ -125,11 +150,30 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str | None, ide
         agents.append(make_agent(bot, level, seed, say, ascii))
         return agents[-1]
 
-    async with Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=bind,
-                      notify=lambda event: say(table_words(event)), clock=time.monotonic) as joiner:  # fmt: skip
+    def notify(event: TableEvent) -> None:
+        notifier(say, agents[-1] if agents else None)(event)
+
+    async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
+        return await _async_locate(bind, table_id)
+
+    joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
+                    notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
+                    keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find)  # fmt: skip
+    async with joiner:
         result = await joiner.async_run()
     seat = [s.key for s in result.setup.seats].index(identity.public)
     return finish_game(result, seat, transcript, joiner.stats, stats, say, agents[-1] if agents else None)
+
+
+def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
+    """This identity's newest game still in play, to come back to (not when another table is named)."""
+    for journal, record in unfinished("join"):
+        if table is None or table == record.options.get("name") or record.table_id.hex().startswith(table.lower()):
+            if address is not None:
+                host, port = _address(address)
+                record = replace(record, addresses=(host,), port=port)
+            return journal, record
+    return None
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -148,7 +192,8 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--wait", type=click.FloatRange(0, 600), default=5.0, show_default=True,
               help="Seconds to look for TABLE (or, with --list or --bot, for any table).")
 @click.option("--json", "as_json", is_flag=True, help="With --list: one JSON array of the tables.")
-@click.option("--bot", is_flag=True, help="A computer player takes this seat (with a fresh key).")
+@click.option("--bot", is_flag=True, help="A computer player takes this seat.")
+@click.option("--new", is_flag=True, help="Join a table even if an unfinished game waits for you.")
 @click.option("--level", type=click.IntRange(0, 3), default=1, show_default=True, help="Bot level.")
 @click.option("--nick", help="Nickname to keep with this identity.")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
@@ -156,12 +201,17 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
-def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
+def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool, new: bool,
          level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
          stats: Path | None) -> None:  # fmt: skip
-    """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables."""
+    """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
+
+    A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
+    folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
+    """
     try:
-        _join(table, address, bind, list_only, wait, as_json, bot, level, nick, transcript, quiet, ascii_only, seed, stats)
+        _join(table, address, bind, list_only, wait, as_json, bot, new, level, nick, transcript, quiet, ascii_only, seed,
+              stats)
     except KeyboardInterrupt:
         if not quiet:
             click.echo("\nLeft the table. Bye!")
@@ -171,7 +221,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
         raise SystemExit(0) from None
 
 
-def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
+def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool, new: bool,
           level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
           stats: Path | None) -> None:  # fmt: skip
     if list_only:
@@ -179,17 +229,28 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         if as_json:
             click.echo(json.dumps([ad.to_json() for ad in found.values()]))
         return
-    if address is not None:
+    # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
+    identity = load_identity(nick=nick or (None if (config_dir() / "nick").exists() or not bot else
+                                           f"bot-{os.urandom(2).hex()}"))  # fmt: skip
+    resume = None if new else _unfinished_game(table, address)
+    if resume is not None:
+        journal, record = resume
+        addresses, port = record.addresses, record.port
+        if not quiet:
+            click.echo(f"coming back to your unfinished game (table {record.table_id.hex()[:6]}); "
+                       "`join --new` starts another instead")  # fmt: skip
+    elif address is not None:
         host, port = _address(address)
-        addresses: tuple[str, ...] = (host,)
+        addresses = (host,)
     else:
         ad = asyncio.run(_async_choose(table, bind, wait, bot))
         addresses, port = ad.addresses, ad.port
-    identity = Identity.generate(nick or f"bot-{os.urandom(2).hex()}") if bot else load_identity(nick=nick)
     try:
-        status = asyncio.run(_async_join(addresses, port, None if bind == ANY else bind, identity, bot, level, seed,
-                                         quiet, transcript, stats, ascii_only))  # fmt: skip
+        status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,
+                                         ascii_only, resume))  # fmt: skip
     except (NetError, OSError) as exc:
+        if resume is not None:
+            resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
         if not quiet:
             click.echo(f"error: {exc}", err=True)
         raise SystemExit(3) from None

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from p2pshithead.bots import make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, Play, Rank, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, PickUp, Play, Rank, preset
 from p2pshithead.game import Dealt, Event, KeyShared, LocalSeat, Played, SeatedTable, Shared, Stage, TableState, next_payload
 from p2pshithead.net import Apps, AppSpec, TableSetup
 
-__all__ = ["APPS", "SHITHEAD", "NetCardGame", "bot_payload", "describe", "parse_payload"]
+__all__ = ["APPS", "SHITHEAD", "NetCardGame", "auto_payload", "bot_payload", "describe", "parse_payload"]
 
 LEVELS = ("random", "greedy", "smart")
 _PASS = ("", "n", "no", "-", "pass")
@@ -34,12 +34,12 @@ class NetCardGame:
     """One peer of a networked table (`table`: what the transport drives), with names and narrated
     events for people."""
 
-    def __init__(self, setup: TableSetup, local_seat: int | None) -> None:
+    def __init__(self, setup: TableSetup, local_seat: int | None, secret: bytes = b"") -> None:
         rules = preset(setup.rules)
         if bytes.fromhex(rules.digest()) != setup.ruleset_hash:
             raise ValueError(f"the table's ruleset hash does not match preset {setup.rules!r}")
         self.state = TableState(rules, setup.table_id, len(setup.seats))
-        self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom)
+        self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom, secret or None)
         self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
         self.names = [s.nick for s in setup.seats]
         self.shown = [("You" if p == local_seat else n) for p, n in enumerate(self.names)]  # as `play` names them
@@ -170,6 +170,30 @@ def bot_payload(app: object, seat: int, rng: random.Random, level: int) -> objec
     return next_payload(app.table, player, rng)
 
 
+def auto_payload(app: object, seat: int) -> tuple[object, str]:
+    """What a person's own program sends when their time is up, and that in words: it passes an
+    out-of-turn window, picks up the pile where the rules allow, else plays the lowest legal card (or
+    the first legal move: ready in the swap phase, a face-down card)."""
+    assert isinstance(app, NetCardGame) and app.local is not None and app.local.seat == seat
+    local = app.local
+    pending = local.pending()
+    if pending is not None:
+        return pending, "sends its shares"
+    if local.window_open():
+        return local.window_payload(None), "passes"
+    view = local.view()
+    moves = list(view.moves_for(seat))
+    plays = [m for m in moves if isinstance(m, Play)]
+    pick = next((m for m in moves if isinstance(m, PickUp)), None)
+    if pick is not None:
+        choice: object = pick
+    elif plays:
+        choice = min(plays, key=lambda m: (min(int(c.rank) for s in m.slots if (c := view.card(s))), len(m.slots)))
+    else:
+        choice = moves[0]
+    return local.move_payload(choice), f"plays {view.short(choice)}"  # type: ignore[arg-type]
+
+
 def parse_payload(app: object, seat: int, text: str) -> object:
     """A person's line as the payload of their move; ValueError explains what cannot be played."""
     assert isinstance(app, NetCardGame) and app.local is not None and app.local.seat == seat
@@ -209,6 +233,6 @@ def _command(command: Command, view: Game, seat: int) -> object:
 
 
 SHITHEAD = AppSpec(name="shithead", presets=tuple(PRESETS), make=NetCardGame, ruleset_hash=_ruleset_hash,
-                    seats=(MIN_PLAYERS, MAX_PLAYERS))
+                    seats=(MIN_PLAYERS, MAX_PLAYERS), secret_size=64)
 APPS: Apps = {SHITHEAD.name: SHITHEAD}
 """The applications this program plays on the network."""

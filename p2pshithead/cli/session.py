@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from p2pshithead.cli.agents import Agent, BotAgent, HumanAgent, Say
-from p2pshithead.cli.netgame import NetCardGame, bot_payload, parse_payload
+from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, parse_payload
 from p2pshithead.net import (
+    Away,
+    Back,
     Connected,
+    Notify,
     Dropped,
     LeftLobby,
     LobbySeats,
@@ -34,11 +37,30 @@ from p2pshithead.net import (
 )
 
 
-def make_agent(bot: bool, level: int, seed: int | None, say: Say, ascii: bool = False) -> Agent:
-    """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal."""
+def make_agent(bot: bool, level: int, seed: int | None, say: Say, ascii: bool = False, turn_time: int = 0) -> Agent:
+    """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
+    `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
     if bot:
         return BotAgent(bot_payload, random.Random(seed if seed is not None else os.urandom(8)), level)
-    return HumanAgent(parse_payload, say, ascii=ascii, clock=time.monotonic, live=sys.stdout.isatty())
+    return HumanAgent(parse_payload, say, auto=auto_payload, ascii=ascii, clock=time.monotonic,
+                      live=sys.stdout.isatty(), turn_time=turn_time)  # fmt: skip
+
+
+def notifier(say: Say, agent: Agent | None = None) -> Notify:
+    """The transport's table events as lines for `say`; a person's agent also learns the table's turn
+    limit and who is away, for its waiting line."""
+    def notify(event: TableEvent) -> None:
+        if isinstance(agent, HumanAgent):
+            match event:
+                case Welcomed():
+                    agent.turn_time = event.turn_time
+                case Away(seat, nick, left):
+                    agent.away(seat, nick, left)
+                case Back(seat, nick):
+                    agent.away(seat, nick, None)
+        say(table_words(event))
+
+    return notify
 
 
 def table_words(event: TableEvent) -> str:
@@ -46,8 +68,15 @@ def table_words(event: TableEvent) -> str:
     match event:
         case Connected(address, port):
             return f"connected to {address} port {port}"
-        case Welcomed(name, seat, words):
-            return f"seated at {name!r} (seat {seat}); rules: {words}"
+        case Welcomed(name, seat, words, turn_time, away_time, resumed):
+            if resumed:
+                return f"back at {name!r} (seat {seat}): catching up"
+            limits = f"{turn_time} s to decide, " if turn_time else ""
+            return f"seated at {name!r} (seat {seat}); rules: {words}; {limits}{away_time} s to come back after a drop"
+        case Away(seat, nick, left):
+            return f"{nick} (seat {seat}) is away: {round(left)} s to come back"
+        case Back(seat, nick):
+            return f"{nick} (seat {seat}) is back"
         case LobbySeats(seats):
             return "lobby: " + ", ".join("-" if s is None else s[0] + (" (ready)" if s[1] else "") for s in seats)
         case Seated(seat, nick):

@@ -60,13 +60,15 @@ class DeckKey:
 
     __slots__ = ("_cards", "_key_message", "_made", "_rand", "_secret", "params", "seat")
 
-    def __init__(self, params: TableParams, seat: int, rand: RandBytes) -> None:
+    def __init__(self, params: TableParams, seat: int, rand: RandBytes, seed: bytes | None = None) -> None:
+        """`seed` (64 bytes): where the secret comes from, kept by a peer that must be able to come back
+        after a crash with the same key share; None draws it from `rand`."""
         if type(seat) is not int or not 0 <= seat < params.n_peers:
             raise LocalDeckError(f"seat must be 0 to {params.n_peers - 1}, not {seat!r}")
         self.params = params
         self.seat = seat
         self._rand = rand
-        self._secret = random_scalar(rand)
+        self._secret = random_scalar(rand if seed is None else lambda n: seed)
         self._key_message: KeyShare | None = None
         self._made: list[Message] = []  # messages made here and not yet received back
         self._cards: dict[int, int] = {}

@@ -25,10 +25,12 @@ class LocalSeat:
     """Seat `seat` of the table whose shared state is `state`: its key (secrets from `rand`), its own
     hand's identities, its pending deck step and its out-of-turn intent."""
 
-    def __init__(self, state: TableState, seat: int, rand: Callable[[int], bytes]) -> None:
+    def __init__(self, state: TableState, seat: int, rand: Callable[[int], bytes], seed: bytes | None = None) -> None:
+        """`seed`: 64 bytes the key share is drawn from, for a peer that keeps it to come back after a
+        crash (None: drawn from `rand`)."""
         self.state = state
         self.seat = seat
-        self.key = DeckKey(state.deck.params, seat, rand)
+        self.key = DeckKey(state.deck.params, seat, rand, seed)
         self._hand: dict[int, Card] = {}  # identities of this seat's hand, learned from the others' shares
         self._outbox: Payload | None = None  # the pending payload, until applied
         self._intent: Move | None = None  # the out-of-turn play, once this seat claims

@@ -11,11 +11,12 @@ from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
-from p2pshithead.net._events import Connected, Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped, TableEvent, Welcomed
+from p2pshithead.net._events import Away, Back, Connected, Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped, TableEvent, Welcomed
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
 from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify
-from p2pshithead.net._join import Joiner
+from p2pshithead.net._join import Find, Joiner
+from p2pshithead.net._journal import Journal, SeatRecord, unfinished
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
@@ -38,11 +39,12 @@ from p2pshithead.net._transcript import (
 
 __all__ = [
     "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
-    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Connected", "Dropped", "Entry",
+    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Connected",
+    "Dropped", "Find", "Journal", "SeatRecord", "Entry",
     "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "LobbySeats", "LocalProtocolError",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
     "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object", "default_transcript_path",
-    "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal", "verify",
+    "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal", "unfinished", "verify",
 ]  # fmt: skip

@@ -86,12 +86,16 @@ class AppSpec:
 
     name: str
     presets: tuple[str, ...]
-    make: Callable[[TableSetup, int | None], Application]
-    """Build the application for `setup`, holding the secrets of the local seat (None: observer)."""
+    make: Callable[[TableSetup, int | None, bytes], Application]
+    """Build the application for `setup` at the local seat (None: an observer), its secrets drawn from
+    the given `secret_size` bytes (empty for an observer): a peer that keeps them comes back after a
+    crash holding the same keys."""
     ruleset_hash: Callable[[str], bytes]
     """32-byte hash of the full ruleset of a preset, announced in the TXT record and the genesis."""
     seats: tuple[int, int] = (2, MAX_SEATS)
     """The fewest and the most seats the application plays."""
+    secret_size: int = 0
+    """How many secret random bytes the local seat's application is built from."""
 
     def check(self, rules: str, seats: int) -> None:
         """Refuse a table this application cannot play.

@@ -1,7 +1,8 @@
 # What the transport tells the composition root about a table, as typed values (h11's events): the
 # lobby, the start, drops and the end. Invariant: these carry facts only (seats, nicknames, reasons as
 # the protocol states them); turning them into words for a person is the CLI's job.
-"""`TableEvent`s: `Connected`, `Welcomed`, `LobbySeats`, `Seated`, `LeftLobby`, `Started`, `Dropped`, `Stopped`."""
+"""`TableEvent`s: `Connected`, `Welcomed`, `LobbySeats`, `Seated`, `LeftLobby`, `Started`, `Away`, `Back`,
+`Dropped`, `Stopped`."""
 
 from __future__ import annotations
 
@@ -21,11 +22,16 @@ class Connected:
 
 @dataclass(frozen=True, slots=True)
 class Welcomed:
-    """The host gave this joiner lobby seat `seat` at table `name`; `words` are the rules in words."""
+    """The host gave this joiner lobby seat `seat` at table `name` (`resumed`: its game seat, back in a game
+    in play); `words` are the rules in words; the table's limits: `turn_time` seconds for a person to
+    decide (0: none), `away_time` for a gone peer to come back."""
 
     name: str
     seat: int
     words: str
+    turn_time: int
+    away_time: int
+    resumed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +66,23 @@ class Started:
 
 
 @dataclass(frozen=True, slots=True)
+class Away:
+    """Game seat `seat` (`nick`) is gone (connection lost, or silent) and has `left` seconds to come back."""
+
+    seat: int
+    nick: str
+    left: float
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Game seat `seat` (`nick`) came back."""
+
+    seat: int
+    nick: str
+
+
+@dataclass(frozen=True, slots=True)
 class Dropped:
     """At the host: `peer` (a seat's nickname) left during the game; `reason` is what the link said."""
 
@@ -74,6 +97,6 @@ class Stopped:
     verdict: Verdict
 
 
-TableEvent = Connected | Welcomed | LobbySeats | Seated | LeftLobby | Started | Dropped | Stopped
+TableEvent = Connected | Welcomed | LobbySeats | Seated | LeftLobby | Started | Away | Back | Dropped | Stopped
 Notify = Callable[[TableEvent], None]
 """How `Host` and `Joiner` report table events to whoever shows them."""

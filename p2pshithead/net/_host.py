@@ -1,14 +1,18 @@
 # The host (thin asyncio around `Lobby`, `Sequencer` and `SeatRunner`): listens, announces the table, seats
 # joiners, starts the game, then sequences every submitted message and relays each entry to everyone.
-# Invariants: the host's own seat goes through the same sequencer as anyone's; a joiner that breaks the
-# protocol or drops during the game is reported in an abort entry, which stops the game everywhere; a
-# joiner that leaves the lobby frees its seat; the announcement is withdrawn once the table is full or
-# the game has started; `async_close` closes every socket and may be called twice.
-"""`Host`: run one table from lobby to saved transcript."""
+# Invariants: the host's own seat goes through the same sequencer as anyone's; every entry is journaled
+# before it is relayed, so a peer never holds an entry the host could lose; a joiner that breaks the
+# protocol is dropped; a seat whose link is lost during the game is away and has `away_time` seconds to
+# come back (`rejoin`, signed by the seat's key: nobody else can take the seat) before an abort entry
+# ends the game with a report naming it; a returning seat gets every entry it lacks before any new one;
+# a joiner that leaves the lobby frees its seat; the announcement says the table is playing once the
+# game has started; `async_close` closes every socket and may be called twice.
+"""`Host` and `TableConfig`: run one table from lobby (or a journal) to saved transcript."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -19,21 +23,35 @@ from p2pshithead.net._app import AppSpec
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
-from p2pshithead.net._events import Dropped, LeftLobby, Notify, Seated, Started, Stopped
-from p2pshithead.net._identity import Identity
+from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, Notify, Seated, Started, Stopped
+from p2pshithead.net._identity import Identity, verify
+from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
-from p2pshithead.net._messages import FROM_PEER
+from p2pshithead.net._messages import FROM_PEER, rejoin_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
 from p2pshithead.net._stats import Stats
-from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase, Transcript, authored_from, make_genesis
+from p2pshithead.net._transcript import (
+    PROTOCOL_VERSION,
+    SEQUENCER,
+    Authored,
+    Entry,
+    Phase,
+    Transcript,
+    authored_from,
+    make_genesis,
+)
+
+_REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000  # a rejoin signed longer ago (or ahead) than this is refused
+_WATCH_S = 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
-    """What a host offers: table name, application and preset, seat count, where to listen, and the
-    rules in words for joiners (`words`). The application checks the preset and seat count."""
+    """What a host offers: table name, application and preset, seat count, where to listen, the rules in
+    words for joiners (`words`), and the time limits: `turn_time` seconds for a person to decide (0: no
+    limit), `away_time` seconds for a gone peer to come back. The application checks preset and seats."""
 
     name: str
     app: AppSpec
@@ -43,34 +61,67 @@ class TableConfig:
     port: int = 0
     announce: bool = True
     words: str = ""
+    turn_time: int = 60
+    away_time: int = 120
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.name) <= 40 or not self.name.isprintable():
             raise ValueError(f"table name must be 1..40 printable characters, got {self.name!r}")
+        if not 0 <= self.turn_time <= 24 * 3600 or not 1 <= self.away_time <= 24 * 3600:
+            raise ValueError("time limits must be 0..86400 s (turn) and 1..86400 s (away)")
         self.app.check(self.rules, self.seats)
+
+    def options(self) -> dict[str, Any]:
+        """The configuration as plain data, kept in the journal so `host --resume` can start it again."""
+        return {"name": self.name, "app": self.app.name, "rules": self.rules, "seats": self.seats, "bind": self.bind,
+                "port": self.port, "announce": self.announce, "words": self.words, "turn": self.turn_time,
+                "away": self.away_time}  # fmt: skip
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any], app: AppSpec, port: int) -> TableConfig:
+        """The configuration `options` describes, listening on `port` (the one joiners knew).
+
+        Raises:
+            ValueError: the options are not a configuration (a damaged journal).
+        """
+        try:
+            return cls(options["name"], app, options["rules"], options["seats"], options["bind"], port,
+                       options["announce"], options["words"], options["turn"], options["away"])  # fmt: skip
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"the journal's table options are damaged ({exc})") from None
 
 
 class Host:
-    """One table, hosted: `async with Host(...) as host: transcript = await host.async_run()`."""
+    """One table, hosted: `async with Host(...) as host: transcript = await host.async_run()`.
 
-    def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes,
-                 host_ready: bool, notify: Notify, clock: Callable[[], float]) -> None:  # fmt: skip
+    Args:
+        secret: the local seat's secret bytes for the application (`AppSpec.secret_size`).
+        journal: where the table is kept on disk (None: nowhere; tests).
+        resume: the journal's entries, to go on with a game this host ran before it stopped.
+    """
+
+    def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes, secret: bytes,
+                 host_ready: bool, notify: Notify, clock: Callable[[], float], journal: Journal | None = None,
+                 resume: Sequence[Entry] = ()) -> None:  # fmt: skip
         self._identity, self._config, self._agent, self._notify = identity, config, agent, notify
-        self._table_id = table_id
+        self._table_id, self._secret = table_id, secret
         self._host_ready = host_ready
+        self._journal, self._resume = journal, list(resume)
         self._spec = config.app
         self._lobby = Lobby(config.seats, Occupant(identity.public, identity.nick))
-        self._peers: dict[int, Connection] = {}  # lobby seat -> connection
+        self._lobby_peers: dict[int, Connection] = {}  # lobby seat -> connection, before the game
+        self._links: dict[int, Connection] = {}  # game seat -> its current connection, during the game
+        self._away: dict[int, tuple[float, str]] = {}  # game seat -> (deadline, why), while gone
         self._lobby_changed = asyncio.Event()
         self._server: asyncio.Server | None = None
         self._announcer: Announcer | None = None
         self._sequencer: Sequencer | None = None
-        self._game_seat: dict[int, int] = {}  # lobby seat -> game seat
         self._player: SeatRunner | None = None
         self._finished = asyncio.Event()
         self._order = asyncio.Lock()
-        self._seated: list[Connection] = []
+        self._seen: list[Connection] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._clock = clock
         self.stats = Stats(clock)
         self.port = 0
         self.addresses: tuple[str, ...] = ()
@@ -91,11 +142,12 @@ class Host:
 
     @property
     def ad(self) -> TableAd:
-        """The table as announced now."""
+        """The table as announced now (a game in play shows no free seat)."""
         cfg, lobby = self._config, self._lobby
+        taken = len(self._sequencer.transcript.setup.seats) if self._sequencer else lobby.taken
         free = 0 if self._sequencer else lobby.free
         ruleset = self._spec.ruleset_hash(cfg.rules).hex()
-        return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, lobby.taken, free,
+        return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, taken, free,
                        PROTOCOL_VERSION, self.addresses, self.port)  # fmt: skip
 
     async def _async_announce(self) -> None:
@@ -107,8 +159,42 @@ class Host:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
     async def async_run(self) -> Transcript:
-        """Wait for the lobby to fill (or be ready), play the game, and return the final transcript."""
+        """Wait for the lobby to fill (or be ready) and start the game, or go on with the journaled one;
+        play it out and return the final transcript."""
+        apps = {self._spec.name: self._spec}
+        if self._resume:
+            if self._journal is not None:  # joiners look for the table where it listens now
+                self._journal.write_record(SeatRecord(self._table_id, "host", self._secret, self.addresses, self.port,
+                                                      self._config.options()))  # fmt: skip
+            transcript = Transcript.start(self._resume[0], SEQUENCER, apps, "journal", self._secret)
+            for entry in self._resume[1:]:
+                transcript.append(entry)
+            self._sequencer = Sequencer(self._identity, transcript)
+            for seat in range(1, len(transcript.setup.seats)):  # everyone must come back to this host
+                self._away[seat] = (self._now() + self._config.away_time, "the host restarted")
+        else:
+            transcript = await self._async_lobby(apps)
+        setup = transcript.setup
+        self._notify(Started(tuple(s.nick for s in setup.seats), SEQUENCER))
+        await self._async_announce()
+        self._player = SeatRunner(LocalSeat(self._identity, transcript), self._agent, self._async_submit_local)
+        if not self._resume:
+            await self._async_broadcast(transcript.entries[0], ())
+        for seat in self._away:
+            self._notify(Away(seat, setup.seats[seat].nick, self._config.away_time))
+        self._spawn(self._async_watch())
+        if transcript.phase not in (Phase.DONE, Phase.STOPPED):
+            await self._player.async_run()
+            await self._finished.wait()
+        if self._journal is not None:
+            self._journal.finish()
+        return transcript
+
+    async def _async_lobby(self, apps: dict[str, AppSpec]) -> Transcript:
         if self._host_ready:
             self._spawn(self._async_host_ready())
         while not self._lobby.can_start():
@@ -119,17 +205,17 @@ class Host:
         cfg = self._config
         setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, self._spec.ruleset_hash(cfg.rules))
         genesis = make_genesis(self._identity, setup)
-        transcript = Transcript.start(genesis, 0, {self._spec.name: self._spec})
+        if self._journal is not None:
+            self._journal.write_record(SeatRecord(self._table_id, "host", self._secret, self.addresses, self.port,
+                                                  cfg.options()))  # fmt: skip
+        transcript = Transcript.start(genesis, SEQUENCER, apps, "host", self._secret)
         self._sequencer = Sequencer(self._identity, transcript)
         keys = [s.key for s in setup.seats]
-        self._game_seat = {seat: keys.index(o.key) for seat, o in enumerate(self._lobby.occupants) if o is not None}
-        await self._async_announce()
-        self._notify(Started(tuple(s.nick for s in setup.seats), 0))
-        local = LocalSeat(self._identity, transcript)
-        self._player = SeatRunner(local, self._agent, self._async_submit_local)
-        await self._async_broadcast(genesis, ())
-        await self._player.async_run()
-        await self._finished.wait()
+        self._links = {keys.index(o.key): self._lobby_peers[seat]
+                       for seat, o in enumerate(self._lobby.occupants) if o is not None and seat in self._lobby_peers}  # fmt: skip
+        for seat, conn in self._links.items():
+            conn.rename(f"{setup.seats[seat].nick} (seat {seat})")
+        self._lobby_peers = {}
         return transcript
 
     async def _async_host_ready(self) -> None:
@@ -142,7 +228,7 @@ class Host:
         if self._sequencer is None:
             await self._async_announce()
             message = {"t": "lobby", "seats": self._lobby.to_wire()}
-            for conn in list(self._peers.values()):
+            for conn in list(self._lobby_peers.values()):
                 await _async_send_quietly(conn, message)
 
     async def _async_submit_local(self, msg: Authored) -> None:
@@ -153,10 +239,13 @@ class Host:
         assert self._sequencer is not None
         async with self._order:  # entries leave in chain order on every connection
             transcript = self._sequencer.transcript
-            if transcript.phase not in (Phase.DONE, Phase.STOPPED):
-                entry = self._sequencer.place(msg, peer)
-                await self._async_relay(entry)  # the peers check it while this host does
-                self._on_appended(entry, transcript.append(entry))
+            if transcript.phase in (Phase.DONE, Phase.STOPPED):
+                return
+            if msg.counter < transcript.next_counter(msg.seat):
+                return  # sent again after a reconnection: it is in the chain already
+            entry = self._sequencer.place(msg, peer)
+            await self._async_relay(entry)  # the peers check it while this host does
+            self._on_appended(entry, transcript.append(entry))
 
     async def _async_broadcast(self, entry: Entry, events: Sequence[object]) -> None:
         """Send an entry already in the host's transcript (the genesis, an abort) and note it."""
@@ -164,8 +253,10 @@ class Host:
         self._on_appended(entry, events)
 
     async def _async_relay(self, entry: Entry) -> None:
+        if self._journal is not None:
+            self._journal.append(entry)
         message = entry.to_wire()
-        for conn in list(self._peers.values()):
+        for conn in list(self._links.values()):
             await _async_send_quietly(conn, message)
 
     def _on_appended(self, entry: Entry, events: Sequence[object]) -> None:
@@ -180,71 +271,158 @@ class Host:
 
     async def _async_serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername"))) as conn:
-            seat = None
+            self._seen.append(conn)
             try:
-                seat = await self._async_seat(conn)
-                if seat is not None:
-                    await self._async_follow(conn, seat)
+                if await self._async_seat(conn):
+                    await self._async_follow(conn)
             except (NetError, ConnectionError, OSError) as exc:
-                await self._async_drop(conn, seat, exc)
+                await self._async_drop(conn, exc)
 
-    async def _async_seat(self, conn: Connection) -> int | None:
-        hello = await conn.async_recv()
-        if hello["t"] != "hello":
-            raise RemoteProtocolError(conn.peer, f"sent {hello['t']!r} before hello")
+    async def _async_seat(self, conn: Connection) -> bool:
+        """Read the first message: a hello (a seat in the lobby) or a rejoin (a seat of the game in play).
+        Returns whether the connection now holds a seat."""
+        first = await conn.async_recv()
+        if first["t"] == "rejoin":
+            return await self._async_rejoin(conn, first)
+        if first["t"] != "hello":
+            raise RemoteProtocolError(conn.peer, f"sent {first['t']!r} before hello")
         cfg = self._config
         try:
-            if hello["v"] != PROTOCOL_VERSION:
-                raise LobbyRefusal(f"protocol version {hello['v']} (this table speaks {PROTOCOL_VERSION})")
+            if first["v"] != PROTOCOL_VERSION:
+                raise LobbyRefusal(f"protocol version {first['v']} (this table speaks {PROTOCOL_VERSION})")
             if self._sequencer is not None:
                 raise LobbyRefusal("the game has started")
-            seat = self._lobby.sit(hello["key"], hello["nick"], hello["ready"])
+            seat = self._lobby.sit(first["key"], first["nick"], first["ready"])
         except LobbyRefusal as refusal:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
-            return None
-        conn.rename(f"{hello['nick']} (seat {seat})")
-        self._peers[seat] = conn
-        self._seated.append(conn)
+            return False
+        conn.rename(f"{first['nick']} (seat {seat})")
+        self._lobby_peers[seat] = conn
         await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
-                               "app": self._spec.name, "rules": cfg.rules, "words": cfg.words})  # fmt: skip
-        self._notify(Seated(seat, hello["nick"]))
+                               "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
+                               "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
+        self._notify(Seated(seat, first["nick"]))
         await self._async_lobby_changed()
-        return seat
+        return True
 
-    async def _async_follow(self, conn: Connection, seat: int) -> None:
+    def _rejoin_refusal(self, message: dict[str, Any]) -> str | None:
+        """Why a rejoin cannot be taken, or None: it must be this table's game, a joiner's seat, signed by
+        that seat's key, recent, and claim no more entries than the chain holds."""
+        if self._sequencer is None:
+            return "the game has not started"
+        setup = self._sequencer.transcript.setup
+        keys = [s.key for s in setup.seats]
+        if message["table"] != self._table_id or message["key"] not in keys[1:]:
+            return "this table has no such seat"
+        if message["v"] != PROTOCOL_VERSION:
+            return f"protocol version {message['v']} (this table speaks {PROTOCOL_VERSION})"
+        if not verify(message["key"], message["sig"],
+                      rejoin_bytes(message["table"], message["key"], message["have"], message["time"])):  # fmt: skip
+            return "the rejoin is not signed by the seat's key"
+        if abs(message["time"] - int(time.time() * 1000)) > _REJOIN_CLOCK_SKEW_MS:
+            return "the rejoin is too old (or the clocks differ by more than ten minutes)"
+        if message["have"] > len(self._sequencer.transcript.entries):
+            return "the rejoin claims entries this host never sent"
+        return None
+
+    async def _async_rejoin(self, conn: Connection, message: dict[str, Any]) -> bool:
+        refusal = self._rejoin_refusal(message)
+        if refusal is not None:
+            await conn.async_send({"t": "reject", "reason": refusal})
+            return False
+        assert self._sequencer is not None
+        transcript, cfg = self._sequencer.transcript, self._config
+        setup = transcript.setup
+        seat = [s.key for s in setup.seats].index(message["key"])
+        async with self._order:  # no entry is relayed while the returning seat catches up
+            old = self._links.pop(seat, None)
+            if old is not None:
+                await old.async_close()
+            conn.rename(f"{setup.seats[seat].nick} (seat {seat})")
+            await conn.async_send({"t": "resumed", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
+                                   "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
+                                   "entries": len(transcript.entries), "turn": cfg.turn_time,
+                                   "away": cfg.away_time})  # fmt: skip
+            for entry in transcript.entries[message["have"]:]:
+                await conn.async_send(entry.to_wire())
+            self._links[seat] = conn
+        if self._away.pop(seat, None) is not None:
+            self._notify(Back(seat, setup.seats[seat].nick))
+            await self._async_tell_away(seat, 0)
+        return True
+
+    async def _async_tell_away(self, seat: int, left: float) -> None:
+        message = {"t": "away", "seat": seat, "left": max(0, round(left))}
+        for other, conn in list(self._links.items()):
+            if other != seat:
+                await _async_send_quietly(conn, message)
+
+    async def _async_follow(self, conn: Connection) -> None:
         while True:
             message = await conn.async_recv()
             kind = message["t"]
-            if kind == "ready" and self._sequencer is None:
-                self._lobby.set_ready(seat, message["ready"])
+            lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
+            if kind == "ready" and lobby_seat is not None:
+                self._lobby.set_ready(lobby_seat, message["ready"])
                 await self._async_lobby_changed()
-            elif kind == "submit" and self._sequencer is not None and message["seat"] == self._game_seat.get(seat):
+            elif kind == "submit" and self._links.get(message["seat"]) is conn:
                 await self._async_sequence(authored_from(message), conn.peer)
+            elif kind == "submit" and self._sequencer is not None and conn not in self._links.values():
+                return  # a connection replaced by the seat's rejoin: its last words do not count
             elif kind == "bye":
                 raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
             else:
                 raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
 
-    async def _async_drop(self, conn: Connection, seat: int | None, exc: BaseException) -> None:
-        if seat is None or self._closing:
+    async def _async_drop(self, conn: Connection, exc: BaseException) -> None:
+        if self._closing:
             return
-        self._peers.pop(seat, None)
-        if self._sequencer is None:
-            occupant = self._lobby.occupants[seat]
-            self._lobby.leave(seat)
-            self._notify(LeftLobby(seat, occupant.nick if occupant else "?"))
+        lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
+        if lobby_seat is not None:
+            del self._lobby_peers[lobby_seat]
+            occupant = self._lobby.occupants[lobby_seat]
+            self._lobby.leave(lobby_seat)
+            self._notify(LeftLobby(lobby_seat, occupant.nick if occupant else "?"))
             await self._async_lobby_changed()
             return
+        seat = next((s for s, c in self._links.items() if c is conn), None)
+        if seat is None or self._sequencer is None or self._finished.is_set():
+            return
+        del self._links[seat]
+        reason = f"connection lost ({exc})"
+        self._notify(Dropped(conn.peer, str(exc)))
+        self._away[seat] = (self._now() + self._config.away_time, reason)
+        self._notify(Away(seat, self._sequencer.transcript.setup.seats[seat].nick, self._config.away_time))
+        await self._async_tell_away(seat, self._config.away_time)
+
+    async def _async_watch(self) -> None:
+        """End the game once a seat has been away past the limit, with a report naming it."""
+        while not self._finished.is_set():
+            await asyncio.sleep(_WATCH_S)
+            now = self._now()
+            for seat, (deadline, why) in list(self._away.items()):
+                if now >= deadline and seat not in self._links:
+                    await self._async_abort(seat, why)
+
+    async def _async_abort(self, seat: int, why: str) -> None:
+        assert self._sequencer is not None
         async with self._order:
-            if self._sequencer.transcript.phase not in (Phase.DONE, Phase.STOPPED):
-                self._notify(Dropped(conn.peer, str(exc)))
-                await self._async_broadcast(self._sequencer.abort(self._game_seat[seat], f"dropped: {exc}"), ())
+            transcript = self._sequencer.transcript
+            if transcript.phase in (Phase.DONE, Phase.STOPPED):
+                return
+            last = max((e.index for e in transcript.entries if e.msg.seat == seat), default=0)
+            reason = (f"away for more than {self._config.away_time} s: {why}; its last message is entry {last} "
+                      f"of {len(transcript.entries)}")  # fmt: skip
+            entry = self._sequencer.abort(seat, reason)
+            self._away.pop(seat, None)
+            await self._async_broadcast(entry, ())
 
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
         self._closing = True  # connections closed from here on are not drops
-        self.stats.bytes_sent = sum(c.bytes_sent for c in self._seated)
-        peers, self._peers = list(self._peers.values()), {}
+        self.stats.bytes_sent = sum(c.bytes_sent for c in self._seen)
+        peers = [*self._lobby_peers.values(), *self._links.values()]
+        self._lobby_peers, self._links = {}, {}
         for conn in peers:
             await _async_send_quietly(conn, {"t": "bye", "reason": "table closed"})
             await conn.async_close()
@@ -256,6 +434,8 @@ class Host:
         if self._announcer is not None:
             announcer, self._announcer = self._announcer, None
             await announcer.async_close()
+        if self._journal is not None:
+            self._journal.close()
 
 
 async def _async_send_quietly(conn: Connection, message: dict[str, Any]) -> None:

@@ -1,49 +1,92 @@
 # The joiner (thin asyncio around `Transcript` and `SeatRunner`): connects to a host, says hello, waits in
-# the lobby, then checks and applies every entry the host relays, and sends its own seat's messages.
-# Invariants: nothing from the host is used before its schema check; every entry goes through the
-# same transcript checks as at every other peer, so a lying host is named by the verdict; `async_close`
-# may be called twice.
-"""`Joiner`: sit at a table reached by address, play it out, return the transcript."""
+# the lobby, then checks and applies every entry the host relays, and sends its own seat's messages. It
+# comes back by itself: when the link to the host breaks during the game, it dials the host again (the
+# addresses it knew, then wherever `find` says the table is now) until the table's away limit, sends a
+# signed `rejoin` with the number of entries it holds, and takes the ones it lacks. A joiner started
+# from a journal (`resume`) does the same from its first connection.
+# Invariants: nothing from the host is used before its schema check; every entry goes through the same
+# transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
+# entry is journaled before this seat acts on it; this seat's messages are sent only while the link is
+# up and it holds every entry the host had when it came back; `async_close` may be called twice.
+"""`Joiner`: sit at a table reached by address (or come back to one), play it out, return the transcript."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from types import TracebackType
 from typing import Any
 
 from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
-from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._events import Connected, LobbySeats, Notify, Started, Stopped, Welcomed
+from p2pshithead.net._errors import NetError, RemoteProtocolError
+from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Welcomed
 from p2pshithead.net._identity import Identity
-from p2pshithead.net._messages import FROM_HOST
+from p2pshithead.net._journal import Journal, SeatRecord
+from p2pshithead.net._messages import FROM_HOST, rejoin_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._stats import Stats
-from p2pshithead.net._transcript import PROTOCOL_VERSION, Authored, Entry, Phase, Transcript, authored_to_wire, setup_from_genesis
+from p2pshithead.net._transcript import (
+    PROTOCOL_VERSION,
+    SEQUENCER,
+    Authored,
+    Entry,
+    Phase,
+    Transcript,
+    authored_to_wire,
+    setup_from_genesis,
+)
+
+Find = Callable[[bytes], Awaitable[tuple[tuple[str, ...], int] | None]]
+"""Where table `table_id` is announced now (addresses, port), or None: how a joiner finds a moved host."""
+_RETRY_S = 1.0
 
 
 class Joiner:
-    """A seat at a remote table: `async with Joiner(...) as j: transcript = await j.async_run()`."""
+    """A seat at a remote table: `async with Joiner(...) as j: transcript = await j.async_run()`.
+
+    Args:
+        secret: the local seat's secret bytes for the application (`AppSpec.secret_size`).
+        keep: opens the journal of a table by id (None: keep nothing on disk; tests).
+        resume: a journal and its record, to come back to that table's game (the addresses and port
+            given are then the record's).
+        find: looks the table up by id when the host is not where it was (None: only the known addresses).
+    """
 
     def __init__(self, identity: Identity, addresses: Sequence[str], port: int, apps: Apps,
                  agent_for: Callable[[str], Agent], *, bot: bool, bind: str | None, notify: Notify,
-                 clock: Callable[[], float]) -> None:  # fmt: skip
-        self._identity, self._addresses, self._port, self._agent_for, self._bot = identity, addresses, port, agent_for, bot
-        self._apps, self._bind, self._notify = apps, bind, notify
+                 clock: Callable[[], float], secret: bytes = b"", keep: Callable[[bytes], Journal] | None = None,
+                 resume: tuple[Journal, SeatRecord] | None = None, find: Find | None = None) -> None:  # fmt: skip
+        self._identity, self._addresses, self._port, self._agent_for, self._bot = identity, tuple(addresses), port, agent_for, bot
+        self._apps, self._bind, self._notify, self._secret = apps, bind, notify, secret
+        self._keep, self._find = keep, find
+        self._journal: Journal | None = None
         self._conn: Connection | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._agent: Agent | None = None
+        self._player: SeatRunner | None = None
+        self._live = asyncio.Event()  # the link is up and this seat holds what the host had on (re)joining
+        self._caught_up_at = 0  # entries to hold before this seat may speak again
+        self._away_time = 0
+        self._host = "host"
         self.stats = Stats(clock)
         self.transcript: Transcript | None = None
         self._failure: BaseException | None = None
+        if resume is not None:
+            self._journal, record = resume
+            self._secret = record.secret
+            self._away_time = int(record.options.get("away", 120))
+            self.transcript = self._replay(self._journal.entries())
 
     async def __aenter__(self) -> Joiner:
-        reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
-        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")))
-        self._notify(Connected(address, self._port))
+        try:
+            await self._async_connect(self._addresses, self._port)
+        except OSError:
+            if self.transcript is None:
+                raise  # a seat coming back keeps looking for its host in `async_run`
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
@@ -55,55 +98,155 @@ class Joiner:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def _replay(self, entries: list[Entry]) -> Transcript:
+        if not entries:
+            raise RemoteProtocolError("journal", "holds no entry of this table: it cannot be resumed")
+        seats = setup_from_genesis(entries[0], "journal", self._apps).seats
+        keys = [s.key for s in seats]
+        if self._identity.public not in keys:
+            raise RemoteProtocolError("journal", "the table in the journal gives this identity no seat")
+        transcript = Transcript.start(entries[0], keys.index(self._identity.public), self._apps, "journal", self._secret)
+        for entry in entries[1:]:
+            transcript.append(entry)
+        return transcript
+
+    async def _async_connect(self, addresses: Sequence[str], port: int) -> None:
+        reader, writer, address = await async_dial(addresses, port, self._bind)
+        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")))
+        self._addresses, self._port = (address, *(a for a in addresses if a != address)), port
+        self._notify(Connected(address, port))
+
     async def async_run(self) -> Transcript:
-        """Sit, wait in the lobby, play; return the transcript once complete or stopped.
+        """Sit, wait in the lobby, play (or come back and play on); return the transcript once complete or stopped.
 
         Raises:
-            RemoteProtocolError: naming the host, when it refuses the seat, breaks the protocol or leaves
-                before the transcript is complete or stopped.
+            RemoteProtocolError: naming the host, when it refuses the seat, breaks the protocol, or is gone
+                longer than the table's away limit before the transcript is complete or stopped.
         """
-        conn = self._conn
-        assert conn is not None, "use Joiner as an async context manager"
-        me = self._identity
+        if self.transcript is None:
+            assert self._conn is not None, "use Joiner as an async context manager"
+            await self._async_hello()
+        elif self._conn is None:
+            await self._async_come_back(OSError("the host is not where it was"))
+        else:
+            await self._async_rejoin()
+        while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
+            try:
+                await self._async_read()
+            except (NetError, ConnectionError, OSError) as exc:
+                if self._failure is not None:
+                    raise self._failure from None
+                if self.transcript is None or self.transcript.phase in (Phase.DONE, Phase.STOPPED):
+                    raise
+                await self._async_come_back(exc)
+        if self._journal is not None:
+            self._journal.finish()
+        return self.transcript
+
+    async def _async_hello(self) -> None:
+        conn, me = self._conn, self._identity
+        assert conn is not None
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
         welcome = await conn.async_recv()
         if welcome["t"] != "welcome":
             raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
-        conn.rename(f"host of {welcome['name']}")
-        if welcome["app"] not in self._apps:
-            raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know")
-        self._agent = self._agent_for(welcome["app"])
-        self._notify(Welcomed(welcome["name"], welcome["seat"], welcome["words"]))
+        self._welcome(welcome, resumed=False)
         if not self._bot:
             self._spawn(self._async_send_ready())
-        player: SeatRunner | None = None
-        while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
-            try:
-                message = await conn.async_recv()
-            except RemoteProtocolError:
-                if self._failure is not None:
-                    raise self._failure from None
-                raise
-            kind = message["t"]
-            if kind == "lobby":
-                self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
-            elif kind == "entry":
-                entry = Entry.from_wire(conn.peer, message)
-                if self.transcript is None:
-                    player, events = self._start(entry), ()
-                else:
-                    events = self._append(entry)
-                assert player is not None and self.transcript is not None
-                self.stats.on_validated(entry, self.transcript.app.in_setup())
-                player.observe(entry, events)
-            elif kind == "bye":
-                raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
-            else:
-                raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
-        return self.transcript
 
-    def _start(self, genesis: Entry) -> SeatRunner:
+    def _welcome(self, welcome: dict[str, Any], resumed: bool) -> None:
+        conn = self._conn
+        assert conn is not None
+        self._host = f"host of {welcome['name']}"
+        conn.rename(self._host)
+        if welcome["app"] not in self._apps:
+            raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know")
+        if self._agent is None:
+            self._agent = self._agent_for(welcome["app"])
+        self._away_time = welcome["away"]
+        self._notify(Welcomed(welcome["name"], welcome["seat"], welcome["words"], welcome["turn"], welcome["away"],
+                              resumed))  # fmt: skip
+
+    async def _async_rejoin(self) -> None:
+        """Say who comes back and how much it holds; take the host's answer (the entries follow)."""
+        conn, transcript = self._conn, self.transcript
+        assert conn is not None and transcript is not None
+        table, key, have, now = transcript.setup.table_id, self._identity.public, len(transcript.entries), int(time.time() * 1000)
+        await conn.async_send({"t": "rejoin", "v": PROTOCOL_VERSION, "key": key, "table": table, "have": have,
+                               "time": now, "sig": self._identity.sign(rejoin_bytes(table, key, have, now))})  # fmt: skip
+        answer = await conn.async_recv()
+        if answer["t"] != "resumed":
+            raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {answer.get('reason', answer['t'])}")
+        if answer["entries"] < have:
+            raise RemoteProtocolError(conn.peer, f"holds {answer['entries']} entries, fewer than the {have} it sent")
+        self._welcome(answer, resumed=True)
+        self._caught_up_at = answer["entries"]
+        if self._player is None:
+            self._start_player()
+        self._check_live()
+
+    async def _async_read(self) -> None:
+        conn = self._conn
+        assert conn is not None
+        message = await conn.async_recv()
+        kind = message["t"]
+        if kind == "lobby" and self.transcript is None:
+            self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
+        elif kind == "entry":
+            entry = Entry.from_wire(conn.peer, message)
+            events = self._begin(entry) if self.transcript is None else self._append(entry)
+            assert self._player is not None and self.transcript is not None
+            self.stats.on_validated(entry, self.transcript.app.in_setup())
+            self._player.observe(entry, events)
+            self._check_live()
+        elif kind == "away" and self.transcript is not None:
+            nick = self.transcript.setup.seats[message["seat"]].nick
+            self._notify(Away(message["seat"], nick, message["left"]) if message["left"] else Back(message["seat"], nick))
+        elif kind == "bye":
+            raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
+        else:
+            raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
+
+    def _check_live(self) -> None:
+        if self.transcript is not None and len(self.transcript.entries) >= self._caught_up_at:
+            self._live.set()
+
+    async def _async_come_back(self, exc: BaseException) -> None:
+        """The link to the host broke: dial it again until the away limit, then rejoin.
+
+        Raises:
+            RemoteProtocolError: naming the host, when it is not back within the limit.
+        """
+        self._live.clear()
+        if self._conn is not None:
+            await self._conn.async_close()
+            self._conn = None
+        assert self.transcript is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._away_time
+        host_nick = self.transcript.setup.seats[SEQUENCER].nick
+        self._notify(Away(SEQUENCER, host_nick, self._away_time))
+        table_id = self.transcript.setup.table_id
+        while (left := deadline - loop.time()) > 0:
+            places = [(self._addresses, self._port)]
+            if self._find is not None and (found := await self._find(table_id)) is not None:
+                places.insert(0, found)
+            for addresses, port in places:
+                try:
+                    await asyncio.wait_for(self._async_connect(addresses, port), max(0.1, left))
+                    await asyncio.wait_for(self._async_rejoin(), max(0.1, left))
+                except (NetError, ConnectionError, OSError, TimeoutError):
+                    if self._conn is not None:
+                        await self._conn.async_close()
+                        self._conn = None
+                    continue
+                self._notify(Back(SEQUENCER, host_nick))
+                return
+            await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
+        raise RemoteProtocolError(self._host, f"did not come back within {self._away_time} s ({exc})")
+
+    def _begin(self, genesis: Entry) -> Sequence[object]:
         for task in list(self._tasks):
             task.cancel()
         peer = self._conn.peer if self._conn else "host"
@@ -111,13 +254,22 @@ class Joiner:
         keys = [s.key for s in seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
-        self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer)
+        self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer, self._secret)
+        table_id = self.transcript.setup.table_id
+        if self._keep is not None:
+            self._journal = self._keep(table_id)
+            self._journal.write_record(SeatRecord(table_id, "join", self._secret, self._addresses, self._port,
+                                                  {"away": self._away_time}))  # fmt: skip
+            self._journal.append(genesis)
+        self._start_player()
+        return ()
+
+    def _start_player(self) -> None:
+        assert self.transcript is not None and self._agent is not None
         local = LocalSeat(self._identity, self.transcript)
-        self._notify(Started(tuple(s.nick for s in seats), local.seat))
-        assert self._agent is not None
-        player = SeatRunner(local, self._agent, self._async_submit)
-        self._spawn(player.async_run()).add_done_callback(self._on_player_done)
-        return player
+        self._notify(Started(tuple(s.nick for s in self.transcript.setup.seats), local.seat))
+        self._player = SeatRunner(local, self._agent, self._async_submit)
+        self._spawn(self._player.async_run()).add_done_callback(self._on_player_done)
 
     def _on_player_done(self, task: asyncio.Task[None]) -> None:
         """The local player stopped: if it failed, stop reading too, so `async_run` raises its error."""
@@ -128,6 +280,8 @@ class Joiner:
     def _append(self, entry: Entry) -> Sequence[object]:
         assert self.transcript is not None
         events = self.transcript.append(entry)
+        if self._journal is not None and self.transcript.entries[-1] is entry:
+            self._journal.append(entry)
         if self.transcript.verdict is not None:
             self._notify(Stopped(self.transcript.verdict))
         return events
@@ -139,9 +293,13 @@ class Joiner:
             await self._conn.async_send({"t": "ready", "ready": True})
 
     async def _async_submit(self, msg: Authored) -> None:
+        await self._live.wait()  # while the host is away, the message waits; sent again, it is harmless
         assert self._conn is not None
         self.stats.on_sent(msg)
-        await self._conn.async_send(authored_to_wire(msg))
+        try:
+            await self._conn.async_send(authored_to_wire(msg))
+        except (ConnectionError, OSError):
+            pass  # the reader notices the broken link and comes back; the message is signed again or was in
 
     async def async_close(self) -> None:
         """Stop playing and close the connection (safe to call twice)."""
@@ -151,3 +309,5 @@ class Joiner:
             conn, self._conn = self._conn, None
             self.stats.bytes_sent = conn.bytes_sent
             await conn.async_close()
+        if self._journal is not None:
+            self._journal.close()

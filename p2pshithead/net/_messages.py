@@ -12,7 +12,7 @@ from typing import Any
 
 from p2pshithead.net._app import MAX_SEATS
 from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._framing import MAX_FRAME
+from p2pshithead.net._framing import MAX_FRAME, pack
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES
 from p2pshithead.wire import Bool, Bytes, Field, Int, List, Map, Opaque, Opt, Str, Tagged, WireError, fields
 
@@ -23,14 +23,38 @@ HASH_BYTES = 32
 REASON_MAX = 200
 """The longest reason a reject, bye or abort carries."""
 
+MAX_WAIT_S = 24 * 3600
+"""The longest time limit a table may set (seconds)."""
+_REJOIN_DOMAIN = b"p2pshithead/rejoin/v1"
+
 HELLO = fields(v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), nick=Str(1, NICK_MAX), ready=Bool())
 """Peer to host, first: protocol version, public key, nickname, whether it is ready already (bots)."""
 
+_TIMES = {"turn": Int(0, MAX_WAIT_S), "away": Int(1, MAX_WAIT_S)}
 WELCOME = fields(
     v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
-    words=Str(0, 2000, lines=True),
+    words=Str(0, 2000, lines=True), **_TIMES,
 )
-"""Host to peer, after a good hello: the seat given in the lobby and the rules (preset and in words)."""
+"""Host to peer, after a good hello: the seat given in the lobby, the rules (preset and in words), and
+the table's time limits: seconds a person has to decide (`turn`, 0 for none) and a gone peer has to
+come back (`away`)."""
+
+REJOIN = fields(
+    v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), table=Bytes(16, 16), have=Int(1, 2**40),
+    time=Int(0, 2**63), sig=Bytes(SIG_BYTES, SIG_BYTES),
+)
+"""Peer to host, first, to come back to a game in play: its seat's key, the table, how many entries it
+holds already, the time (ms since the epoch) and its signature over them (`rejoin_bytes`)."""
+
+RESUMED = fields(
+    v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+    words=Str(0, 2000, lines=True), entries=Int(1, 2**40), **_TIMES,
+)
+"""Host to a peer that came back: its game seat and the table; the entries it lacks follow, up to
+`entries` in all, then play goes on."""
+
+AWAY = fields(seat=Int(0, MAX_SEATS - 1), left=Int(0, MAX_WAIT_S))
+"""Host to peers: game seat `seat` is gone and has `left` seconds to come back (0: it is back)."""
 
 REJECT = fields(reason=Str(0, REASON_MAX))
 """Host to peer, instead of a welcome: why it may not sit (wrong version, table full...)."""
@@ -78,8 +102,14 @@ BODY_SCHEMA = Tagged(
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
 sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
 
-FROM_PEER: dict[str, Map] = {"hello": HELLO, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE}
-FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "reject": REJECT, "lobby": LOBBY, "entry": ENTRY_SCHEMA, "bye": BYE}
+FROM_PEER: dict[str, Map] = {"hello": HELLO, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE}
+FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "resumed": RESUMED, "reject": REJECT, "lobby": LOBBY,
+                             "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE}  # fmt: skip
+
+
+def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:
+    """What a returning peer signs: nobody but the seat's key can take the seat back."""
+    return pack([_REJOIN_DOMAIN, table_id, key, have, time_ms])
 
 
 def checked(schema: Field, obj: object, peer: str) -> Any:

@@ -231,14 +231,16 @@ class Transcript:
     _signed_off: set[int] = field(default_factory=set)
 
     @classmethod
-    def start(cls, genesis: Entry, local_seat: int | None, apps: Apps, peer: str = "host") -> Transcript:
-        """Begin with a checked genesis, building its application from `apps` for `local_seat` (None: observer).
+    def start(cls, genesis: Entry, local_seat: int | None, apps: Apps, peer: str = "host",
+              secret: bytes = b"") -> Transcript:  # fmt: skip
+        """Begin with a checked genesis, building its application from `apps` for `local_seat` (None: an
+        observer) with the local seat's `secret`.
 
         Raises:
             RemoteProtocolError: naming `peer`, for a bad genesis or an application not in `apps`.
         """
         setup = setup_from_genesis(genesis, peer, apps)
-        t = cls(setup, apps[setup.app].make(setup, local_seat), [genesis])
+        t = cls(setup, apps[setup.app].make(setup, local_seat, secret), [genesis])
         t._counters[SEQUENCER], t._last_index[SEQUENCER] = 0, 0
         return t
 

@@ -23,7 +23,7 @@ class Countdown:
 
     __slots__ = ("_chips", "_finished", "_in", "_start", "_turn")
 
-    def __init__(self, setup: TableSetup, local_seat: int | None = None) -> None:
+    def __init__(self, setup: TableSetup, local_seat: int | None = None, secret: bytes = b"") -> None:
         self._start = _STARTS[setup.rules]
         self._chips = self._start
         self._in = list(range(len(setup.seats)))

@@ -13,6 +13,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, bot_payload
 from p2pshithead.engine import Phase as GamePhase, Play
 from p2pshithead.game import Stage
 from p2pshithead.net import (
-    Authored, Dropped, Host, Identity, Joiner, Phase, TableConfig, Transcript, app_body, author_message, decode_object,
+    Authored, Away, Dropped, Host, RemoteProtocolError, Identity, Joiner, Phase, TableConfig, Transcript, app_body, author_message, decode_object,
     load_entries, replay, save_entries,
 )  # fmt: skip
 CONFIG = TableConfig("cheats", SHITHEAD, "classic", 3, "127.0.0.1", announce=False)
@@ -35,7 +36,7 @@ class Cheat(Joiner):
     """A joiner that rewrites the first of its payloads that `tamper` changes, and signs it again."""
 
     def __init__(self, identity: Identity, port: int, tamper: Tamper) -> None:
-        super().__init__(identity, "127.0.0.1", port, APPS, lambda app: BotAgent(bot_payload, random.Random(7)), bot=True,
+        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(bot_payload, random.Random(7)), bot=True,
                          bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         self._me, self._tamper, self.cheated = identity, tamper, False
 
@@ -51,11 +52,11 @@ class Cheat(Joiner):
 
 
 async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
-    async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16),
+    async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16), secret=b"",
                     host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
         cheat_id = Identity.generate("cheat")
-        honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
+        honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
                         bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         cheat = Cheat(cheat_id, host.port, tamper)
         async with honest, cheat:
@@ -117,7 +118,7 @@ def test_every_honest_peer_and_verify_name_the_cheat(tamper: Tamper, reason: str
 
 
 class Dropper(Joiner):
-    """A joiner whose connection goes away on its first turn of play (a crash, a pulled cable)."""
+    """A joiner that vanishes on its first turn of play and never comes back (a crash, a lost laptop)."""
 
     async def _async_submit(self, msg: Authored) -> None:
         t = self.transcript
@@ -127,26 +128,30 @@ class Dropper(Joiner):
             return
         await super()._async_submit(msg)
 
+    async def _async_come_back(self, exc: BaseException) -> None:
+        raise RemoteProtocolError("dropper", "gone for good")
 
-def test_a_peer_that_drops_stops_the_table_with_a_report_naming_it() -> None:
+
+def test_a_peer_gone_past_the_away_limit_stops_the_table_with_a_report_naming_it() -> None:
     async def table() -> tuple[Transcript, Transcript, int]:
         said: list[object] = []
-        async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16),
+        async with Host(Identity.generate("host"), replace(CONFIG, away_time=1), BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16), secret=b"",
                         host_ready=False, notify=said.append, clock=time.monotonic) as host:  # fmt: skip
             run = asyncio.ensure_future(host.async_run())
             gone = Identity.generate("gone")
-            honest = Joiner(Identity.generate("honest"), "127.0.0.1", host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
+            honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
                             bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
-            dropper = Dropper(gone, "127.0.0.1", host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(2)), bot=True,
+            dropper = Dropper(gone, ("127.0.0.1",), host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(2)), bot=True,
                               bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             async with honest, dropper:
                 dropping = asyncio.ensure_future(dropper.async_run())
                 results = await asyncio.wait_for(asyncio.gather(run, honest.async_run()), 20)
                 dropping.cancel()
         assert any(isinstance(e, Dropped) and "gone" in e.peer for e in said)  # the host says who dropped
+        assert any(isinstance(e, Away) and e.nick == "gone" for e in said)  # ... and that it may come back
         return results[0], results[1], [s.key for s in results[0].setup.seats].index(gone.public)
 
     host, honest, seat = asyncio.run(table())
     assert host.verdict == honest.verdict
     assert host.verdict is not None and host.verdict.seat == seat and not host.verdict.proven
-    assert "dropped" in host.verdict.reason
+    assert "away for more than 1 s: connection lost" in host.verdict.reason

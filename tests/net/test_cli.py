@@ -49,7 +49,7 @@ def test_four_processes_end_with_the_same_transcript_hash(played: tuple[subproce
     result, home = played
     assert result.returncode == 0, result.stderr
     assert "finish order: 1." in result.stdout
-    bots = sorted((home / "transcripts").glob("*.p2ps"))
+    bots = sorted(home.glob("bots/*/transcripts/*.p2ps"))  # each bot keeps its own config folder
     assert len(bots) == 3
     runner = CliRunner()
     checked = [runner.invoke(main, ["verify", str(path)]) for path in [home / "host.p2ps", *bots]]
@@ -92,7 +92,9 @@ def test_list_finds_an_announced_table_and_join_plays_it(home: Path) -> None:
         listed = run("join", "--list", "--json", "--bind", "127.0.0.1", "--wait", "1.5")
         tables = json.loads(listed.stdout)
         assert [(t["name"], t["taken"], t["free"], t["version"]) for t in tables] == [("cli-table", 1, 1, 1)]
-        joined = run("join", "cli-table", "--bot", "--bind", "127.0.0.1", "--wait", "5")
+        bot_home = {**os.environ, HOME_ENV: str(home / "bot")}  # a bot keeps its own identity, like a person
+        joined = subprocess.run([*CLI, "join", "cli-table", "--bot", "--bind", "127.0.0.1", "--wait", "5"],
+                                capture_output=True, text=True, timeout=30, env=bot_home)  # fmt: skip
         assert joined.returncode == 0, joined.stderr
         assert host.wait(15) == 0
         assert head_of(joined.stdout) == head_of(host.stdout.read())

@@ -71,7 +71,8 @@ def test_tables_are_found_and_played_by_multicast_across_namespaces(lan: dict[st
                                 capture_output=True, text=True, timeout=20, env=env)  # fmt: skip
         assert [(t["name"], t["address"], t["free"]) for t in json.loads(listed.stdout)] == [("ns-table", host_ip, 2)]
         joiners = [subprocess.Popen(in_ns(ns, "join", "ns-table", "--bot", "--bind", address, "--wait", "5"),
-                                    stdout=subprocess.PIPE, text=True, env=env) for ns, address in (lan["a"], lan["b"])]  # fmt: skip
+                                    stdout=subprocess.PIPE, text=True, env={**env, HOME_ENV: str(tmp_path / ns)})
+                   for ns, address in (lan["a"], lan["b"])]  # fmt: skip
         outputs = [j.communicate(timeout=30)[0] for j in joiners]
         assert [j.returncode for j in joiners] == [0, 0], outputs
         assert host.wait(15) == 0

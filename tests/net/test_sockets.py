@@ -23,10 +23,10 @@ def _bot(seed: int) -> CountdownBot:
 
 
 async def _table(n_joiners: int, config: TableConfig = CONFIG, ready: bool = False) -> tuple[Transcript, list[Transcript]]:
-    async with Host(Identity.generate("host"), config, _bot(0), table_id=os.urandom(16), host_ready=ready,
+    async with Host(Identity.generate("host"), config, _bot(0), table_id=os.urandom(16), secret=b"", host_ready=ready,
                     notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
-        joiners = [Joiner(Identity.generate(f"j{i}"), "127.0.0.1", host.port, APPS, lambda app, i=i: _bot(i + 1), bot=True, bind="127.0.0.1",
+        joiners = [Joiner(Identity.generate(f"j{i}"), ("127.0.0.1",), host.port, APPS, lambda app, i=i: _bot(i + 1), bot=True, bind="127.0.0.1",
                           notify=lambda event: None, clock=time.monotonic) for i in range(n_joiners)]  # fmt: skip
         for j in joiners:
             await j.__aenter__()
@@ -60,7 +60,7 @@ async def _raw(port: int, frames: list[bytes]) -> dict[str, object]:
 
 
 async def _hello_reply(frames: list[bytes]) -> dict[str, object] | Exception:
-    async with Host(Identity.generate("host"), CONFIG, _bot(0), table_id=os.urandom(16), host_ready=False,
+    async with Host(Identity.generate("host"), CONFIG, _bot(0), table_id=os.urandom(16), secret=b"", host_ready=False,
                     notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         try:
             return await _raw(host.port, frames)
