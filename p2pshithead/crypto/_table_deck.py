@@ -141,7 +141,8 @@ class DeckKey:
             point = draw_point(self.params)
             share = mul(self._secret, point)
             prefix = domain(self.params, "draw", self.seat)
-            drawn = DrawShare(share, prove_same_log(prefix, [GENERATOR, point], [own_key, share], self._secret, self._rand))
+            proof = prove_same_log(prefix, [GENERATOR, point], [own_key, share], self._secret, self._rand)
+            drawn = DrawShare(share, proof)
         return self._keep(Reveal(tuple(shares), drawn))
 
     def release_message(self, deck: TableDeck) -> KeyRelease:

@@ -6,7 +6,8 @@ KEYS (each seat's proven key share, any order), SHUFFLE (seat 0, 1, ... each re-
 permutes, with a proof), DEAL (seat 0, 1, ... each sends its shares of every face-up card and of the
 other seats' hands, and its draw share: the dealer is drawn from every seat's draw share, fixed by its
 key share, so no shuffle and no single seat chooses it; seat 0, the sequencer, sends first, so the
-one seat that sees its hand before sending is never the host), then PLAY. In PLAY, three obligations come before any decision, in this order:
+one seat that sees its hand before sending is never the host), then PLAY (docs/protocol.md, "Fair
+setup"). In PLAY, three obligations come before any decision, in this order:
 1. shares owed: a card drawn into a hand is revealed to its owner (every other seat sends its
    share); a face-down card being flipped is revealed to all (every seat sends its share);
 2. an out-of-turn window (rules with interrupt or turbo): after each play every active seat but

@@ -134,7 +134,8 @@ def test_deal_shares_are_taken_in_seat_order_so_the_host_is_never_last() -> None
     run_to(mt, Stage.DEAL)
     assert mt.observer.who_may_act() == {0}
     state = mt.peers[2].state
-    early = {"t": "deck", "m": mt.peers[2].local.key.reveal_message(state.deck, state.deal_slots(2), draw=True).to_wire()}
+    early_shares = mt.peers[2].local.key.reveal_message(state.deck, state.deal_slots(2), draw=True)
+    early = {"t": "deck", "m": early_shares.to_wire()}
     assert "out of turn" in _refused(mt, 2, early).reason
     authors = []
     while mt.observer.stage is Stage.DEAL:
