@@ -5,7 +5,8 @@
 
 Barnett-Smart over the prime-order subgroup of Ed25519 (libsodium through PyNaCl): proven key shares,
 ElGamal-encrypted cards, one Terelius-Wikstrom-proven shuffle per peer, Chaum-Pedersen-proven decryption
-shares, key release for peers who leave, and an audit that re-checks a game from its transcript.
+shares, a coin drawn from every peer's key (the dealer), key release for peers who leave, and an audit
+that re-checks a game from its transcript.
 """
 
 from p2pshithead.crypto._audit import audit
@@ -23,6 +24,7 @@ from p2pshithead.crypto._messages import (
     MESSAGE_SCHEMA,
     REVEAL_SCHEMA,
     DecryptionShare,
+    DrawShare,
     KeyRelease,
     KeyShare,
     Message,
@@ -48,6 +50,7 @@ __all__ = [
     "DeckKey",
     "DeckError",
     "DecryptionShare",
+    "DrawShare",
     "KeyRelease",
     "KeyShare",
     "LocalDeckError",

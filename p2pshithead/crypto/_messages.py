@@ -24,6 +24,7 @@ __all__ = [
     "MESSAGE_SCHEMA",
     "REVEAL_SCHEMA",
     "DecryptionShare",
+    "DrawShare",
     "KeyRelease",
     "KeyShare",
     "Message",
@@ -32,6 +33,8 @@ __all__ = [
     "message_from_wire",
 ]
 
+DEAL_REVEAL = "deal_reveal"
+"""The wire kind of a `Reveal` that carries a draw share (the deal's)."""
 _WireObject = dict[str, object]
 
 
@@ -111,11 +114,26 @@ class DecryptionShare:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawShare:
+    """A peer's share x_i*D of the table's draw point D, with a Chaum-Pedersen proof that it uses the key
+    x_i of its public key share: fixed by that key, unknown to the others until sent."""
+
+    share: bytes
+    proof: SigmaProof
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.share, bytes) or len(self.share) != 32:
+            raise LocalDeckError("a draw share is a 32-byte point")
+
+
+@dataclass(frozen=True, slots=True)
 class Reveal:
-    """A peer's decryption shares for one or more slots, each with its proof."""
+    """A peer's decryption shares for one or more slots, each with its proof; the deal's reveal also
+    carries the peer's `draw` share (wire kind "deal_reveal")."""
 
     kind: ClassVar[str] = "reveal"
     shares: tuple[DecryptionShare, ...]
+    draw: DrawShare | None = None
 
     def __post_init__(self) -> None:
         slots = [share.slot for share in self.shares]
@@ -125,7 +143,9 @@ class Reveal:
     def to_wire(self) -> _WireObject:
         """This message as plain values."""
         shares = [[s.slot, s.share, *_proof_to_wire(s.proof)] for s in self.shares]
-        return {"kind": self.kind, "shares": shares}
+        if self.draw is None:
+            return {"kind": self.kind, "shares": shares}
+        return {"kind": DEAL_REVEAL, "shares": shares, "draw": [self.draw.share, *_proof_to_wire(self.draw.proof)]}
 
     @classmethod
     def from_wire(cls, peer: int, obj: object) -> Reveal:
@@ -167,6 +187,8 @@ _SHARE = Into(
     Tuple(Int(0, MAX_CARDS - 1), _POINT, _SCALAR, _SCALAR),
     lambda s: DecryptionShare(s[0], s[1], SigmaProof(s[2], s[3])),
 )
+_SHARES = List(_SHARE, 1, MAX_CARDS)
+_DRAW = Into(Tuple(_POINT, _SCALAR, _SCALAR), lambda d: DrawShare(d[0], SigmaProof(d[1], d[2])))
 _POINTS = List(_POINT, 1, MAX_CARDS)
 _SCALARS = List(_SCALAR, 1, MAX_CARDS)
 
@@ -189,7 +211,8 @@ _KINDS: dict[str, Field] = {
         ),  # fmt: skip
         _shuffle,
     ),
-    Reveal.kind: Into(fields(shares=List(_SHARE, 1, MAX_CARDS)), lambda d: Reveal(tuple(d["shares"]))),
+    Reveal.kind: Into(fields(shares=_SHARES), lambda d: Reveal(tuple(d["shares"]))),
+    DEAL_REVEAL: Into(fields(shares=_SHARES, draw=_DRAW), lambda d: Reveal(tuple(d["shares"]), d["draw"])),
     KeyRelease.kind: Into(fields(secret=_SCALAR), lambda d: KeyRelease(d["secret"])),
 }
 _ONE_KIND = {kind: Tagged("kind", {kind: schema}) for kind, schema in _KINDS.items()}
@@ -198,7 +221,7 @@ MESSAGE_SCHEMA = Tagged("kind", _KINDS)
 """The wire shape of any deck message (a map tagged by "kind"); checking it builds the `Message`."""
 
 REVEAL_SCHEMA = _ONE_KIND[Reveal.kind]
-"""The wire shape of a `Reveal`; checking it builds the `Reveal`."""
+"""The wire shape of a `Reveal` without a draw share; checking it builds the `Reveal`."""
 
 
 def message_from_wire(peer: int, obj: object) -> Message:

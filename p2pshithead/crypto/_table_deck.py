@@ -17,11 +17,16 @@
 #   (received with a valid Chaum-Pedersen proof, or derived from a released key): an owner that never
 #   publishes its own share keeps a privately revealed card to itself. Without a key, every seat's share
 #   is needed: what a keyless deck learns, every holder of the transcript learns.
+# - The table's `coin` is hashed from every seat's draw share x_i*D, D a point of unknown discrete log
+#   fixed by the table: each share is fixed by the seat's key share (its proof binds it) and cannot be
+#   computed by anyone else, and no shuffle enters it. Draw shares travel with decryption shares (the
+#   deal's reveal), so only once the deck is final and verified; one per seat.
 """One peer's view of a table's mental-poker deck: a sans-IO state machine from keys to reveals."""
 
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -29,8 +34,10 @@ from p2pshithead.crypto._cards import card_index, card_points
 from p2pshithead.crypto._elgamal import Ciphertext, initial_deck, remove_shares
 from p2pshithead.crypto._errors import CheatingError, LocalDeckError
 from p2pshithead.crypto._fiat_shamir import domain
-from p2pshithead.crypto._group import GENERATOR, IDENTITY, RandBytes, mul, mul_base, point_sum, random_scalar
-from p2pshithead.crypto._messages import DecryptionShare, KeyRelease, KeyShare, Message, Reveal, Shuffle
+from p2pshithead.crypto._group import (
+    GENERATOR, IDENTITY, RandBytes, hash_parts, hash_to_point, mul, mul_base, point_sum, random_scalar,
+)  # fmt: skip
+from p2pshithead.crypto._messages import DecryptionShare, DrawShare, KeyRelease, KeyShare, Message, Reveal, Shuffle
 from p2pshithead.crypto._params import TableParams
 from p2pshithead.crypto._shuffle import shuffle, verify_shuffle
 from p2pshithead.crypto._sigma import prove_same_log, verify_same_log
@@ -38,6 +45,12 @@ from p2pshithead.crypto._sigma import prove_same_log, verify_same_log
 __all__ = ["DeckKey", "Phase", "TableDeck"]
 
 _M = TypeVar("_M", KeyShare, Shuffle, Reveal, KeyRelease)
+
+
+@functools.lru_cache(maxsize=32)
+def draw_point(params: TableParams) -> bytes:
+    """The table's draw point D: hashed from the table, so nobody knows its discrete log."""
+    return hash_to_point(domain(params, "draw point", 0))
 
 
 class Phase(enum.Enum):
@@ -108,8 +121,9 @@ class DeckKey:
         shuffled, proof = shuffle(prefix, deck.deck, deck._key(), self._rand)
         return self._keep(Shuffle(shuffled, proof))
 
-    def reveal_message(self, deck: TableDeck, slots: Iterable[int]) -> Reveal:
-        """This seat's decryption shares of the cards at `slots` of `deck`, each with a Chaum-Pedersen proof.
+    def reveal_message(self, deck: TableDeck, slots: Iterable[int], draw: bool = False) -> Reveal:
+        """This seat's decryption shares of the cards at `slots` of `deck`, each with a Chaum-Pedersen proof;
+        with `draw` (the deal), also this seat's draw share of the table's coin, with its proof.
 
         For a private reveal, every seat but the owner sends this; the owner must not.
 
@@ -124,7 +138,14 @@ class DeckKey:
             prefix = deck._share_domain(self.seat, slot)
             proof = prove_same_log(prefix, [GENERATOR, c1], [own_key, share], self._secret, self._rand)
             shares.append(DecryptionShare(slot, share, proof))
-        return self._keep(Reveal(tuple(shares)))
+        drawn = None
+        if draw:
+            point = draw_point(self.params)
+            share = mul(self._secret, point)
+            prefix = domain(self.params, "draw", self.seat)
+            proof = prove_same_log(prefix, [GENERATOR, point], [own_key, share], self._secret, self._rand)
+            drawn = DrawShare(share, proof)
+        return self._keep(Reveal(tuple(shares), drawn))
 
     def release_message(self, deck: TableDeck) -> KeyRelease:
         """This seat's key share in the clear, for when it is out of the game: its cards stop being secret.
@@ -164,6 +185,7 @@ class TableDeck:
     __slots__ = (
         "_cards",
         "_deck",
+        "_draws",
         "_me",
         "_public_keys",
         "_released",
@@ -193,6 +215,7 @@ class TableDeck:
         self._unchecked: list[tuple[int, tuple[Ciphertext, ...], Shuffle]] = []  # (peer, deck before, shuffle)
         self._shares: dict[int, dict[int, bytes]] = {}
         self._released: dict[int, int] = {}
+        self._draws: dict[int, bytes] = {}  # seat -> its draw share
         self._cards: dict[int, int] = {}
 
     @classmethod
@@ -259,17 +282,22 @@ class TableDeck:
         self._shuffles += 1
         return message
 
-    def reveal_message(self, slots: Iterable[int]) -> Reveal:
-        """This peer's decryption shares of the cards at `slots`, each with a Chaum-Pedersen proof.
+    def reveal_message(self, slots: Iterable[int], draw: bool = False) -> Reveal:
+        """This peer's decryption shares of the cards at `slots`, each with a Chaum-Pedersen proof; with
+        `draw` (the deal), also its draw share of the table's coin.
 
         For a private reveal, every peer but the owner sends this; the owner must not.
 
         Raises:
-            LocalDeckError: the deck is not final, or a slot is not in it.
+            LocalDeckError: the deck is not final, a slot is not in it, or this peer's draw share is out.
         """
         me = self._own()
-        message = me.reveal_message(self, slots)
+        if draw and me.seat in self._draws:
+            raise LocalDeckError("this peer's draw share is out already")
+        message = me.reveal_message(self, slots, draw)
         me.made(message)
+        if message.draw is not None:
+            self._draws[me.seat] = message.draw.share
         return message
 
     def release_message(self) -> KeyRelease:
@@ -387,8 +415,27 @@ class TableDeck:
             bases, images = [GENERATOR, c1], [self._public_keys[peer], item.share]
             if not proven and not verify_same_log(self._share_domain(peer, item.slot), bases, images, item.proof):
                 raise CheatingError(peer, f"its decryption share for slot {item.slot} has a failing proof")
+        if message.draw is not None:
+            self._check_draw(peer, message.draw, proven)
+            self._draws[peer] = message.draw.share
         for item in message.shares:
             self._shares.setdefault(item.slot, {})[peer] = item.share
+
+    def _check_draw(self, peer: int, draw: DrawShare, proven: bool) -> None:
+        if peer in self._draws:
+            raise CheatingError(peer, "sent a second draw share")
+        bases, images = [GENERATOR, draw_point(self.params)], [self._public_keys[peer], draw.share]
+        if not proven and not verify_same_log(domain(self.params, "draw", peer), bases, images, draw.proof):
+            raise CheatingError(peer, "its draw share does not match its key share (the proof fails)")
+
+    @property
+    def coin(self) -> bytes | None:
+        """The table's coin, 64 bytes hashed from the table and every seat's draw share (so from every
+        seat's key share and nothing else), once all are in; None before."""
+        if len(self._draws) < self.params.n_peers:
+            return None
+        draws = [self._draws[seat] for seat in range(self.params.n_peers)]
+        return hash_parts(domain(self.params, "coin", 0), *draws)
 
     def _receive_release(self, peer: int, message: KeyRelease) -> None:
         if self.phase is not Phase.READY or peer in self._released:

@@ -89,19 +89,23 @@ class SimulatedTable:
         private = private or {}
         makers = {}
         for seat, peer in enumerate(self.peers):
-            slots = [*public, *(slot for owner, owned in private.items() if owner != seat for slot in owned)]
+            slots = _shares_of(seat, public, private)
             if slots:
                 makers[seat] = functools.partial(peer.reveal_message, slots)
         self.broadcast(step, makers, [*public, *(slot for owned in private.values() for slot in owned)])
 
     def deal(self, deal: Deal) -> None:
-        """Open `deal`: its public slots to all, each private slot to its owner alone, in one step.
+        """Open `deal`: its public slots to all, each private slot to its owner alone, one seat after the
+        other in seat order (as the card game takes the deal, so that seat 0 is never the last to send).
 
         Raises:
             LocalDeckError: a slot of the deal is not in the deck.
         """
         deal.check(self.params.n_cards)
-        self.reveal(deal.public, deal.private, step="deal")
+        opened = [*deal.public, *(slot for owned in deal.private.values() for slot in owned)]
+        for seat, peer in enumerate(self.peers):
+            slots = _shares_of(seat, deal.public, deal.private)
+            self.broadcast(f"deal {seat}", {seat: functools.partial(peer.reveal_message, slots)}, opened)
 
     def setup(self, deal: Deal) -> None:
         """From an empty table to every seat holding its dealt cards: keys, shuffles, `deal`."""
@@ -109,6 +113,11 @@ class SimulatedTable:
         self.exchange_keys()
         self.shuffle()
         self.deal(deal)
+
+
+def _shares_of(seat: int, public: Sequence[int], private: Mapping[int, Sequence[int]]) -> list[int]:
+    """The slots whose shares `seat` sends to open `public` to all and each `private[owner]` to its owner."""
+    return [*public, *(slot for owner, owned in private.items() if owner != seat for slot in owned)]
 
 
 def _take(peer: TableDeck, seat: int, sent: Sequence[tuple[int, bytes]], learn: Sequence[int]) -> None:

@@ -55,7 +55,7 @@ class Shared:
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """Every deal share is in: the game starts, `dealer` deals (drawn from the final deck)."""
+    """Every deal share is in: the game starts, `dealer` deals (drawn from every seat's draw share)."""
 
     dealer: int
 

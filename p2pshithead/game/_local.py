@@ -74,7 +74,7 @@ class LocalSeat:
         if stage is Stage.SHUFFLE:
             return DeckPayload(self.key.shuffle_message(deck))
         if stage is Stage.DEAL:
-            return DeckPayload(self.key.reveal_message(deck, state.deal_slots(me)))
+            return DeckPayload(self.key.reveal_message(deck, state.deal_slots(me), draw=True))
         game = self.view()
         if me in game.finished:
             return DeckPayload(self.key.release_message(deck))

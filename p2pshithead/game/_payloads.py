@@ -3,7 +3,7 @@
 Invariants: every payload is a dict with a "t" field naming its kind, checked against `PAYLOAD_SCHEMA`
 (`p2pshithead.wire`, with the deck's own message shapes); `parse_payload(seat, obj)` returns a frozen
 value or raises `Fault` naming `seat`; nothing unchecked reaches the engine or the deck. Kinds:
-    {"t": "deck", "m": <deck message wire form>}            key share, shuffle, reveal, key release
+    {"t": "deck", "m": <deck message wire form>}            key share, shuffle, deal reveal, reveal, key release
     {"t": "move", "m": "<move notation>", "r": <reveal|None>} a move, with the mover's own shares
     {"t": "oot", "claim": bool}                             answer to an out-of-turn window
 """
@@ -24,7 +24,7 @@ MAX_MOVE_TEXT = 160
 
 @dataclass(frozen=True, slots=True)
 class DeckPayload:
-    """A deck-protocol message (keys, shuffles, reveals, key release)."""
+    """A deck-protocol message (keys, shuffles, the deal's reveal with its draw share, reveals, key release)."""
 
     message: Message
 

@@ -3,8 +3,11 @@ by the deck, one transcript entry at a time.
 
 Every identity the engine learns comes through a reveal of the deck protocol. Stages, in order:
 KEYS (each seat's proven key share, any order), SHUFFLE (seat 0, 1, ... each re-encrypts and
-permutes, with a proof), DEAL (each seat sends its shares of every face-up card and of the other
-seats' hands), then PLAY. In PLAY, three obligations come before any decision, in this order:
+permutes, with a proof), DEAL (seat 0, 1, ... each sends its shares of every face-up card and of the
+other seats' hands, and its draw share: the dealer is drawn from every seat's draw share, fixed by its
+key share, so no shuffle and no single seat chooses it; seat 0, the sequencer, sends first, so the
+one seat that sees its hand before sending is never the host), then PLAY (docs/protocol.md, "Fair
+setup"). In PLAY, three obligations come before any decision, in this order:
 1. shares owed: a card drawn into a hand is revealed to its owner (every other seat sends its
    share); a face-down card being flipped is revealed to all (every seat sends its share);
 2. an out-of-turn window (rules with interrupt or turbo): after each play every active seat but
@@ -26,7 +29,6 @@ hand is opened by its owner's share, proving it is the card dealt there. No cloc
 from __future__ import annotations
 
 import enum
-import hashlib
 from collections.abc import Callable
 
 from p2pshithead.crypto import (
@@ -123,7 +125,7 @@ class TableState:
         self._keys: set[int] = set()  # seats whose key share the transcript holds
         self._shuffles = 0  # shuffles the transcript holds (seat order)
         self._shuffle_fault: Fault | None = None  # the first failed shuffle proof, told at the last shuffle
-        self._dealt: set[int] = set()  # seats whose deal shares the transcript holds
+        self._dealt = 0  # deal shares the transcript holds (seat order)
         self._shared: dict[int, set[int]] = {}  # slot -> seats whose share of it the transcript holds
         self._released: set[int] = set()  # seats out of the game that published their key share
         self.flip: Flip | None = None  # a face-down card being opened
@@ -163,7 +165,7 @@ class TableState:
 
     @property
     def dealer(self) -> int | None:
-        """The dealer, drawn from the final deck, once dealt."""
+        """The dealer, drawn from every seat's draw share, once dealt."""
         return None if self.game is None else self.game.dealer
 
     def who_may_act(self) -> frozenset[int]:
@@ -174,7 +176,7 @@ class TableState:
         if stage is Stage.SHUFFLE:
             return frozenset({self._shuffles})
         if stage is Stage.DEAL:
-            return frozenset(p for p in range(self.players) if p not in self._dealt)
+            return frozenset({self._dealt})
         if stage is Stage.OVER:
             return frozenset()
         game = self._game()
@@ -301,6 +303,8 @@ class TableState:
             want = sorted(self.deal_slots(seat) if stage is Stage.DEAL else self.owed(seat))
             if got != want:
                 raise Fault(seat, f"sent shares of slots {got}, owed {want}")
+            if (message.draw is not None) != (stage is Stage.DEAL):
+                raise Fault(seat, "a draw share goes with the deal's shares, and with no other")
         if isinstance(message, Shuffle):
             return self._take_shuffle(seat, message, proven)
         self._receive(seat, message, proven)
@@ -312,8 +316,8 @@ class TableState:
             return [Released(seat), *self._finish_flip()]
         events: list[Event] = [Shared(seat, tuple(share.slot for share in message.shares))]  # type: ignore[union-attr]
         if stage is Stage.DEAL:
-            self._dealt.add(seat)
-            if len(self._dealt) == self.players:
+            self._dealt += 1
+            if self._dealt == self.players:
                 events += self._start_game()
             return events
         return events + self._finish_flip()
@@ -334,11 +338,10 @@ class TableState:
         return [Shuffled(seat, self._shuffles)]
 
     def _start_game(self) -> list[Event]:
-        """Deal: the dealer is drawn from the final deck, which no single seat chose."""
-        digest = hashlib.sha256(b"p2pshithead/dealer")
-        for ct in self.deck.deck:
-            digest.update(ct.c1 + ct.c2)
-        dealer = int.from_bytes(digest.digest()[:8], "big") % self.players
+        """Deal: the dealer is drawn from the table's coin (every seat's draw share, fixed by its key)."""
+        coin = self.deck.coin
+        assert coin is not None, "every seat's deal shares carry its draw share"
+        dealer = int.from_bytes(coin[:8], "big") % self.players
         self.game = Game(self.rules, self.players, dealer)
         return [Dealt(dealer)]
 

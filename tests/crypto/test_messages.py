@@ -39,6 +39,17 @@ def test_sent_messages_round_trip(dealt: SimulatedTable, cls: type) -> None:
     assert msgpack.unpackb(msgpack.packb(message.to_wire())) == obj
 
 
+def test_a_deal_reveal_round_trips(fresh_dealt: SimulatedTable) -> None:
+    message = fresh_dealt.peers[0].reveal_message([40], draw=True)
+    obj = msgpack.unpackb(msgpack.packb(message.to_wire()))
+    assert obj["kind"] == "deal_reveal" and message_from_wire(0, obj) == message
+    with pytest.raises(MalformedMessageError) as error:
+        Reveal.from_wire(1, obj)  # a move's reveal carries no draw share
+    assert error.value.peer == 1
+    with pytest.raises(MalformedMessageError):
+        message_from_wire(1, {**obj, "draw": [obj["draw"][0], obj["draw"][1]]})
+
+
 def test_key_release_round_trips(dealt: SimulatedTable) -> None:
     release = dealt.peers[0].release_message()
     assert KeyRelease.from_wire(0, msgpack.unpackb(msgpack.packb(release.to_wire()))) == release

@@ -27,6 +27,7 @@ from p2pshithead.crypto import (
     TableDeck,
     TableParams,
     card_points,
+    message_from_wire,
 )
 from tests.crypto.conftest import DEAL
 from p2pshithead.crypto._elgamal import reencrypt
@@ -230,6 +231,53 @@ def test_shares_before_the_deck_is_final_are_refused(keyed: SimulatedTable, fres
     with pytest.raises(CheatingError) as error:
         keyed.peers[0].receive(2, fresh_dealt.peers[2].reveal_message([0]))
     assert error.value.peer == 2
+
+
+# The coin: every seat's draw share, fixed by its key share.
+
+
+def _draws(table: SimulatedTable) -> None:
+    """Each seat sends one stock card's share with its draw share (as the deal's reveal carries it)."""
+    for seat, peer in enumerate(table.peers):
+        table.broadcast("draw", {seat: lambda peer=peer, seat=seat: peer.reveal_message([40 + seat], draw=True)})
+
+
+def test_the_coin_is_one_value_at_every_peer_once_every_draw_share_is_in(fresh_dealt: SimulatedTable) -> None:
+    assert {peer.coin for peer in fresh_dealt.peers} == {None}
+    _draws(fresh_dealt)
+    coins = {peer.coin for peer in fresh_dealt.peers}
+    observer = TableDeck(fresh_dealt.params)
+    for seat, obj in fresh_dealt.transcript:
+        observer.receive(seat, message_from_wire(seat, obj))
+    assert len(coins) == 1 and observer.coin in coins and len(observer.coin) == 64  # type: ignore[arg-type]
+
+
+def test_the_coin_does_not_depend_on_the_shuffles() -> None:
+    coins = set()
+    for variant in range(2):
+        table = SimulatedTable(b"test-table", 2, 52, seed=7)
+        table.exchange_keys()
+        if variant:  # seat 0 draws one more value before shuffling: another deck, the same key
+            table.peers[0]._me._rand(64)  # type: ignore[union-attr]
+        table.shuffle()
+        _draws(table)
+        coins.add((table.peers[0].deck, table.peers[1].coin))
+    assert len({deck for deck, _ in coins}) == 2 and len({coin for _, coin in coins}) == 1
+
+
+def test_a_draw_share_that_does_not_match_its_key_is_refused(fresh_dealt: SimulatedTable) -> None:
+    mine = fresh_dealt.peers[0].reveal_message([40], draw=True)
+    other = fresh_dealt.peers[1].reveal_message([41], draw=True)
+    with pytest.raises(CheatingError) as error:
+        fresh_dealt.peers[2].receive(1, replace(other, draw=mine.draw))
+    assert error.value.peer == 1 and "draw share" in error.value.reason
+    assert fresh_dealt.peers[2].missing_shares(41) == {0, 1}  # nothing of the message was applied
+    fresh_dealt.peers[2].receive(1, other)
+    with pytest.raises(CheatingError) as error:
+        fresh_dealt.peers[2].receive(1, replace(other, shares=fresh_dealt.peers[1].reveal_message([42]).shares))
+    assert error.value.peer == 1 and "second draw share" in error.value.reason
+    with pytest.raises(LocalDeckError):
+        fresh_dealt.peers[0].reveal_message([43], draw=True)  # its own is out already
 
 
 # Misuse by this process.
