@@ -58,13 +58,14 @@ def encode_frame(obj: object, limit: int = MAX_FRAME) -> bytes:
 
 
 class FrameDecoder:
-    """Turns received bytes into objects: `feed(data)` returns every object completed so far."""
+    """Turns received bytes into objects: `feed(data)` returns every object completed so far. `limit`, the
+    largest frame body accepted, may be changed between feeds (raised once a peer is admitted)."""
 
-    __slots__ = ("_buffer", "_limit", "peer")
+    __slots__ = ("_buffer", "limit", "peer")
 
     def __init__(self, peer: str, limit: int = MAX_FRAME) -> None:
         self._buffer = bytearray()
-        self._limit = limit
+        self.limit = limit
         self.peer = peer
 
     @property
@@ -82,12 +83,12 @@ class FrameDecoder:
         out: list[object] = []
         while len(self._buffer) >= _HEADER.size:
             (length,) = _HEADER.unpack_from(self._buffer)
-            if length > self._limit:
-                raise RemoteProtocolError(self.peer, f"frame of {length} bytes exceeds the {self._limit}-byte limit")
+            if length > self.limit:
+                raise RemoteProtocolError(self.peer, f"frame of {length} bytes exceeds the {self.limit}-byte limit")
             end = _HEADER.size + length
             if len(self._buffer) < end:
                 break
             body = bytes(self._buffer[_HEADER.size : end])
             del self._buffer[:end]
-            out.append(decode_object(body, self.peer, self._limit))
+            out.append(decode_object(body, self.peer, self.limit))
         return out

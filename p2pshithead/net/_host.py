@@ -20,7 +20,9 @@ from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
 from p2pshithead.net._events import Dropped, LeftLobby, Notify, Seated, Started, Stopped
+from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity
+from p2pshithead.net._limits import Budget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._messages import FROM_PEER
 from p2pshithead.net._runner import Agent, SeatRunner
@@ -54,7 +56,7 @@ class Host:
     """One table, hosted: `async with Host(...) as host: transcript = await host.async_run()`."""
 
     def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes,
-                 host_ready: bool, notify: Notify, clock: Callable[[], float]) -> None:  # fmt: skip
+                 host_ready: bool, notify: Notify, clock: Callable[[], float], limits: Limits = Limits()) -> None:  # fmt: skip
         self._identity, self._config, self._agent, self._notify = identity, config, agent, notify
         self._table_id = table_id
         self._host_ready = host_ready
@@ -72,6 +74,7 @@ class Host:
         self._seated: list[Connection] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self.stats = Stats(clock)
+        self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
         self.port = 0
         self.addresses: tuple[str, ...] = ()
         self._closing = False
@@ -179,17 +182,31 @@ class Host:
             self._finished.set()
 
     async def _async_serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername"))) as conn:
-            seat = None
-            try:
-                seat = await self._async_seat(conn)
-                if seat is not None:
-                    await self._async_follow(conn, seat)
-            except (NetError, ConnectionError, OSError) as exc:
-                await self._async_drop(conn, seat, exc)
+        limits = self._limits
+        if self._open >= limits.connections:  # told why in one small frame, never read
+            writer.write(encode_frame({"t": "bye", "reason": f"busy: {limits.connections} connections open"}))
+            writer.close()
+            return
+        self._open += 1
+        try:
+            async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername")), limits=limits,
+                                  frame_limit=limits.hello_frame, budget=self._budget, clock=self._clock) as conn:  # fmt: skip
+                seat = None
+                try:
+                    seat = await self._async_seat(conn)
+                    if seat is not None:
+                        await self._async_follow(conn, seat)
+                except (NetError, ConnectionError, OSError) as exc:
+                    await self._async_drop(conn, seat, exc)
+        finally:
+            self._open -= 1
 
     async def _async_seat(self, conn: Connection) -> int | None:
-        hello = await conn.async_recv()
+        try:
+            async with asyncio.timeout(self._limits.hello_s):
+                hello = await conn.async_recv()
+        except TimeoutError:
+            raise RemoteProtocolError(conn.peer, f"said no hello within {self._limits.hello_s:g} s") from None
         if hello["t"] != "hello":
             raise RemoteProtocolError(conn.peer, f"sent {hello['t']!r} before hello")
         cfg = self._config
@@ -203,6 +220,8 @@ class Host:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
             return None
         conn.rename(f"{hello['nick']} (seat {seat})")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
         self._peers[seat] = conn
         self._seated.append(conn)
         await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,

@@ -18,6 +18,7 @@ from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._events import Connected, LobbySeats, Notify, Started, Stopped, Welcomed
 from p2pshithead.net._identity import Identity
+from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
@@ -30,19 +31,22 @@ class Joiner:
 
     def __init__(self, identity: Identity, addresses: Sequence[str], port: int, apps: Apps,
                  agent_for: Callable[[str], Agent], *, bot: bool, bind: str | None, notify: Notify,
-                 clock: Callable[[], float]) -> None:  # fmt: skip
+                 clock: Callable[[], float], limits: Limits = Limits()) -> None:  # fmt: skip
         self._identity, self._addresses, self._port, self._agent_for, self._bot = identity, addresses, port, agent_for, bot
         self._apps, self._bind, self._notify = apps, bind, notify
         self._conn: Connection | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._agent: Agent | None = None
         self.stats = Stats(clock)
+        self._clock, self._limits = clock, limits
         self.transcript: Transcript | None = None
         self._failure: BaseException | None = None
 
     async def __aenter__(self) -> Joiner:
         reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
-        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")))
+        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")),
+                                limits=self._limits, clock=self._clock)  # fmt: skip
+        self._conn.start_keepalive(self._limits.keepalive_s)
         self._notify(Connected(address, self._port))
         return self
 
