@@ -16,6 +16,7 @@ from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, enc
 from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify
 from p2pshithead.net._join import Joiner
+from p2pshithead.net._limits import Budget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
@@ -38,8 +39,8 @@ from p2pshithead.net._transcript import (
 
 __all__ = [
     "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
-    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Connected", "Dropped", "Entry",
-    "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "LobbySeats", "LocalProtocolError",
+    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Budget", "Connected", "Dropped", "Entry",
+    "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
