@@ -231,6 +231,7 @@ async def _served_error(data: bytes, limits: Limits = FAST) -> tuple[RemoteProto
 GARBAGE = {
     "random bytes": bytes(random.Random(1).randrange(256) for _ in range(600)),
     "nested msgpack": struct.pack(">I", 1000) + b"\x91" * 999 + b"\xc0",
+    "nested past the depth limit": struct.pack(">I", 41) + b"\x91" * 40 + b"\xc0",
     "wrong schema": encode_frame({"t": "hello", "v": "one", "key": bytes(32), "nick": "x", "ready": True}),
     "unknown message": encode_frame({"t": "shout"}),
     "not a map": encode_frame([1, 2, 3]),
