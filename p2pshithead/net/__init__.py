@@ -8,6 +8,7 @@ decides for the local seat. It prints nothing: `Host` and `Joiner` report typed 
 
 from p2pshithead.net._addresses import ANY, async_dial, reachable_addresses
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
+from p2pshithead.net._connection import Connection
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
@@ -18,6 +19,7 @@ from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_ident
 from p2pshithead.net._join import Joiner
 from p2pshithead.net._limits import Budget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
@@ -38,8 +40,8 @@ from p2pshithead.net._transcript import (
 )
 
 __all__ = [
-    "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
-    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Budget", "Connected", "Dropped", "Entry",
+    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
+    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Browser", "Budget", "Connected", "Connection", "Dropped", "Entry",
     "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
