@@ -11,7 +11,7 @@ from p2pshithead.engine import DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS
 
 @click.group()
 def bench() -> None:
-    """Measure speed and size (engine, deck, net)."""
+    """Measure speed and size (engine, deck, net, wire, garbage)."""
 
 
 def emit(figures: dict[str, object], as_json: bool) -> None:
@@ -75,3 +75,13 @@ def wire(players: int, cards: str, repeat: int, as_json: bool) -> None:
     from p2pshithead.bench.wire import bench_wire
 
     emit(bench_wire(players, int(cards), repeat), as_json)
+
+
+@bench.command("garbage")
+@click.option("--connections", type=click.IntRange(1, 2000), default=200, show_default=True, help="Garbage connections.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def garbage(connections: int, as_json: bool) -> None:
+    """A host process flooded with garbage connections: its RSS before, at peak, after; dead-link notice time."""
+    from p2pshithead.bench.garbage import bench_garbage
+
+    emit(bench_garbage(connections), as_json)

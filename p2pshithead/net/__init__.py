@@ -8,6 +8,7 @@ decides for the local seat. It prints nothing: `Host` and `Joiner` report typed 
 
 from p2pshithead.net._addresses import ANY, async_dial, reachable_addresses
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
+from p2pshithead.net._connection import Connection
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
@@ -17,7 +18,9 @@ from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify
 from p2pshithead.net._join import Find, Joiner
 from p2pshithead.net._journal import Journal, SeatRecord, unfinished
+from p2pshithead.net._limits import Budget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
@@ -38,10 +41,10 @@ from p2pshithead.net._transcript import (
 )
 
 __all__ = [
-    "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
-    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Connected",
-    "Dropped", "Find", "Journal", "SeatRecord", "Entry",
-    "FrameDecoder", "Head", "Host", "Identity", "Joiner", "LeftLobby", "LobbySeats", "LocalProtocolError",
+    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
+    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
+    "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
+    "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",

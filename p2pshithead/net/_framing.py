@@ -1,7 +1,8 @@
 # Framing (sans-IO): a frame is a 4-byte big-endian length, then that many bytes of one msgpack object.
 # Invariants: no frame longer than `MAX_FRAME` is ever written or buffered; decoding is strict (str as
-# str, bin as bytes, map keys str or int only, no ext types, bounded lengths), so what leaves the
-# decoder is plain data for the schema checker, never an object a peer chose the type of.
+# str, bin as bytes, map keys str or int only, no ext types, bounded lengths, at most `MAX_DEPTH` levels
+# of arrays and maps), so what leaves the decoder is plain data for the schema checker, never an object a
+# peer chose the type of, nor one deep enough to exhaust Python's recursion in whoever reads it.
 """Length-prefixed msgpack frames: `encode_frame`, `decode_object` and the incremental `FrameDecoder`."""
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 
 MAX_FRAME = 4 * 1024 * 1024
 """Largest frame body in bytes, either direction."""
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and maps a decoded object may have (every message of ours has under 10)."""
 
 _HEADER = struct.Struct(">I")
 
@@ -30,7 +34,7 @@ def decode_object(data: bytes, peer: str, limit: int = MAX_FRAME) -> object:
         RemoteProtocolError: naming `peer`, when the bytes are not exactly one plain msgpack object.
     """
     try:
-        return msgpack.unpackb(
+        obj = msgpack.unpackb(
             data,
             raw=False,
             strict_map_key=True,
@@ -43,6 +47,23 @@ def decode_object(data: bytes, peer: str, limit: int = MAX_FRAME) -> object:
         )
     except (ValueError, TypeError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as exc:
         raise RemoteProtocolError(peer, f"undecodable msgpack: {exc}") from None
+    if _too_deep(obj):
+        raise RemoteProtocolError(peer, f"msgpack nested deeper than {MAX_DEPTH} levels")
+    return obj
+
+
+def _too_deep(obj: object) -> bool:
+    """Whether arrays and maps nest deeper than `MAX_DEPTH` in `obj` (looked at without recursion)."""
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        for child in children:
+            if isinstance(child, (list, dict)):
+                if depth >= MAX_DEPTH:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def encode_frame(obj: object, limit: int = MAX_FRAME) -> bytes:
@@ -58,13 +79,14 @@ def encode_frame(obj: object, limit: int = MAX_FRAME) -> bytes:
 
 
 class FrameDecoder:
-    """Turns received bytes into objects: `feed(data)` returns every object completed so far."""
+    """Turns received bytes into objects: `feed(data)` returns every object completed so far. `limit`, the
+    largest frame body accepted, may be changed between feeds (raised once a peer is admitted)."""
 
-    __slots__ = ("_buffer", "_limit", "peer")
+    __slots__ = ("_buffer", "limit", "peer")
 
     def __init__(self, peer: str, limit: int = MAX_FRAME) -> None:
         self._buffer = bytearray()
-        self._limit = limit
+        self.limit = limit
         self.peer = peer
 
     @property
@@ -82,12 +104,12 @@ class FrameDecoder:
         out: list[object] = []
         while len(self._buffer) >= _HEADER.size:
             (length,) = _HEADER.unpack_from(self._buffer)
-            if length > self._limit:
-                raise RemoteProtocolError(self.peer, f"frame of {length} bytes exceeds the {self._limit}-byte limit")
+            if length > self.limit:
+                raise RemoteProtocolError(self.peer, f"frame of {length} bytes exceeds the {self.limit}-byte limit")
             end = _HEADER.size + length
             if len(self._buffer) < end:
                 break
             body = bytes(self._buffer[_HEADER.size : end])
             del self._buffer[:end]
-            out.append(decode_object(body, self.peer, self._limit))
+            out.append(decode_object(body, self.peer, self.limit))
         return out

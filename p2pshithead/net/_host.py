@@ -24,8 +24,10 @@ from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
 from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, Notify, Seated, Started, Stopped
+from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._journal import Journal, SeatRecord
+from p2pshithead.net._limits import Budget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._messages import FROM_PEER, rejoin_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
@@ -98,11 +100,12 @@ class Host:
         secret: the local seat's secret bytes for the application (`AppSpec.secret_size`).
         journal: where the table is kept on disk (None: nowhere; tests).
         resume: the journal's entries, to go on with a game this host ran before it stopped.
+        limits: deadlines, sizes and caps for the connections (`Limits`).
     """
 
     def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes, secret: bytes,
                  host_ready: bool, notify: Notify, clock: Callable[[], float], journal: Journal | None = None,
-                 resume: Sequence[Entry] = ()) -> None:  # fmt: skip
+                 resume: Sequence[Entry] = (), limits: Limits = Limits()) -> None:  # fmt: skip
         self._identity, self._config, self._agent, self._notify = identity, config, agent, notify
         self._table_id, self._secret = table_id, secret
         self._host_ready = host_ready
@@ -121,8 +124,8 @@ class Host:
         self._order = asyncio.Lock()
         self._seen: list[Connection] = []
         self._tasks: set[asyncio.Task[None]] = set()
-        self._clock = clock
         self.stats = Stats(clock)
+        self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
         self.port = 0
         self.addresses: tuple[str, ...] = ()
         self._closing = False
@@ -270,18 +273,32 @@ class Host:
             self._finished.set()
 
     async def _async_serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername"))) as conn:
-            self._seen.append(conn)
-            try:
-                if await self._async_seat(conn):
-                    await self._async_follow(conn)
-            except (NetError, ConnectionError, OSError) as exc:
-                await self._async_drop(conn, exc)
+        limits = self._limits
+        if self._open >= limits.connections:  # told why in one small frame, never read
+            writer.write(encode_frame({"t": "bye", "reason": f"busy: {limits.connections} connections open"}))
+            writer.close()
+            return
+        self._open += 1
+        try:
+            async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername")), limits=limits,
+                                  frame_limit=limits.hello_frame, budget=self._budget, clock=self._clock) as conn:  # fmt: skip
+                self._seen.append(conn)
+                try:
+                    if await self._async_seat(conn):
+                        await self._async_follow(conn)
+                except (NetError, ConnectionError, OSError) as exc:
+                    await self._async_drop(conn, exc)
+        finally:
+            self._open -= 1
 
     async def _async_seat(self, conn: Connection) -> bool:
-        """Read the first message: a hello (a seat in the lobby) or a rejoin (a seat of the game in play).
-        Returns whether the connection now holds a seat."""
-        first = await conn.async_recv()
+        """Read the first message (within the hello deadline): a hello (a seat in the lobby) or a rejoin
+        (a seat of the game in play). Returns whether the connection now holds a seat."""
+        try:
+            async with asyncio.timeout(self._limits.hello_s):
+                first = await conn.async_recv()
+        except TimeoutError:
+            raise RemoteProtocolError(conn.peer, f"said no hello within {self._limits.hello_s:g} s") from None
         if first["t"] == "rejoin":
             return await self._async_rejoin(conn, first)
         if first["t"] != "hello":
@@ -297,6 +314,8 @@ class Host:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
             return False
         conn.rename(f"{first['nick']} (seat {seat})")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
         self._lobby_peers[seat] = conn
         await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
                                "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
@@ -339,6 +358,8 @@ class Host:
             if old is not None:
                 await old.async_close()
             conn.rename(f"{setup.seats[seat].nick} (seat {seat})")
+            conn.admit()
+            conn.start_keepalive(self._limits.keepalive_s)
             await conn.async_send({"t": "resumed", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
                                    "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
                                    "entries": len(transcript.entries), "turn": cfg.turn_time,

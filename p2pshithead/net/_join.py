@@ -25,6 +25,7 @@ from p2pshithead.net._errors import NetError, RemoteProtocolError
 from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Welcomed
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
+from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST, rejoin_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
@@ -54,12 +55,14 @@ class Joiner:
         resume: a journal and its record, to come back to that table's game (the addresses and port
             given are then the record's).
         find: looks the table up by id when the host is not where it was (None: only the known addresses).
+        limits: deadlines, sizes and keep-alives of the connection (`Limits`).
     """
 
     def __init__(self, identity: Identity, addresses: Sequence[str], port: int, apps: Apps,
                  agent_for: Callable[[str], Agent], *, bot: bool, bind: str | None, notify: Notify,
                  clock: Callable[[], float], secret: bytes = b"", keep: Callable[[bytes], Journal] | None = None,
-                 resume: tuple[Journal, SeatRecord] | None = None, find: Find | None = None) -> None:  # fmt: skip
+                 resume: tuple[Journal, SeatRecord] | None = None, find: Find | None = None,
+                 limits: Limits = Limits()) -> None:  # fmt: skip
         self._identity, self._addresses, self._port, self._agent_for, self._bot = identity, tuple(addresses), port, agent_for, bot
         self._apps, self._bind, self._notify, self._secret = apps, bind, notify, secret
         self._keep, self._find = keep, find
@@ -73,6 +76,7 @@ class Joiner:
         self._away_time = 0
         self._host = "host"
         self.stats = Stats(clock)
+        self._clock, self._limits = clock, limits
         self.transcript: Transcript | None = None
         self._failure: BaseException | None = None
         if resume is not None:
@@ -112,7 +116,9 @@ class Joiner:
 
     async def _async_connect(self, addresses: Sequence[str], port: int) -> None:
         reader, writer, address = await async_dial(addresses, port, self._bind)
-        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")))
+        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")),
+                                limits=self._limits, clock=self._clock)  # fmt: skip
+        self._conn.start_keepalive(self._limits.keepalive_s)
         self._addresses, self._port = (address, *(a for a in addresses if a != address)), port
         self._notify(Connected(address, port))
 

@@ -1,9 +1,10 @@
 # Every map net sends or signs, declared once with `p2pshithead.wire`: the session messages (each
-# direction's `t`-tagged set), the transcript's submit and entry, and the `k`-tagged bodies an author signs
-# (genesis, app, end, abort). Invariants: every map a peer sends is checked against the schema of its
-# direction (`FROM_PEER` at the host, `FROM_HOST` at a joiner) before any field is used, and every signed
-# body against `BODY_SCHEMA` or `GENESIS_SCHEMA` before the transcript reads it; `checked` is net's one
-# conversion of a `WireError` into a `RemoteProtocolError` naming the peer.
+# direction's `t`-tagged set, the keep-alive pair ping/pong in both), the transcript's submit and entry,
+# and the `k`-tagged bodies an author signs (genesis, app, end, abort). Invariants: every map a peer
+# sends is checked against the schema of its direction (`FROM_PEER` at the host, `FROM_HOST` at a
+# joiner) before any field is used, and every signed body against `BODY_SCHEMA` or `GENESIS_SCHEMA`
+# before the transcript reads it; `checked` is net's one conversion of a `WireError` into a
+# `RemoteProtocolError` naming the peer.
 """Schemas of the session messages and transcript bodies, and `checked` / `check_message`."""
 
 from __future__ import annotations
@@ -68,6 +69,14 @@ READY = fields(ready=Bool())
 BYE = fields(reason=Str(0, REASON_MAX))
 """Either way, last: why the sender closes."""
 
+PING = fields()
+"""Either way, every `Limits.keepalive_s`: show that the sender is alive; answered by a pong."""
+
+PONG = fields()
+"""Either way, at once, in answer to a ping. `Connection` handles both; neither reaches the application."""
+
+KEEPALIVE: dict[str, Map] = {"ping": PING, "pong": PONG}
+
 _AUTHORED: dict[str, Field] = {
     "seat": Int(0, MAX_SEATS - 1), "ctr": Int(0, MAX_COUNTER - 1), "si": Int(-1, 2**40),
     "sh": Bytes(HASH_BYTES, HASH_BYTES),
@@ -102,9 +111,10 @@ BODY_SCHEMA = Tagged(
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
 sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
 
-FROM_PEER: dict[str, Map] = {"hello": HELLO, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE}
+FROM_PEER: dict[str, Map] = {"hello": HELLO, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE,
+                             **KEEPALIVE}  # fmt: skip
 FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "resumed": RESUMED, "reject": REJECT, "lobby": LOBBY,
-                             "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE}  # fmt: skip
+                             "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE, **KEEPALIVE}  # fmt: skip
 
 
 def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:

@@ -1,0 +1,316 @@
+"""A bounded, seeded mutation fuzz of the frame decoder and of every handler of a peer's bytes.
+
+Real valid messages (a played card table and a countdown table, sequenced by a real `Sequencer`) are
+mutated (bits flipped, values truncated, extended, re-typed, keys dropped or added, frames split and
+spliced), then fed to each handler. For each handler: only its documented error escapes, naming the
+source; no input takes long (a whole handler is stopped by an alarm); the memory it allocates stays
+bounded (tracemalloc peak). `FUZZ_INPUTS` inputs per handler (env `P2PS_FUZZ_INPUTS`, default 1000).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from p2pshithead.crypto import MalformedMessageError, message_from_wire
+from p2pshithead.errors import Fault
+from p2pshithead.game import parse_payload
+from p2pshithead.net import Entry, FrameDecoder, Head, RemoteProtocolError, Transcript, decode_object, encode_frame
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER, SUBMIT_SCHEMA, check_message
+from p2pshithead.net._transcript import Authored, authored_from, authored_to_wire, seal, setup_from_genesis
+
+from .fake_link import APPS, Group, make_group
+
+FUZZ_INPUTS = int(os.environ.get("P2PS_FUZZ_INPUTS", "1000"))
+PEER = "fuzzed peer"
+AUTHOR = 1
+"""The seat that authors every fuzzed transcript body (seat 0 is the sequencer, blamed for chain faults)."""
+MEMORY_BOUND = 32 * 1024 * 1024
+"""Peak bytes a handler may allocate over all its inputs (traced), far above any valid message's needs."""
+SECONDS_PER_INPUT = 0.05
+"""The alarm stops a handler after this much per input on average (plus two seconds): no hang."""
+
+_ODD_VALUES: list[object] = [
+    None, True, False, 0, -1, 1, 255, 2**31, 2**40 + 1, 2**64 - 1, -(2**63), 0.5, float("inf"), "", "x" * 300,
+    "\x00\n\x1b[2J", "é☃", b"", b"\x00" * 33, bytes(range(64)), [], {}, [[[[[[[[]]]]]]]], {"t": None}, {0: 0},
+]  # fmt: skip
+
+
+def _retype(rng: random.Random, value: object) -> object:
+    choice = rng.randrange(4)
+    if choice == 0:
+        return [value]
+    if choice == 1:
+        nested: object = value
+        for _ in range(rng.randrange(50, 400)):  # msgpack packs up to 511 levels
+            nested = [nested]
+        return nested
+    return rng.choice(_ODD_VALUES)
+
+
+def mutate(rng: random.Random, value: object) -> object:
+    """A copy of `value` with one random change somewhere in it."""
+    roll = rng.random()
+    if isinstance(value, dict) and value and roll < 0.8:
+        out = dict(value)
+        key = rng.choice(list(out))
+        op = rng.randrange(5)
+        if op == 0:
+            del out[key]
+        elif op == 1:
+            out[rng.choice(["extra", "t", "k", 7, ""])] = rng.choice(_ODD_VALUES)
+        else:
+            out[key] = mutate(rng, out[key])
+        return out
+    if isinstance(value, list) and value and roll < 0.8:
+        items = list(value)
+        i = rng.randrange(len(items))
+        op = rng.randrange(5)
+        if op == 0:
+            del items[i]
+        elif op == 1:
+            items.insert(i, items[i])
+        elif op == 2:
+            items = items + items * rng.randrange(1, 40)
+        else:
+            items[i] = mutate(rng, items[i])
+        return items
+    if isinstance(value, bytes) and value and roll < 0.7:
+        data = bytearray(value)
+        op = rng.randrange(3)
+        if op == 0:
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        elif op == 1:
+            del data[rng.randrange(len(data)) :]
+        else:
+            data += rng.randbytes(rng.randrange(1, 64))
+        return bytes(data)
+    if isinstance(value, str) and roll < 0.6:
+        return rng.choice([value[: rng.randrange(len(value) + 1)], value + rng.choice(["\x07", "9", " ", "☃"]), value * 40])
+    if isinstance(value, int) and not isinstance(value, bool) and roll < 0.6:
+        return value + rng.choice([-1, 1, -(2**32), 2**32, -2 * value])
+    return _retype(rng, value)
+
+
+def mutate_bytes(rng: random.Random, data: bytes, others: list[bytes]) -> bytes:
+    """A copy of frame bytes with one or more random changes: bits, lengths, splices, noise."""
+    out = bytearray(data)
+    for _ in range(rng.randrange(1, 4)):
+        op = rng.randrange(7)
+        if op == 0 and out:
+            out[rng.randrange(len(out))] ^= 1 << rng.randrange(8)
+        elif op == 1 and out:
+            del out[rng.randrange(len(out)) :]
+        elif op == 2:
+            out += rng.randbytes(rng.randrange(1, 128))
+        elif op == 3 and len(out) >= 4:
+            out[0:4] = rng.choice([0, 1, 5, len(out), 2**31, 2**32 - 1]).to_bytes(4, "big")
+        elif op == 4 and others:
+            out += rng.choice(others)
+        elif op == 5:  # arrays nested past any decoder's depth
+            cut = rng.randrange(len(out) + 1)
+            out[cut:cut] = b"\x91" * rng.randrange(100, 5000)
+        else:
+            out = bytearray(rng.randbytes(rng.randrange(0, 200)))
+    return bytes(out)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Real valid messages: session messages, entries, submits, the genesis, bodies, payloads, deck messages."""
+
+    card: Group
+    countdown: Group
+    session_peer: list[dict[str, Any]]
+    session_host: list[dict[str, Any]]
+    payloads: list[object]
+    deck: list[object]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    card = make_group(2, "classic", "shithead")
+    card.play_bots(random.Random(0), 2000)
+    countdown = make_group(3)
+    first = countdown.seats[0].move({"take": 1})
+    countdown.deliver(countdown.sequencer.sequence(first, "seat 0"))
+    entries = card.sequencer.transcript.entries
+    bodies = [decode_object(e.msg.body, "test") for e in entries[1:]]
+    payloads = [b["p"] for b in bodies if isinstance(b, dict) and b.get("k") == "app"]
+    deck = [p["m"] for p in payloads if isinstance(p, dict) and p.get("t") == "deck"]
+    hello = {"t": "hello", "v": 1, "key": bytes(32), "nick": "ann", "ready": False}
+    session_peer = [hello, {"t": "ready", "ready": True}, {"t": "bye", "reason": "off"}, {"t": "ping"}, {"t": "pong"},
+                    *(authored_to_wire(e.msg) for e in entries[1:40])]  # fmt: skip
+    session_host = [
+        {"t": "welcome", "v": 1, "seat": 1, "name": "t", "app": "shithead", "rules": "classic", "words": "a\nb"},
+        {"t": "reject", "reason": "full"}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
+        {"t": "bye", "reason": "closed"}, {"t": "ping"}, *(e.to_wire() for e in entries[:40]),
+    ]  # fmt: skip
+    return Corpus(card, countdown, session_peer, session_host, payloads, deck)
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"fuzz handler still running after {seconds:.1f} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _run(name: str, make_input: Callable[[random.Random], object], handle: Callable[[object], None]) -> int:
+    """Feed `FUZZ_INPUTS` inputs to `handle`, which returns or raises only documented errors it checks."""
+    rng = random.Random(f"{name}/{FUZZ_INPUTS}")
+    inputs = [make_input(rng) for _ in range(FUZZ_INPUTS)]
+    tracemalloc.start()
+    try:
+        with _alarm(2 + SECONDS_PER_INPUT * FUZZ_INPUTS):
+            for value in inputs:
+                handle(value)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < MEMORY_BOUND, f"{name}: {peak} bytes at peak"
+    return len(inputs)
+
+
+def _session(schemas: dict[str, Any]) -> Callable[[object], None]:
+    def handle(value: object) -> None:
+        try:
+            check_message(value, schemas, PEER)
+        except RemoteProtocolError as exc:
+            assert exc.peer == PEER and str(exc).startswith(PEER)
+
+    return handle
+
+
+def test_frame_decoder_and_session_messages(corpus: Corpus) -> None:
+    frames = [encode_frame(m) for m in corpus.session_host + corpus.session_peer]
+    limit = 64 * 1024
+
+    def make(rng: random.Random) -> tuple[bytes, int]:
+        return mutate_bytes(rng, rng.choice(frames), frames), rng.randrange(1, 300)
+
+    def handle(value: object) -> None:
+        data, chunk = value  # type: ignore[misc]
+        decoder = FrameDecoder(PEER, limit)
+        try:
+            for start in range(0, len(data), chunk):
+                for obj in decoder.feed(data[start : start + chunk]):
+                    _session(FROM_HOST)(obj)
+                    _session(FROM_PEER)(obj)
+        except RemoteProtocolError as exc:
+            assert exc.peer == PEER
+        assert decoder.buffered <= limit + 4
+
+    assert _run("frames", make, handle) == FUZZ_INPUTS
+
+
+@pytest.mark.parametrize("direction", ["from peer", "from host"])
+def test_session_messages(corpus: Corpus, direction: str) -> None:
+    messages, schemas = (corpus.session_peer, FROM_PEER) if direction == "from peer" else (corpus.session_host, FROM_HOST)
+    assert _run(direction, lambda rng: mutate(rng, rng.choice(messages)), _session(schemas)) == FUZZ_INPUTS
+
+
+def test_transcript_entries_and_submits(corpus: Corpus) -> None:
+    entries = [e.to_wire() for e in corpus.card.sequencer.transcript.entries]
+
+    def handle(value: object) -> None:
+        try:
+            Entry.from_wire(PEER, value)
+        except RemoteProtocolError as exc:
+            assert exc.peer == PEER
+        submit = dict(value, t="submit") if isinstance(value, dict) else value
+        try:
+            authored_from(check_message(submit, {"submit": SUBMIT_SCHEMA}, PEER))
+        except RemoteProtocolError as exc:
+            assert exc.peer == PEER
+
+    assert _run("entries", lambda rng: mutate(rng, rng.choice(entries)), handle) == FUZZ_INPUTS
+
+
+def test_genesis(corpus: Corpus) -> None:
+    genesis = corpus.card.sequencer.transcript.entries[0]
+    body = decode_object(genesis.msg.body, "test")
+
+    def make(rng: random.Random) -> Entry:
+        raw = encode_frame(mutate(rng, body))[4:] if rng.random() < 0.7 else mutate_bytes(rng, genesis.msg.body, [])
+        msg = genesis.msg
+        return Entry(0, genesis.prev, Authored(msg.seat, msg.counter, msg.seen, raw or b"\xc0", msg.sig), genesis.seal)
+
+    def handle(entry: object) -> None:
+        try:
+            setup_from_genesis(entry, PEER, APPS)  # type: ignore[arg-type]
+        except RemoteProtocolError as exc:
+            assert exc.peer == PEER
+
+    assert _run("genesis", make, handle) == FUZZ_INPUTS
+
+
+def test_transcript_bodies(corpus: Corpus) -> None:
+    """Bodies signed by their author and sealed: the verdict, if any, names the author, never the chain."""
+    group = corpus.countdown
+    genesis, first = group.sequencer.transcript.entries
+    bodies = [decode_object(e.msg.body, "test") for e in corpus.card.sequencer.transcript.entries[1:]]
+    bodies += [{"k": "app", "p": {"take": 2}}, {"k": "end"}, {"k": "abort", "seat": 1, "reason": "gone"}]
+    setup = group.sequencer.transcript.setup
+    author, sequencer = group.ids[AUTHOR], group.ids[0]
+
+    def make(rng: random.Random) -> bytes:
+        if rng.random() < 0.7:
+            return encode_frame(mutate(rng, rng.choice(bodies)))[4:]
+        return mutate_bytes(rng, encode_frame(rng.choice(bodies))[4:], [])
+
+    def handle(value: object) -> None:
+        body = value if value else b"\xc0"
+        assert isinstance(body, bytes)
+        draft = Authored(AUTHOR, 0, Head(first.index, first.digest), body, bytes(64))
+        msg = Authored(AUTHOR, 0, draft.seen, body, author.sign(draft.signed_bytes(setup.table_id)))
+        transcript = Transcript.start(genesis, None, APPS)
+        transcript.append(first)
+        transcript.append(seal(sequencer, 2, first.digest, msg))
+        verdict = transcript.verdict
+        assert verdict is None or (verdict.seat == AUTHOR and verdict.proven), verdict
+
+    assert _run("bodies", make, handle) == FUZZ_INPUTS
+
+
+def test_game_payloads(corpus: Corpus) -> None:
+    def handle(value: object) -> None:
+        try:
+            parse_payload(AUTHOR, value)
+        except Fault as fault:
+            assert fault.seat == AUTHOR
+
+    assert _run("payloads", lambda rng: mutate(rng, rng.choice(corpus.payloads)), handle) == FUZZ_INPUTS
+
+
+def test_deck_messages(corpus: Corpus) -> None:
+    def handle(value: object) -> None:
+        try:
+            message_from_wire(AUTHOR, value)
+        except MalformedMessageError as exc:
+            assert exc.peer == AUTHOR
+
+    assert _run("deck", lambda rng: mutate(rng, rng.choice(corpus.deck)), handle) == FUZZ_INPUTS
+
+
+def test_the_mutator_changes_what_it_is_given(corpus: Corpus) -> None:
+    """The fuzz means something only if the inputs differ from the valid messages."""
+    rng = random.Random(0)
+    changed = sum(mutate(rng, m) != m for m in corpus.session_host * 20)
+    assert changed > 0.9 * 20 * len(corpus.session_host)
+    assert corpus.payloads and corpus.deck
