@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from p2pshithead.engine import (
     PRESETS,
-    End,
     Eight,
+    End,
     FaceupPickup,
     Five,
     Flip,
