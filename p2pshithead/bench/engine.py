@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from p2pshithead.bots import GreedyBot, play_game
 from p2pshithead.engine import preset

@@ -36,7 +36,7 @@ class Budget:
         return f"{ms:g}ms" if ms < 1000 else f"{self.seconds:g}s"
 
     @classmethod
-    def from_text(cls, text: str) -> "Budget":
+    def from_text(cls, text: str) -> Budget:
         """Inverse of `text()`: "<N>ms", "<N>s" or "<N>p" (playouts).
 
         Raises:

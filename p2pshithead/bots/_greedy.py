@@ -15,8 +15,8 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Place, Play, Power, Rank, Ready, Show, Swap
 
@@ -176,11 +176,14 @@ def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
 
 def _show(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
     """Show the lowest plain card in hand (the lowest shown leads), or nothing."""
-    plain = {s: c.rank for s in view.hand(me) if (c := view.card(s)) and table[c.rank].plain and c.rank is not Rank.JOKER}
+    plain = {s: c.rank for s in view.hand(me)
+             if (c := view.card(s)) and table[c.rank].plain and c.rank is not Rank.JOKER}
     return Show(me, min(plain, key=plain.__getitem__) if plain else None)
 
 
-def _chance(view: Game, table: Mapping[Rank, Power], moves: list[Move], rng: random.Random, wander: float) -> Move | None:
+def _chance(
+    view: Game, table: Mapping[Rank, Power], moves: list[Move], rng: random.Random, wander: float
+) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
     move = _best(view, table, moves, rng, wander)
     return move if move is not None and _key(view, table, move)[0] < 2 else None

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from p2pshithead.bots._base import Player
 from p2pshithead.bots._table import LocalTable
@@ -80,7 +80,9 @@ class MatchResult:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
 
-def play_game(rules: Ruleset, players: Sequence[Player], rng: random.Random, limit: int = MOVE_LIMIT) -> tuple[Outcome | None, int, int]:
+def play_game(
+    rules: Ruleset, players: Sequence[Player], rng: random.Random, limit: int = MOVE_LIMIT
+) -> tuple[Outcome | None, int, int]:
     """Play one game on a `LocalTable`: (its outcome, None at the `limit`; turns played, that is
     plays, flips and pick-ups; moves pushed)."""
     table = LocalTable(rules, players, rng)

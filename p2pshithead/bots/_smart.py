@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot

@@ -7,12 +7,12 @@ wrong and what is accepted; `BOT_NAMES` lists the bots.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from p2pshithead.bots._base import Player
+from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._random import RandomBot
-from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._smart import SmartBot
 
 __all__ = ["BOT_NAMES", "make_player"]

@@ -8,7 +8,7 @@ chances are offered in `Game.awaited()` order, the first taker wins.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from p2pshithead.bots._base import Player
 from p2pshithead.engine import Game, Move, Outcome, Ruleset
@@ -57,7 +57,9 @@ def ask(
 class LocalTable:
     """Runs a game between `players` (index = seat) on one machine."""
 
-    def __init__(self, rules: Ruleset, players: Sequence[Player], rng: random.Random, dealer: int | None = None) -> None:
+    def __init__(
+        self, rules: Ruleset, players: Sequence[Player], rng: random.Random, dealer: int | None = None
+    ) -> None:
         self.rules = rules
         self.players = list(players)
         self.rng = rng

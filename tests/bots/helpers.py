@@ -33,7 +33,7 @@ def position(
             slot += 1
         return ",".join(out) or "-"
 
-    seats = [f"H:{cards(h, False)} U:{cards(u, True)} D:-" for h, u in zip(hands, ups)]
+    seats = [f"H:{cards(h, False)} U:{cards(u, True)} D:-" for h, u in zip(hands, ups, strict=True)]
     stock_text, pile_text = cards(stock, False), cards(pile, True)
     burned = cards([c.text() for c in deck.elements()], True)
     text = " | ".join([f"play d{len(hands) - 1} t{turn} +", *seats, f"S:{stock_text}", f"P:{pile_text}", f"B:{burned}"])

@@ -14,7 +14,8 @@ def run(*args: str):
 
 
 def test_simulate_json_has_the_figures_in_bots_order():
-    result = run("simulate", "--games", "3", "--players", "3", "--bots", "smart:2p,greedy", "--seed", "5", "--clock", "cpu", "--json")
+    result = run("simulate", "--games", "3", "--players", "3", "--bots", "smart:2p,greedy", "--seed", "5",
+                 "--clock", "cpu", "--json")
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
     assert {"results", "avg_turns", "games_per_s"} <= set(figures)

@@ -18,7 +18,8 @@ def test_wilson_interval():
 
 def test_match_counts_every_finished_game_once():
     ticks = iter(range(100))
-    result = play_match(preset("classic"), [GreedyBot(), GreedyBot(), GreedyBot()], 12, seed=3, clock=lambda: float(next(ticks)))
+    bots = [GreedyBot(), GreedyBot(), GreedyBot()]
+    result = play_match(preset("classic"), bots, 12, seed=3, clock=lambda: float(next(ticks)))
     assert result.finished + result.limited == 12
     assert sum(t.losses for t in result.results) == result.finished
     assert result.seconds == 1.0 and result.games_per_s == 12.0

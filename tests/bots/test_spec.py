@@ -24,7 +24,10 @@ def test_make_player(spec, kind, name):
     assert isinstance(player, kind) and player.name == name
 
 
-@pytest.mark.parametrize("spec", ["", "clever", "greedy:3", "smart:", "smart:fast", "smart:0ms", "smart:2.5p", "smart:-5ms"])
+BAD_SPECS = ["", "clever", "greedy:3", "smart:", "smart:fast", "smart:0ms", "smart:2.5p", "smart:-5ms"]
+
+
+@pytest.mark.parametrize("spec", BAD_SPECS)
 def test_bad_specs_say_what_is_accepted(spec):
     with pytest.raises(ValueError, match="bad bot"):
         make_player(spec)

@@ -20,10 +20,15 @@ EVENTS = ["Bot 1 plays 5c", "Bot 2 plays 8h 8d", "Bot 3 is skipped", "Bot 1 pick
 
 
 def check_snapshot(name: str, text: str) -> None:
-    """Compare with tests/cli/snapshots/<name>.txt; SNAPSHOT_UPDATE=1 rewrites it."""
+    """Compare with tests/cli/snapshots/<name>.txt; SNAPSHOT_UPDATE=1 writes it (new or changed).
+
+    A missing snapshot fails: a test must never pass by writing down what it was meant to check.
+    """
     path = SNAPSHOTS / f"{name}.txt"
-    if os.environ.get("SNAPSHOT_UPDATE") or not path.exists():
+    if os.environ.get("SNAPSHOT_UPDATE") == "1":
         path.write_text(text + "\n", encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"no snapshot {path.name}; look at the screen below, then rerun with SNAPSHOT_UPDATE=1\n{text}")
     assert text + "\n" == path.read_text(encoding="utf-8")
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
+import click
 import pytest
 
-from p2pshithead.bots import RandomBot
+from p2pshithead.bots import GreedyBot, RandomBot, SmartBot
 from p2pshithead.cli.play import Quit, Session, make_bot
 from p2pshithead.cli.render import Look
-from p2pshithead.engine import PRESETS, preset
+from p2pshithead.engine import PRESETS, Game, Phase, Ready, preset
 
 from .driver import choose
 
@@ -22,12 +23,14 @@ class Person:
     def __init__(self, seed: int, mischief: float = 0.0, games: int = 1) -> None:
         self.rng = random.Random(seed)
         self.printed: list[str] = []
+        self.shown: list[str] = []  # everything printed, never cleared
         self.mischief, self.games = mischief, games
         self.errors: list[str] = []
         self.typed: list[str] = []
 
     def echo(self, text: str) -> None:
         self.printed.append(text)
+        self.shown.append(text)
 
     def ask(self, prompt: str) -> str:
         screen = "\n".join(self.printed)
@@ -62,22 +65,34 @@ def test_whole_game(rules: str, seed: int) -> None:
 
 
 def test_series_and_dealer() -> None:
-    person = Person(5, games=2)
-    s = session(person, "classic", 5)
+    """The first dealer is drawn; the Shithead of a game deals the next (RULES.md 2 and 7)."""
+    person = Person(9, games=2)
+    s = session(person, "classic", 9)
+    games: list[Game] = []
+    play_one = s.run
+
+    def recorded(dealer: int | None = None) -> Game:
+        games.append(play_one(dealer))
+        return games[-1]
+
+    s.run = recorded  # type: ignore[method-assign]
     s.series()
-    assert person.typed.count("r") >= 2  # two swap phases: two games were played
+    assert len(games) == 2 and person.typed.count("r") >= 2  # two games, two swap phases
+    first = games[0].outcome()
+    assert first is not None and first.shithead is not None
+    assert games[0].dealer != first.shithead  # with this seed, keeping or redrawing the dealer fails
+    assert games[1].dealer == first.shithead == first.next_dealer
+    second_screen = "\n".join(person.shown).split("Game over. Finish order:")[1]
+    assert f"New game: {NAMES[first.shithead]} deals" in second_screen
 
 
 def test_same_seed_same_games() -> None:
     outputs = []
     for _ in range(2):
         person = Person(7)
-        printed: list[str] = []
-        keep = person.echo
-        person.echo = lambda text: (printed.append(text), keep(text))  # type: ignore[method-assign]
         session(person, "french", 7).run()
-        outputs.append(printed)
-    assert outputs[0] == outputs[1]
+        outputs.append(person.shown)
+    assert outputs[0] == outputs[1] and outputs[0]
 
 
 def test_quit_and_end_of_input() -> None:
@@ -94,6 +109,19 @@ def test_quit_and_end_of_input() -> None:
         s.series()
 
 
-def test_make_bot_levels() -> None:
-    for level in ("random", "greedy", "smart"):
-        assert hasattr(make_bot(level), "decide")
+@pytest.mark.parametrize("level, kind", [("random", RandomBot), ("greedy", GreedyBot), ("smart:4p", SmartBot)])
+def test_make_bot_levels(level: str, kind: type) -> None:
+    """Each level is its bot, and it answers a position with one of the legal moves."""
+    bot = make_bot(level)
+    assert isinstance(bot, kind)
+    game = Game.deal_known(preset("classic"), 3, 0, range(52))
+    while game.phase is Phase.SWAP:
+        game.push(next(m for m in game.legal_moves if isinstance(m, Ready)))
+    me = game.turn
+    move = bot.decide(game.view(me), me, random.Random(1))
+    assert move is not None and move in game.moves_for(me)
+
+
+def test_make_bot_refuses_an_unknown_level() -> None:
+    with pytest.raises(click.BadParameter, match="bad bot 'clever'"):
+        make_bot("clever")

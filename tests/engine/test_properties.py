@@ -4,19 +4,26 @@ Invariants checked after every push: the zones partition the slots (no card crea
 every generated move is legal and random moves that are not generated are illegal; push/pop
 restores the exact position; positions and moves round-trip through notation; a player's view
 knows only public cards and that player's hand; every game ends within a bounded move count.
+
+Games are drawn from hypothesis data, not from a seed: the deal is a drawn permutation and each
+move a drawn choice among the legal moves (`Line`), so a failure shrinks to a short game with early
+choices, printed move by move. Only the probes (which legal moves are re-checked, which wrong moves
+are tried) come from a seeded `random.Random`, itself drawn.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from p2pshithead.engine import (
     PRESETS,
-    End,
     Eight,
+    End,
     FaceupPickup,
     Five,
     Flip,
@@ -42,7 +49,15 @@ from p2pshithead.engine import (
 from .helpers import partition_ok
 
 MOVE_LIMIT = 20_000
-FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+T = TypeVar("T")
+
+
+def examples(quick: int) -> settings:
+    """`quick` examples in the default `ci` profile, scaled with the loaded profile (tests/conftest.py)."""
+    loaded = settings.default
+    assert loaded is not None
+    return settings(max_examples=max(1, quick * loaded.max_examples // settings.get_profile("ci").max_examples))
+
 
 rulesets = st.one_of(
     st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name)),
@@ -76,25 +91,48 @@ rulesets = st.one_of(
 )
 
 
-def deal(rules: Ruleset, players: int, seed: int) -> tuple[Game, random.Random]:
-    rng = random.Random(seed)
+probes = st.randoms(use_true_random=True)
+
+
+@st.composite
+def deals(draw: st.DrawFn, rules: st.SearchStrategy[Ruleset], players: st.SearchStrategy[int]) -> Game:
+    """A game dealt from a drawn permutation of the deck by a drawn dealer (shrinks to a sorted deck)."""
+    ruleset, n = draw(rules), draw(players)
     try:
-        size = Game(rules, players, 0).size
+        size = Game(ruleset, n, 0).size
     except ValueError:
-        assume(False)
-    order = list(range(size))
-    rng.shuffle(order)
-    return Game.deal_known(rules, players, rng.randrange(players), order), rng
+        assume(False)  # too many players for these decks
+    return Game.deal_known(ruleset, n, draw(st.integers(0, n - 1)), draw(st.permutations(range(size))))
 
 
-def choose(game: Game, legal: list[Move], rng: random.Random) -> Move:
-    """A random legal move; pick-ups only when nothing else is legal, ready soon in the swap phase."""
-    if game.phase is Phase.SWAP:
-        ready = [m for m in legal if isinstance(m, Ready)]
-        if ready and rng.random() < 0.6:
-            return rng.choice(ready)
-    plays = [m for m in legal if not isinstance(m, PickUp)]
-    return rng.choice(plays or legal)
+class Line:
+    """The moves of a game drawn one by one from hypothesis data: a failing game shrinks to fewer
+    moves and to earlier choices, and the failure report prints each drawn move."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def pick(self, options: Sequence[T], label: str) -> T:
+        return options[0] if len(options) == 1 else self.data.draw(st.sampled_from(options), label)
+
+    def choose(self, game: Game, legal: list[Move]) -> Move:
+        """A legal move; pick-ups only when nothing else is legal; in the swap phase a drawn
+        "keep swapping?" that shrinks to ready."""
+        if game.phase is Phase.SWAP:
+            ready = [m for m in legal if isinstance(m, Ready)]
+            if ready and not self.data.draw(st.booleans(), "keep swapping"):
+                return self.pick(ready, "move")
+        plays = [m for m in legal if not isinstance(m, PickUp)]
+        return self.pick(plays or legal, "move")
+
+    def push(self, game: Game) -> Move | None:
+        """Push a drawn legal move; None once no move is legal."""
+        legal = list(game.legal_moves)
+        if not legal:
+            return None
+        move = self.choose(game, legal)
+        game.push(move)
+        return move
 
 
 def mutants(game: Game, rng: random.Random, count: int) -> list[Move]:
@@ -117,7 +155,7 @@ def mutants(game: Game, rng: random.Random, count: int) -> list[Move]:
         elif kind == 4:
             out.append(Swap(p, rng.choice(mine), rng.choice(mine)))
         elif kind == 5:
-            out.append(rng.choice([Place(p, rng.choice(mine)), Ready(p)]))
+            out.append(Place(p, rng.choice(mine)) if rng.random() < 0.5 else Ready(p))
         elif kind == 6:
             out.append(Show(p, rng.choice([None, rng.choice(mine)])))
         else:
@@ -153,7 +191,8 @@ def check_position(game: Game, legal: list[Move], rng: random.Random, deep: bool
             assert view.to_text().count("~") == sum(1 for x in game.hand(p) if x not in game.public)
 
 
-def run(game: Game, rng: random.Random, deep_every: int, limit: int = MOVE_LIMIT, must_end: bool = True) -> int:
+def run(game: Game, line: Line, probe: random.Random, deep_every: int, limit: int = MOVE_LIMIT,
+        must_end: bool = True) -> int:
     for step in range(limit):
         if game.is_over():
             assert not list(game.legal_moves)
@@ -163,8 +202,8 @@ def run(game: Game, rng: random.Random, deep_every: int, limit: int = MOVE_LIMIT
             return step
         legal = list(game.legal_moves)
         assert legal, game.to_text()
-        check_position(game, legal, rng, deep=step % deep_every == 0)
-        m = choose(game, legal, rng)
+        check_position(game, legal, probe, deep=step % deep_every == 0)
+        m = line.choose(game, legal)
         before = game.to_text()
         game.push(m)
         assert partition_ok(game)
@@ -178,88 +217,88 @@ def run(game: Game, rng: random.Random, deep_every: int, limit: int = MOVE_LIMIT
     return limit
 
 
-@FAST
-@given(rules=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 11), seed=st.integers(0, 2**32))
-def test_presets_random_games(rules: str, players: int, seed: int) -> None:
-    game, rng = deal(PRESETS[rules], players, seed)
-    run(game, rng, deep_every=7)
+@examples(12)
+@given(game=deals(st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name)), st.integers(2, 11)),
+       data=st.data(), probe=probes)
+def test_presets_random_games(game: Game, data: st.DataObject, probe: random.Random) -> None:
+    run(game, Line(data), probe, deep_every=7)
 
 
-@FAST
-@given(rules=rulesets, players=st.integers(2, 7), seed=st.integers(0, 2**32))
-def test_random_rulesets_random_games(rules: Ruleset, players: int, seed: int) -> None:
+@examples(12)
+@given(game=deals(rulesets, st.integers(2, 7)), data=st.data(), probe=probes)
+def test_random_rulesets_random_games(game: Game, data: st.DataObject, probe: random.Random) -> None:
     """Invariants only: a random ruleset may never end (no tens left and `four_burns` off)."""
-    game, rng = deal(rules, players, seed)
-    run(game, rng, deep_every=11, limit=1500, must_end=False)
+    run(game, Line(data), probe, deep_every=11, limit=1500, must_end=False)
 
 
-@settings(max_examples=30, deadline=None)
-@given(rules=rulesets, players=st.integers(2, 11), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
-def test_push_pop_restores_from_the_start(rules: Ruleset, players: int, seed: int, steps: int) -> None:
-    """Push a random line of moves, pop them all: the deal comes back exactly."""
-    game, rng = deal(rules, players, seed)
-    start = game.to_text()
-    pushed = 0
-    for _ in range(steps):
-        legal = list(game.legal_moves)
-        if not legal:
-            break
-        game.push(choose(game, legal, rng))
-        pushed += 1
-    assert len(game.move_stack) == pushed
-    copy = game.copy()
-    for _ in range(pushed):
-        game.pop()
-    assert game.to_text() == start
-    assert copy.move_stack and copy.to_text() != start or pushed == 0 or copy.to_text() == start
+@examples(30)
+@given(game=deals(rulesets, st.integers(2, 11)), data=st.data(), steps=st.integers(0, 120))
+def test_push_pop_restores_from_the_start(game: Game, data: st.DataObject, steps: int) -> None:
+    """Push a line of moves, pop them all: the deal comes back exactly, the moves come off in
+    reverse order, and a copy taken at the end keeps the whole line."""
+    start, line = game.to_text(), Line(data)
+    pushed = [m for m in (line.push(game) for _ in range(steps)) if m is not None]
+    assert list(game.move_stack) == pushed
+    end, copy = game.to_text(), game.copy()
+    popped = [game.pop() for _ in pushed]
+    assert popped == pushed[::-1]
+    assert game.to_text() == start and not game.move_stack
+    assert list(copy.move_stack) == pushed and copy.to_text() == end
 
 
-@settings(max_examples=25, deadline=None)
-@given(rules=rulesets, players=st.integers(2, 8), seed=st.integers(0, 2**32), steps=st.integers(0, 150))
-def test_views_and_copies_stand_still(rules: Ruleset, players: int, seed: int, steps: int) -> None:
+KEEPS = ("nothing", "nothing", "nothing", "a view", "a copy", "a twin's move", "an undo")
+
+
+@examples(25)
+@given(game=deals(rulesets, st.integers(2, 8)), data=st.data(), steps=st.integers(0, 150))
+def test_views_and_copies_stand_still(game: Game, data: st.DataObject, steps: int) -> None:
     """Views and copies share the game's state, which is never changed in place: the game's moves
     and undos do not move them, nor do moves pushed on a copy move the game."""
-    game, rng = deal(rules, players, seed)
+    line = Line(data)
     taken: list[tuple[Game, str]] = []
     for _ in range(steps):
-        legal = list(game.legal_moves)
-        if not legal:
+        if not game.legal_moves:
             break
-        if rng.random() < 0.2:
-            other = game.view(rng.randrange(players)) if rng.random() < 0.5 else game.copy()
+        keep = data.draw(st.sampled_from(KEEPS), "then")
+        if keep == "a view":
+            other = game.view(data.draw(st.integers(0, game.players - 1), "viewer"))
             taken.append((other, other.to_text()))
-        if rng.random() < 0.1:
+        elif keep == "a copy":
+            other = game.copy()
+            taken.append((other, other.to_text()))
+        elif keep == "a twin's move":
             twin, before = game.copy(), game.to_text()
-            twin.push(choose(twin, list(twin.legal_moves), rng))
+            line.push(twin)
             assert game.to_text() == before
-        game.push(choose(game, legal, rng))
-        if rng.random() < 0.2:
+        line.push(game)
+        if keep == "an undo":
             game.pop()
     for other, text in taken:
         assert other.to_text() == text
 
 
-@settings(max_examples=25, deadline=None)
-@given(rules=rulesets, players=st.integers(2, 8), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
-def test_peers_follow_the_game_on_their_views(rules: Ruleset, players: int, seed: int, steps: int) -> None:
+@examples(25)
+@given(game=deals(rulesets, st.integers(2, 8)), data=st.data(), steps=st.integers(0, 300))
+def test_peers_follow_the_game_on_their_views(game: Game, data: st.DataObject, steps: int) -> None:
     """Every peer judges every move on its own view (RULES.md section 9), given only the reveals a
     deck protocol makes: the cards a move shows, and each player's own draws. No peer may refuse
     a move the full game accepted, and each ends where `game.view(p)` says."""
-    game, rng = deal(rules, players, seed)
-    peers = [game.view(p) for p in range(players)]
+    line = Line(data)
+    peers = [game.view(p) for p in range(game.players)]
     for _ in range(steps):
         legal = list(game.legal_moves)
         if not legal:
             break
-        m = choose(game, legal, rng)
+        m = line.choose(game, legal)
         shown = list(_shown(m))
         game.push(m)
+        known = game.known
         for p, peer in enumerate(peers):
             for slot in shown:
-                peer.reveal(slot, game.card(slot))
+                peer.reveal(slot, known[slot])
             peer.push(m)
             for slot in game.hand(p):
-                peer.reveal(slot, game.card(slot))
+                peer.reveal(slot, known[slot])
             assert peer.to_text() == game.view(p).to_text()
 
 
@@ -275,21 +314,20 @@ def _shown(move: Move) -> tuple[int, ...]:
     return ()
 
 
-@settings(max_examples=6, deadline=None)
-@given(players=st.integers(2, 7), seed=st.integers(0, 2**32))
-def test_french_series_with_card_exchange(players: int, seed: int) -> None:
+@examples(6)
+@given(first=deals(st.just(PRESETS["french"]), st.integers(2, 7)), data=st.data(), probe=probes)
+def test_french_series_with_card_exchange(first: Game, data: st.DataObject, probe: random.Random) -> None:
     """Game two of a series: the Shithead deals, gives their best card, the Masta gives one back."""
-    rules = PRESETS["french"]
-    first, rng = deal(rules, players, seed)
-    run(first, rng, deep_every=13)
+    rules, players, line = first.rules, first.players, Line(data)
+    run(first, line, probe, deep_every=13)
     previous = first.outcome()
     assert previous is not None
-    order = list(range(first.size))
-    rng.shuffle(order)
+    order = data.draw(st.permutations(range(first.size)), "second deck")
     game = Game.deal_known(rules, players, previous.next_dealer, order)
     game.begin_exchange(previous)
     hands = sorted(len(game.hand(p)) for p in range(players))
-    run(game, rng, deep_every=13)
-    assert game.move_stack[0] == Give(previous.order[-1], game.move_stack[0].slot)
-    assert isinstance(game.move_stack[1], Give) and game.move_stack[1].player == previous.order[0]
+    run(game, line, probe, deep_every=13)
+    give, back = game.move_stack[:2]
+    assert isinstance(give, Give) and give.player == previous.order[-1]
+    assert isinstance(back, Give) and back.player == previous.order[0]
     assert hands == [rules.hand_size] * players
