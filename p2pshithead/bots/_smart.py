@@ -22,8 +22,7 @@ from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import sample_world
-from p2pshithead.engine import MAX_PLAYERS
-from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, Play
+from p2pshithead.engine import MAX_PLAYERS, Flip, Game, Move, Phase, PickUp, Play
 
 __all__ = ["DEFAULT_BUDGET", "SmartBot"]
 

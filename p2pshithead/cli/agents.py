@@ -15,7 +15,7 @@ from typing import Protocol, cast
 import click
 
 from p2pshithead.cli.terminal import READER
-from p2pshithead.net import Agent, Application
+from p2pshithead.net import Application
 
 Say = Callable[[str], None]
 Bot = Callable[[Application, int, random.Random, int], object]

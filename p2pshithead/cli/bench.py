@@ -42,8 +42,8 @@ def net(players: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
     """Mental-poker deck: all peers in one process, from an empty table to dealt hands."""
-    from p2pshithead.crypto import DeckError
     from p2pshithead.bench.deck import bench_deck
+    from p2pshithead.crypto import DeckError
     from p2pshithead.engine import Ruleset
     from p2pshithead.game import opening_deal
 

@@ -19,7 +19,18 @@ from p2pshithead.bots import make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, PickUp, Play, Rank, preset
-from p2pshithead.game import Dealt, Event, KeyShared, LocalSeat, Played, SeatedTable, Shared, Stage, TableState, next_payload
+from p2pshithead.game import (
+    Dealt,
+    Event,
+    KeyShared,
+    LocalSeat,
+    Played,
+    SeatedTable,
+    Shared,
+    Stage,
+    TableState,
+    next_payload,
+)
 from p2pshithead.net import Apps, AppSpec, TableSetup
 
 __all__ = ["APPS", "SHITHEAD", "NetCardGame", "auto_payload", "bot_payload", "describe", "parse_payload"]

@@ -12,14 +12,26 @@ from __future__ import annotations
 import random
 import sys
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import click
 
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, MoveError, Phase, Play, Rank, Ruleset, preset
+from p2pshithead.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    Game,
+    Move,
+    MoveError,
+    Phase,
+    Play,
+    Rank,
+    Ruleset,
+    preset,
+)
 
 __all__ = ["play", "Session", "Quit"]
 

@@ -11,7 +11,7 @@ by their names: `InvalidMoveError` (not understood), `IllegalMoveError` (the rul
 from __future__ import annotations
 
 import enum
-from typing import Sequence
+from collections.abc import Sequence
 
 from p2pshithead.cli.render import names_in
 from p2pshithead.engine import Game, InvalidMoveError, Move, MoveError, Phase

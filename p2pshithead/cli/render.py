@@ -9,8 +9,8 @@ Color is click.style markup (red hearts and diamonds); `click.echo` strips it of
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import click
 

@@ -10,7 +10,6 @@ import click
 from p2pshithead.bots import MatchResult, make_player, play_match
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, preset
 
-
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 

@@ -35,7 +35,15 @@ from p2pshithead.crypto._elgamal import Ciphertext, initial_deck, remove_shares
 from p2pshithead.crypto._errors import CheatingError, LocalDeckError
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._group import (
-    GENERATOR, IDENTITY, RandBytes, hash_parts, hash_to_point, mul, mul_base, point_sum, random_scalar,
+    GENERATOR,
+    IDENTITY,
+    RandBytes,
+    hash_parts,
+    hash_to_point,
+    mul,
+    mul_base,
+    point_sum,
+    random_scalar,
 )  # fmt: skip
 from p2pshithead.crypto._messages import DecryptionShare, DrawShare, KeyRelease, KeyShare, Message, Reveal, Shuffle
 from p2pshithead.crypto._params import TableParams

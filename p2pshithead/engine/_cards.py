@@ -100,7 +100,7 @@ class Card:
         return self.rank.symbol + (self.suit.glyph if unicode else self.suit.value)
 
     @classmethod
-    def from_text(cls, text: str) -> "Card":
+    def from_text(cls, text: str) -> Card:
         """Inverse of `text()`.
 
         Raises:

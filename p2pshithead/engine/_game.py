@@ -20,8 +20,9 @@ Invariants:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence, TypeVar
+from typing import TypeVar
 
 from p2pshithead.engine._cards import Card, Rank, card_at
 from p2pshithead.engine._errors import (
@@ -86,7 +87,7 @@ class LegalMoves:
 
     __slots__ = ("_game",)
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: Game) -> None:
         self._game = game
 
     def __iter__(self) -> Iterator[Move]:
@@ -148,7 +149,7 @@ class Game:
     @classmethod
     def deal_known(
         cls, rules: Ruleset | None, players: int, dealer: int, order: Sequence[int]
-    ) -> "Game":
+    ) -> Game:
         """A game with every identity known (local play): `order[slot]` is the deck index there."""
         game = cls(rules, players, dealer)
         if sorted(order) != list(range(game.size)):
@@ -202,7 +203,7 @@ class Game:
         self._known[slot] = card
         self._judged = ()
 
-    def view(self, player: int) -> "Game":
+    def view(self, player: int) -> Game:
         """What `player` may know: public cards and their own hand, nothing else; no history.
         Cheap: it shares the (never changed in place) state and copies only the visible identities."""
         self._check_player(player)
@@ -982,7 +983,7 @@ class Game:
         if not 0 <= player < self.players:
             raise ValueError(f"no player {player} at this table")
 
-    def _clone(self, with_history: bool, known: dict[int, Card] | None = None) -> "Game":
+    def _clone(self, with_history: bool, known: dict[int, Card] | None = None) -> Game:
         other = Game.__new__(Game)
         other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
         other.decks, other.size, other._powers, other._turbo = self.decks, self.size, self._powers, self._turbo
@@ -992,7 +993,7 @@ class Game:
         other._state = self._state  # shared: a state is never changed in place (module invariants)
         return other
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy, history included."""
         return self._clone(with_history=True)
 
@@ -1007,7 +1008,7 @@ class Game:
         return position_to_text(self)
 
     @classmethod
-    def from_text(cls, text: str, rules: Ruleset | None = None) -> "Game":
+    def from_text(cls, text: str, rules: Ruleset | None = None) -> Game:
         """Inverse of `to_text()` (the ruleset travels separately, by name or hash)."""
         from p2pshithead.engine._notation import position_from_text
 

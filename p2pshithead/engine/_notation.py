@@ -44,7 +44,7 @@ def _ints(values: list[int] | tuple[int, ...] | set[int]) -> str:
     return ",".join(map(str, values)) or "-"
 
 
-def position_to_text(game: "Game") -> str:
+def position_to_text(game: Game) -> str:
     s, known = game._state, game._known
     head = [s.phase.value, f"d{game.dealer}", f"t{s.turn}", "+" if s.direction > 0 else "-"]
     if s.ready:
@@ -96,7 +96,7 @@ def _parse_ints(text: str) -> list[int]:
     return [] if text == "-" else [int(x) for x in text.split(",")]
 
 
-def position_from_text(text: str, rules: Ruleset) -> "Game":
+def position_from_text(text: str, rules: Ruleset) -> Game:
     """Parse `position_to_text` output.
 
     Raises:
@@ -150,7 +150,7 @@ def position_from_text(text: str, rules: Ruleset) -> "Game":
     return game
 
 
-def _check(game: "Game", s: State, known: dict[int, Card]) -> None:
+def _check(game: Game, s: State, known: dict[int, Card]) -> None:
     """Refuse what no game reaches: seats, slots and ranks out of range, slots not held exactly
     once, more copies of a card than the packs hold, a player out of the game who acts or holds
     cards (until the game is over).

@@ -7,9 +7,9 @@ place where "may X be played on Y" is decided.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
 
 from p2pshithead.engine._cards import Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
@@ -43,7 +43,7 @@ _PLAIN = Power()
 @lru_cache(maxsize=64)
 def powers(rules: Ruleset) -> dict[Rank, Power]:
     """The power table of `rules`."""
-    table = {rank: _PLAIN for rank in Rank}
+    table = dict.fromkeys(Rank, _PLAIN)
     table[Rank.TWO] = Power(anything=True, reset=True)
     table[Rank.TEN] = Power(anything=True, burn=True)
     if rules.three is Three.MIRROR:

@@ -11,8 +11,9 @@ import dataclasses
 import enum
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from p2pshithead.engine._cards import deck_size
 
@@ -230,7 +231,7 @@ class Ruleset:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Inverse of `to_dict`; missing fields take their defaults.
 
         Raises:
@@ -254,7 +255,7 @@ class Ruleset:
         """SHA-256 of the canonical JSON, hex: the ruleset hash peers agree on."""
         return hashlib.sha256(self.to_json().encode()).hexdigest()
 
-    def replace(self, **changes: Any) -> "Ruleset":
+    def replace(self, **changes: Any) -> Ruleset:
         """A copy with some rules changed."""
         return dataclasses.replace(self, **changes)
 

@@ -19,7 +19,7 @@ Invariants:
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from p2pshithead.engine._cards import Card, Rank, parse_rank
 from p2pshithead.engine._errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, UnrevealedCardError

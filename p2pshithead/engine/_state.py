@@ -34,7 +34,7 @@ class Seat:
     up: list[int] = field(default_factory=list)
     down: list[int] = field(default_factory=list)
 
-    def copy(self) -> "Seat":
+    def copy(self) -> Seat:
         return Seat(self.hand[:], self.up[:], self.down[:])
 
     def empty(self) -> bool:
@@ -78,7 +78,7 @@ class State:
     public: set[int] = field(default_factory=set)
     exchange: Exchange | None = None
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(
             self.phase,
             [s.copy() for s in self.seats],

@@ -42,7 +42,19 @@ from p2pshithead.crypto import (
     TableDeck,
     TableParams,
 )
-from p2pshithead.engine import EngineError, Flip, Game, Move, Phase, PickUp, Play, Ruleset, card_at, deck_size, made_public
+from p2pshithead.engine import (
+    EngineError,
+    Flip,
+    Game,
+    Move,
+    Phase,
+    PickUp,
+    Play,
+    Ruleset,
+    card_at,
+    deck_size,
+    made_public,
+)
 from p2pshithead.errors import Fault
 from p2pshithead.game._events import (
     Burned,

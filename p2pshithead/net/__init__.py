@@ -8,11 +8,24 @@ decides for the local seat. It prints nothing: `Host` and `Joiner` report typed 
 
 from p2pshithead.net._addresses import ANY, async_dial, reachable_addresses
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
-from p2pshithead.net._connection import Connection
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
+from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Connected, Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped, TableEvent, Welcomed
+from p2pshithead.net._events import (
+    Away,
+    Back,
+    Connected,
+    Dropped,
+    LeftLobby,
+    LobbySeats,
+    Notify,
+    Seated,
+    Started,
+    Stopped,
+    TableEvent,
+    Welcomed,
+)
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
 from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify

@@ -24,7 +24,14 @@ from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import decode_object, pack
 from p2pshithead.net._identity import SIG_BYTES, Identity, verify
 from p2pshithead.net._messages import (
-    BODY_SCHEMA, ENTRY_SCHEMA, GENESIS_SCHEMA, HASH_BYTES, MAX_COUNTER, REASON_MAX, check_message, checked,
+    BODY_SCHEMA,
+    ENTRY_SCHEMA,
+    GENESIS_SCHEMA,
+    HASH_BYTES,
+    MAX_COUNTER,
+    REASON_MAX,
+    check_message,
+    checked,
 )  # fmt: skip
 from p2pshithead.wire import WireError
 

@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from itertools import repeat
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Protocol
 
 from p2pshithead.wire._errors import WireError

@@ -8,7 +8,7 @@ import pytest
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
 from p2pshithead.engine import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Play
 
-from .positions import ACES, HAND, SHOW, SWAP, TURBO, NAMES, Table
+from .positions import ACES, HAND, NAMES, SHOW, SWAP, TURBO, Table
 
 COMMANDS = [
     ("?", Command.HELP),

@@ -6,8 +6,8 @@ import json
 
 from click.testing import CliRunner
 
-from p2pshithead.cli.bench import bench
 from p2pshithead.bench.deck import bench_deck
+from p2pshithead.cli.bench import bench
 from p2pshithead.engine import Ruleset
 from p2pshithead.game import opening_deal
 

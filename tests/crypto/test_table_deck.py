@@ -11,11 +11,9 @@ from hypothesis import strategies as st
 
 from p2pshithead.crypto import (
     MAX_CARDS,
-    LocalDeckError,
     CheatingError,
     Ciphertext,
     Deal,
-    DeckKey,
     KeyShare,
     LocalDeckError,
     Phase,
@@ -29,11 +27,11 @@ from p2pshithead.crypto import (
     card_points,
     message_from_wire,
 )
-from tests.crypto.conftest import DEAL
 from p2pshithead.crypto._elgamal import reencrypt
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, sub
 from p2pshithead.crypto._shuffle import shuffle
+from tests.crypto.conftest import DEAL
 
 
 def test_a_deal_shows_each_card_to_whom_the_caller_says(dealt: SimulatedTable) -> None:

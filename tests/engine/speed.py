@@ -17,7 +17,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from p2pshithead.engine import Flip, Game, Move, PickUp, Play, Ready, Ruleset, Show, preset  # noqa: E402
+from p2pshithead.engine import Flip, Game, Move, PickUp, Play, Ready, Ruleset, Show, preset
 
 
 def greedy(game: Game) -> Move:

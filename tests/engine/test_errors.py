@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from p2pshithead.engine import (
-    AmbiguousMoveError, EngineError, IllegalMoveError, InvalidMoveError, MoveError, RevealConflictError,
+    AmbiguousMoveError,
+    EngineError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    RevealConflictError,
     UnrevealedCardError,
 )
 

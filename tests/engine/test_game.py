@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from p2pshithead.engine import (
+    Eight,
     End,
     FaceupPickup,
     Five,
@@ -21,9 +22,7 @@ from p2pshithead.engine import (
     Ready,
     Ruleset,
     Seven,
-    Eight,
     Start,
-    Three,
     UnrevealedCardError,
     preset,
 )

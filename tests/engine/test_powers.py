@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from p2pshithead.engine import Card, Eight, Five, JokerRule, Nine, Rank, Ruleset, Seven, Three, playable, powers
-from p2pshithead.engine import turbo_ranks
+from p2pshithead.engine import (
+    Card,
+    Eight,
+    Five,
+    JokerRule,
+    Nine,
+    Rank,
+    Ruleset,
+    Seven,
+    Three,
+    playable,
+    powers,
+    turbo_ranks,
+)
 from p2pshithead.engine._powers import demand_text, demand_text_in
 
 C = Ruleset()

@@ -28,9 +28,9 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     __package__ = "engine"
 
-from p2pshithead.engine import Flip, Game, Give, Move, PickUp, Place, Play, Ruleset, Show, Swap, preset  # noqa: E402
+from p2pshithead.engine import Flip, Game, Give, Move, PickUp, Place, Play, Ruleset, Show, Swap, preset
 
-from .helpers import move, name, table  # noqa: E402
+from .helpers import move, name, table
 
 PATH = Path(__file__).with_name("vectors.txt")
 

@@ -10,7 +10,7 @@ import pytest
 from p2pshithead.bots import RandomBot, make_player
 from p2pshithead.engine import Play, preset
 from p2pshithead.errors import Fault
-from p2pshithead.game import Revealed, SeatedTable, Stage, TableState
+from p2pshithead.game import Revealed, Stage
 from tests.game.table import MemoryTable, public_events
 
 PRIVATE = re.compile(r"~[0-9JQKAa-z]+")

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from p2pshithead.cli.netgame import APPS as CARD_APPS, bot_payload
+from p2pshithead.cli.netgame import APPS as CARD_APPS
+from p2pshithead.cli.netgame import bot_payload
 from p2pshithead.net import Entry, Identity, LocalSeat, SeatInfo, Sequencer, TableSetup, Transcript, make_genesis
 
-from .countdown import APPS as COUNTDOWN_APPS, countdown_move
+from .countdown import APPS as COUNTDOWN_APPS
+from .countdown import countdown_move
 
 APPS = {**COUNTDOWN_APPS, **CARD_APPS}
 """Every application the net tests run: the countdown test game and the card game."""

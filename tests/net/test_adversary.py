@@ -22,12 +22,28 @@ from click.testing import CliRunner
 from p2pshithead.cli.agents import BotAgent
 from p2pshithead.cli.main import main
 from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, bot_payload
-from p2pshithead.engine import Phase as GamePhase, Play
+from p2pshithead.engine import Phase as GamePhase
+from p2pshithead.engine import Play
 from p2pshithead.game import Stage
 from p2pshithead.net import (
-    Authored, Away, Dropped, Host, RemoteProtocolError, Identity, Joiner, Phase, TableConfig, Transcript, app_body, author_message, decode_object,
-    load_entries, replay, save_entries,
+    Authored,
+    Away,
+    Dropped,
+    Host,
+    Identity,
+    Joiner,
+    Phase,
+    RemoteProtocolError,
+    TableConfig,
+    Transcript,
+    app_body,
+    author_message,
+    decode_object,
+    load_entries,
+    replay,
+    save_entries,
 )  # fmt: skip
+
 CONFIG = TableConfig("cheats", SHITHEAD, "classic", 3, "127.0.0.1", announce=False)
 Tamper = Callable[[dict, NetCardGame], "dict | None"]
 

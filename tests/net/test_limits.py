@@ -13,7 +13,17 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from p2pshithead.net import Budget, Host, Identity, Joiner, Limits, Phase, RemoteProtocolError, TableConfig, encode_frame
+from p2pshithead.net import (
+    Budget,
+    Host,
+    Identity,
+    Joiner,
+    Limits,
+    Phase,
+    RemoteProtocolError,
+    TableConfig,
+    encode_frame,
+)
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 

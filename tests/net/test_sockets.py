@@ -10,8 +10,8 @@ import time
 import pytest
 
 from p2pshithead.net import Host, Identity, Joiner, Phase, RemoteProtocolError, TableConfig, Transcript, encode_frame
-from p2pshithead.net._messages import FROM_HOST
 from p2pshithead.net._connection import Connection
+from p2pshithead.net._messages import FROM_HOST
 
 from .countdown import APPS, COUNTDOWN, CountdownBot
 

@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from p2pshithead.net import FrameDecoder, Identity, Lobby, LobbyRefusal, Occupant, RemoteProtocolError, encode_frame, load_identity
+from p2pshithead.net import (
+    FrameDecoder,
+    Identity,
+    Lobby,
+    LobbyRefusal,
+    Occupant,
+    RemoteProtocolError,
+    encode_frame,
+    load_identity,
+)
 from p2pshithead.net._identity import verify
 from p2pshithead.net._messages import FROM_PEER, check_message
 

@@ -13,7 +13,20 @@ from hypothesis import strategies as st
 
 from p2pshithead.errors import P2PError
 from p2pshithead.wire import (
-    Bool, Bytes, Field, Int, Into, List, Map, Opaque, Opt, Str, Tagged, Tuple, WireError, fields,
+    Bool,
+    Bytes,
+    Field,
+    Int,
+    Into,
+    List,
+    Map,
+    Opaque,
+    Opt,
+    Str,
+    Tagged,
+    Tuple,
+    WireError,
+    fields,
 )  # fmt: skip
 
 GOOD: list[tuple[Field, object, object]] = [
