@@ -13,12 +13,12 @@ from pathlib import Path
 import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
-from p2pshithead.cli.agents import Agent
 from p2pshithead.cli.netgame import APPS, SHITHEAD
 from p2pshithead.cli.session import finish_game, make_agent, notifier
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
     ANY,
+    Agent,
     Browser,
     Identity,
     Joiner,

@@ -14,9 +14,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from p2pshithead.cli.agents import Agent, BotAgent, HumanAgent, Say
+from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, parse_payload
 from p2pshithead.net import (
+    Agent,
     Away,
     Back,
     Connected,
