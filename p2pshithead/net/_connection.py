@@ -103,6 +103,20 @@ class Connection:
             await asyncio.sleep(limit - silent)
         return silent
 
+    def send_nowait(self, message: dict[str, Any]) -> bool:
+        """Queue one message frame without waiting for the peer to take it (a relay must not wait on a
+        frozen peer). A peer more than `limits.frame` bytes behind is cut off instead: False, and the
+        connection closes; it may come back and catch up."""
+        if self._writer.is_closing():
+            return False
+        if self._writer.transport.get_write_buffer_size() > self.limits.frame:
+            self._writer.close()
+            return False
+        frame = encode_frame(message)
+        self.bytes_sent += len(frame)
+        self._writer.write(frame)
+        return True
+
     async def async_send(self, message: dict[str, Any]) -> None:
         """Write one message frame."""
         frame = encode_frame(message)

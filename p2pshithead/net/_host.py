@@ -178,7 +178,7 @@ class Host:
                 transcript.append(entry)
             self._sequencer = Sequencer(self._identity, transcript)
             for seat in range(1, len(transcript.setup.seats)):  # everyone must come back to this host
-                self._away[seat] = (self._now() + self._config.away_time, "the host restarted")
+                self._mark_away(seat, "not back after the host restarted", self._now())
         else:
             transcript = await self._async_lobby(apps)
         setup = transcript.setup
@@ -187,8 +187,6 @@ class Host:
         self._player = SeatRunner(LocalSeat(self._identity, transcript), self._agent, self._async_submit_local)
         if not self._resume:
             await self._async_broadcast(transcript.entries[0], ())
-        for seat in self._away:
-            self._notify(Away(seat, setup.seats[seat].nick, self._config.away_time))
         self._spawn(self._async_watch())
         if transcript.phase not in (Phase.DONE, Phase.STOPPED):
             await self._player.async_run()
@@ -260,7 +258,7 @@ class Host:
             self._journal.append(entry)
         message = entry.to_wire()
         for conn in list(self._links.values()):
-            await _async_send_quietly(conn, message)
+            conn.send_nowait(message)  # a frozen peer's backlog grows until it is cut off; nobody waits on it
 
     def _on_appended(self, entry: Entry, events: Sequence[object]) -> None:
         assert self._sequencer is not None and self._player is not None
@@ -367,16 +365,28 @@ class Host:
             for entry in transcript.entries[message["have"]:]:
                 await conn.async_send(entry.to_wire())
             self._links[seat] = conn
-        if self._away.pop(seat, None) is not None:
-            self._notify(Back(seat, setup.seats[seat].nick))
-            await self._async_tell_away(seat, 0)
+        self._mark_back(seat)
         return True
 
-    async def _async_tell_away(self, seat: int, left: float) -> None:
+    def _mark_away(self, seat: int, why: str, since: float) -> None:
+        """Seat `seat` is gone since `since` (loop time): it has `away_time` from then to come back."""
+        assert self._sequencer is not None
+        left = since + self._config.away_time - self._now()
+        self._away[seat] = (since + self._config.away_time, why)
+        self._notify(Away(seat, self._sequencer.transcript.setup.seats[seat].nick, left))
+        self._tell_away(seat, left)
+
+    def _mark_back(self, seat: int) -> None:
+        assert self._sequencer is not None
+        if self._away.pop(seat, None) is not None:
+            self._notify(Back(seat, self._sequencer.transcript.setup.seats[seat].nick))
+            self._tell_away(seat, 0)
+
+    def _tell_away(self, seat: int, left: float) -> None:
         message = {"t": "away", "seat": seat, "left": max(0, round(left))}
         for other, conn in list(self._links.items()):
             if other != seat:
-                await _async_send_quietly(conn, message)
+                conn.send_nowait(message)
 
     async def _async_follow(self, conn: Connection) -> None:
         while True:
@@ -410,19 +420,26 @@ class Host:
         if seat is None or self._sequencer is None or self._finished.is_set():
             return
         del self._links[seat]
-        reason = f"connection lost ({exc})"
         self._notify(Dropped(conn.peer, str(exc)))
-        self._away[seat] = (self._now() + self._config.away_time, reason)
-        self._notify(Away(seat, self._sequencer.transcript.setup.seats[seat].nick, self._config.away_time))
-        await self._async_tell_away(seat, self._config.away_time)
+        if seat not in self._away:
+            self._mark_away(seat, f"connection lost ({exc})", self._now())
 
     async def _async_watch(self) -> None:
-        """End the game once a seat has been away past the limit, with a report naming it."""
+        """Once in a while: a seat whose link is silent past `limits.silent_s` (frozen, lid closed, cable
+        out) is away from when it was last heard, and back once heard again; a seat away past the limit
+        ends the game with a report naming it."""
+        silent_s = self._limits.silent_s
         while not self._finished.is_set():
             await asyncio.sleep(_WATCH_S)
             now = self._now()
+            for seat, conn in list(self._links.items()):
+                silent = conn.silent_for()
+                if silent > silent_s and seat not in self._away:
+                    self._mark_away(seat, f"silent for {silent:.0f} s (frozen or cut off)", now - silent)
+                elif silent <= silent_s and seat in self._away:
+                    self._mark_back(seat)
             for seat, (deadline, why) in list(self._away.items()):
-                if now >= deadline and seat not in self._links:
+                if now >= deadline:
                     await self._async_abort(seat, why)
 
     async def _async_abort(self, seat: int, why: str) -> None:

@@ -73,6 +73,7 @@ class Joiner:
         self._player: SeatRunner | None = None
         self._live = asyncio.Event()  # the link is up and this seat holds what the host had on (re)joining
         self._caught_up_at = 0  # entries to hold before this seat may speak again
+        self._last_sent: Authored | None = None  # this seat's last message, sent again if the host lost it
         self._away_time = 0
         self._host = "host"
         self.stats = Stats(clock)
@@ -136,6 +137,7 @@ class Joiner:
             await self._async_come_back(OSError("the host is not where it was"))
         else:
             await self._async_rejoin()
+        self._spawn(self._async_watch_host())
         while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
             try:
                 await self._async_read()
@@ -215,24 +217,53 @@ class Joiner:
             raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
 
     def _check_live(self) -> None:
-        if self.transcript is not None and len(self.transcript.entries) >= self._caught_up_at:
-            self._live.set()
+        """Speak again once this seat holds what the host had when it came back; a message of this seat's
+        that the host never placed (lost with the old link) is sent again then."""
+        t = self.transcript
+        if t is None or self._live.is_set() or len(t.entries) < self._caught_up_at:
+            return
+        self._live.set()
+        lost = self._last_sent
+        if lost is not None and lost.counter >= t.next_counter(lost.seat) and self._conn is not None:
+            self._spawn(self._conn.async_send(authored_to_wire(lost)))
+
+    async def _async_watch_host(self) -> None:
+        """During the game, a host silent past `limits.silent_s` (frozen, cut off) is away from when it was
+        last heard; heard again, it is back; silent for the whole away limit, its link is dropped, which
+        ends the game (`_async_come_back` finds no time left)."""
+        silent_s, host_away = self._limits.silent_s, False
+        while True:
+            await asyncio.sleep(0.5)
+            conn, t = self._conn, self.transcript
+            if conn is None or t is None:
+                continue
+            silent, nick = conn.silent_for(), t.setup.seats[SEQUENCER].nick
+            if silent > silent_s and not host_away:
+                host_away = True
+                self._notify(Away(SEQUENCER, nick, self._away_time - silent))
+            elif silent <= silent_s and host_away:
+                host_away = False
+                self._notify(Back(SEQUENCER, nick))
+            if silent > self._away_time:
+                await conn.async_close()
 
     async def _async_come_back(self, exc: BaseException) -> None:
-        """The link to the host broke: dial it again until the away limit, then rejoin.
+        """The link to the host broke: dial it again until the away limit (counted from when the host was
+        last heard), then rejoin.
 
         Raises:
             RemoteProtocolError: naming the host, when it is not back within the limit.
         """
         self._live.clear()
+        silent = self._conn.silent_for() if self._conn is not None else 0.0
         if self._conn is not None:
             await self._conn.async_close()
             self._conn = None
         assert self.transcript is not None
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self._away_time
+        deadline = loop.time() + self._away_time - silent
         host_nick = self.transcript.setup.seats[SEQUENCER].nick
-        self._notify(Away(SEQUENCER, host_nick, self._away_time))
+        self._notify(Away(SEQUENCER, host_nick, deadline - loop.time()))
         table_id = self.transcript.setup.table_id
         while (left := deadline - loop.time()) > 0:
             places = [(self._addresses, self._port)]
@@ -299,8 +330,10 @@ class Joiner:
             await self._conn.async_send({"t": "ready", "ready": True})
 
     async def _async_submit(self, msg: Authored) -> None:
-        await self._live.wait()  # while the host is away, the message waits; sent again, it is harmless
-        assert self._conn is not None
+        self._last_sent = msg
+        await self._live.wait()  # while the host is away, the message waits (a second copy is ignored)
+        if self._conn is None:
+            return  # the link broke again: sent on coming back
         self.stats.on_sent(msg)
         try:
             await self._conn.async_send(authored_to_wire(msg))
