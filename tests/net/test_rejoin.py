@@ -1,0 +1,153 @@
+"""Real tables survive real life: separate processes on 127.0.0.1, killed (-9), stopped and resumed.
+
+Every peer keeps its own config folder, as on separate laptops. A killed joiner comes back by running
+the same `join` again; a killed host by `host --resume`, and the joiners come back by themselves; a
+stopped (frozen) joiner is away, then back; one stopped past the away limit ends the game for everyone
+with a verdict that says so. Each case checks that every honest peer ends with the same transcript and
+that `verify` accepts it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from p2pshithead.cli.main import main
+from p2pshithead.net import HOME_ENV, Journal
+
+CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+LOOP = "127.0.0.1"
+END_S = 60  # the longest any process of these tables may run
+
+
+class Table:
+    """Processes of one table on loopback, each with its own config folder under `root`; all are killed
+    at the end whatever happens."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.procs: list[subprocess.Popen[str]] = []
+        self.port = 0
+
+    def env(self, name: str) -> dict[str, str]:
+        return {**os.environ, HOME_ENV: str(self.root / name)}
+
+    def start(self, name: str, *args: str) -> subprocess.Popen[str]:
+        proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                stdin=subprocess.DEVNULL, env=self.env(name))  # fmt: skip
+        self.procs.append(proc)
+        return proc
+
+    def host(self, *args: str) -> subprocess.Popen[str]:
+        proc = self.start("host", "host", "--bind", LOOP, "--no-announce", "--autoplay", *args)
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        self.port = int(first.split(f" on {LOOP}:")[1].split(";")[0].split()[0])
+        return proc
+
+    def join(self, name: str) -> subprocess.Popen[str]:
+        return self.start(name, "join", "--bot", "--address", f"{LOOP}:{self.port}", "--bind", LOOP)
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGCONT)
+                proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path)
+    try:
+        yield t
+    finally:
+        t.close()
+
+
+def ends(*procs: subprocess.Popen[str]) -> list[str]:
+    return [p.communicate(timeout=END_S)[0] for p in procs]
+
+
+def heads(outputs: list[str]) -> set[str]:
+    return {line.split()[-1] for out in outputs for line in out.splitlines() if line.startswith("transcript:")}
+
+
+def saved(output: str) -> Path:
+    return Path(next(line for line in output.splitlines() if line.startswith("saved to ")).removeprefix("saved to "))
+
+
+def assert_one_verified_game(outputs: list[str]) -> None:
+    assert len(heads(outputs)) == 1, outputs
+    for out in outputs:
+        result = CliRunner().invoke(main, ["verify", str(saved(out))])
+        assert result.exit_code == 0 and "finish order: 1." in result.output, result.output
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) -> None:
+    host = table.host("--seats", "3", "--away-time", "30")
+    a, b = table.join("a"), table.join("b")
+    time.sleep(random.Random(seed).uniform(0.3, 1.5))  # somewhere in setup or play
+    b.kill()
+    b.wait()
+    journal = Journal(next((table.root / "b" / "tables").iterdir()))
+    assert journal.record() is not None and journal.entries()  # what a kill -9 left is readable
+    outputs = ends(host, a, table.join("b"))
+    assert [host.returncode, a.returncode, table.procs[-1].returncode] == [0, 0, 0], outputs
+    assert "is away" in outputs[0] and "is back" in outputs[0]
+    assert "back at" in outputs[2]  # the same `join` found its unfinished game
+    assert_one_verified_game(outputs)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Table, seed: int) -> None:
+    host = table.host("--seats", "3", "--away-time", "30")
+    a, b = table.join("a"), table.join("b")
+    time.sleep(random.Random(seed).uniform(0.3, 1.5))
+    host.kill()
+    host.wait()
+    resumed = table.start("host", "host", "--resume", "--autoplay")
+    outputs = ends(resumed, a, b)
+    assert [p.returncode for p in (resumed, a, b)] == [0, 0, 0], outputs
+    assert "resuming the game" in outputs[0]
+    assert all("root" not in out or "is back" in out for out in outputs[1:])
+    assert_one_verified_game(outputs)
+
+
+def test_a_frozen_joiner_is_away_then_back_and_the_game_goes_on(table: Table) -> None:
+    host = table.host("--seats", "3", "--away-time", "30")
+    a, b = table.join("a"), table.join("b")
+    time.sleep(0.8)
+    os.kill(b.pid, signal.SIGSTOP)  # a closed laptop lid
+    time.sleep(7)  # past the silence that marks a peer away (5 s), well within the away limit
+    os.kill(b.pid, signal.SIGCONT)
+    outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert "(seat 2) is away" in outputs[0] and "(seat 2) is back" in outputs[0]
+    assert "(seat 2) is away" in outputs[1]  # the others see it too
+    assert_one_verified_game(outputs)
+
+
+def test_a_joiner_frozen_past_the_away_limit_ends_the_game_for_everyone(table: Table) -> None:
+    host = table.host("--seats", "3", "--away-time", "3")
+    a, b = table.join("a"), table.join("b")
+    time.sleep(0.8)
+    os.kill(b.pid, signal.SIGSTOP)
+    start = time.monotonic()
+    outputs = ends(host, a)
+    took = time.monotonic() - start
+    assert [host.returncode, a.returncode] == [1, 1], outputs
+    assert took < 3 + 6, took  # the limit, plus at most the silence that marks it away and a little
+    for out in outputs:
+        assert "seat 2" in out and "away for more than 3 s" in out and "reported by the host" in out
+    assert len(heads(outputs)) == 1
