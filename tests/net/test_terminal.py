@@ -91,6 +91,27 @@ def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
         host.wait()
 
 
+def test_a_person_who_does_not_type_in_time_has_their_program_play_for_them(tmp_path: Path) -> None:
+    env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
+    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "2", "--autoplay",
+                             "--turn-time", "2"], stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    try:
+        assert host.stdout is not None
+        port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
+        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii"],
+                               env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
+        person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
+        person.expect("2 s to decide")  # the table's limit, said when seated
+        for _ in range(2):  # the person types nothing: swap phase, then a turn of play
+            person.expect("2 s to decide")  # ... and beside the screen of their turn
+            person.expect(r"time's up: your program (plays|passes|picks)[^\r\n]* for you")
+        person.kill(9)
+    finally:
+        host.kill()
+        host.wait()
+
+
 class _Table:
     """An application stub: who is awaited, and nothing else."""
 
