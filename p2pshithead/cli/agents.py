@@ -81,6 +81,8 @@ class HumanAgent:
                  live: bool = False, write: Say | None = None, turn_time: int = 0) -> None:  # fmt: skip
         self._parse, self._say, self._ask, self._ascii, self._live = parse, say, ask, ascii, live
         self._auto, self.turn_time = auto, turn_time
+        self.confirm_start = False  # the host's person: a start with empty seats is asked twice
+        self.empty_seats = 0  # free seats in the lobby, as the last lobby event said
         self._away: dict[int, tuple[str, float]] = {}  # seat -> (nick, when its time to come back ends)
         self._clock = clock
         self._write = write or (lambda text: click.echo(text, nl=False))
@@ -178,9 +180,18 @@ class HumanAgent:
             self._headline, self._since = shown.headline(seat), self._now()
 
     async def async_wait_ready(self) -> None:
-        """Return once Enter is pressed; never at end of input (the table then starts when full)."""
+        """Return once Enter is pressed; never at end of input (the table then starts when full). The host
+        (`confirm_start`) is asked again before a start that would leave seats empty."""
         try:
-            await self._ask("press Enter when ready\n")
+            while True:
+                await self._ask("press Enter when ready\n")
+                empty = self.empty_seats
+                if not self.confirm_start or not empty:
+                    return
+                answer = await self._ask(f"{empty} seat{'s are' if empty > 1 else ' is'} still empty: "
+                                         "start without them? y, or Enter to wait ")  # fmt: skip
+                if answer.strip().lower() in ("y", "yes"):
+                    return
         except EOFError:
             await asyncio.Event().wait()
 

@@ -12,13 +12,15 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import SHITHEAD, describe
-from p2pshithead.cli.session import finish_game, make_agent, notifier
+from p2pshithead.cli.session import finish_game, make_agent, notifier, person_identity
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
     ANY,
     HOME_ENV,
     Entry,
+    Identity,
     Host,
     Journal,
     NetError,
@@ -58,11 +60,12 @@ class _Table:
     resume: list[Entry] = field(default_factory=list)
 
 
-async def _async_host(table: _Table, autoplay: bool, level: int, seed: int | None, nick: str | None,
+async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: int, seed: int | None,
                       transcript: Path | None, stats: Path | None, ascii: bool) -> int:  # fmt: skip
-    identity = load_identity(nick=nick)
     config = table.config
     agent = make_agent(autoplay, level, seed, click.echo, ascii, config.turn_time)
+    if isinstance(agent, HumanAgent):
+        agent.confirm_start = True
     journal = Journal.for_table(table.table_id)
     async with Host(identity, config, agent, table_id=table.table_id, secret=table.secret, host_ready=not autoplay,
                     notify=notifier(click.echo, agent), clock=time.monotonic, journal=journal,
@@ -138,6 +141,7 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
     The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
+    identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed()
     else:
@@ -145,14 +149,14 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
         rules = rules or SHITHEAD.presets[0]
         try:
-            config = TableConfig(name or f"{nick or load_identity().nick}'s table", SHITHEAD, rules, seats, bind,
+            config = TableConfig(name or f"{identity.nick}'s table", SHITHEAD, rules, seats, bind,
                                  port, announce=not no_announce, words=describe(rules), turn_time=turn_time,
                                  away_time=away_time)  # fmt: skip
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         table = _Table(config, os.urandom(16), os.urandom(SHITHEAD.secret_size), bots)
     try:
-        status = asyncio.run(_async_host(table, autoplay, level, seed, nick, transcript, stats, ascii_only))
+        status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only))
     except (NetError, OSError) as exc:
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(3) from None

@@ -14,7 +14,7 @@ import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.netgame import APPS, SHITHEAD
-from p2pshithead.cli.session import finish_game, make_agent, notifier
+from p2pshithead.cli.session import finish_game, make_agent, notifier, person_identity
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
     ANY,
@@ -230,8 +230,10 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
             click.echo(json.dumps([ad.to_json() for ad in found.values()]))
         return
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
-    identity = load_identity(nick=nick or (None if (config_dir() / "nick").exists() or not bot else
-                                           f"bot-{os.urandom(2).hex()}"))  # fmt: skip
+    if bot:
+        identity = load_identity(nick=nick or (None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"))
+    else:
+        identity = person_identity(nick)
     resume = None if new else _unfinished_game(table, address)
     if resume is not None:
         journal, record = resume

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import getpass
 import os
 import random
 import sys
@@ -14,9 +15,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
+
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, parse_payload
+from p2pshithead.cli.terminal import READER, is_console
 from p2pshithead.net import (
+    NICK_MAX,
+    Identity,
+    config_dir,
+    load_identity,
     Agent,
     Away,
     Back,
@@ -38,6 +46,22 @@ from p2pshithead.net import (
 )
 
 
+def person_identity(nick: str | None) -> Identity:
+    """This person's identity from the config folder; the first time, a console asks for a nickname (Enter
+    keeps the login name); `nick` overrides and is kept.
+
+    Raises:
+        click.BadParameter: a nickname that is not 1..24 printable characters.
+    """
+    if nick is None and not (config_dir() / "nick").exists() and is_console():
+        login = getpass.getuser()[:NICK_MAX] or "player"
+        nick = READER.read(f"Your nickname at the table (Enter: {login}): ").strip() or login
+    try:
+        return load_identity(nick=nick)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--nick") from None
+
+
 def make_agent(bot: bool, level: int, seed: int | None, say: Say, ascii: bool = False, turn_time: int = 0) -> Agent:
     """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
     `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
@@ -55,6 +79,8 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
             match event:
                 case Welcomed():
                     agent.turn_time = event.turn_time
+                case LobbySeats(seats):
+                    agent.empty_seats = sum(s is None for s in seats)
                 case Away(seat, nick, left):
                     agent.away(seat, nick, left)
                 case Back(seat, nick):

@@ -28,7 +28,7 @@ from p2pshithead.net._events import (
 )
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
 from p2pshithead.net._host import Host, TableConfig
-from p2pshithead.net._identity import HOME_ENV, Identity, config_dir, load_identity, verify
+from p2pshithead.net._identity import HOME_ENV, NICK_MAX, Identity, config_dir, load_identity, verify
 from p2pshithead.net._join import Find, Joiner
 from p2pshithead.net._journal import Journal, SeatRecord, unfinished
 from p2pshithead.net._limits import Budget, Limits
@@ -54,7 +54,7 @@ from p2pshithead.net._transcript import (
 )
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
+    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "NICK_MAX", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
     "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
     "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
     "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",

@@ -23,7 +23,7 @@ from p2pshithead.net._app import AppSpec
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, Notify, Seated, Started, Stopped
+from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Notify, Seated, Started, Stopped
 from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._journal import Journal, SeatRecord
@@ -228,6 +228,7 @@ class Host:
         self._lobby_changed.set()
         if self._sequencer is None:
             await self._async_announce()
+            self._notify(LobbySeats(tuple(None if o is None else (o.nick, o.ready) for o in self._lobby.occupants)))
             message = {"t": "lobby", "seats": self._lobby.to_wire()}
             for conn in list(self._lobby_peers.values()):
                 await _async_send_quietly(conn, message)
@@ -311,14 +312,17 @@ class Host:
         except LobbyRefusal as refusal:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
             return False
-        conn.rename(f"{first['nick']} (seat {seat})")
+        occupant = self._lobby.occupants[seat]
+        assert occupant is not None
+        nick = occupant.nick  # made distinct at the table
+        conn.rename(f"{nick} (seat {seat})")
         conn.admit()
         conn.start_keepalive(self._limits.keepalive_s)
         self._lobby_peers[seat] = conn
         await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
                                "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
                                "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
-        self._notify(Seated(seat, first["nick"]))
+        self._notify(Seated(seat, nick))
         await self._async_lobby_changed()
         return True
 

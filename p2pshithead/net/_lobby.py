@@ -1,5 +1,5 @@
 # The lobby (sans-IO): who sits where before the game, with a nickname and a ready flag each. Invariants:
-# at most `seats` occupants, one key per seat, seat 0 is the host for the lobby's whole life; the game may
+# at most `seats` occupants, one key per seat, nicknames distinct, seat 0 is the host for the lobby's whole life; the game may
 # start when every seat is taken, or when at least two sit and all of them are ready. `setup` seats the
 # occupants in seat order, closing gaps, so a seat number is final only in the genesis.
 """`Lobby`, `Occupant` and `LobbyRefusal`."""
@@ -11,7 +11,7 @@ from typing import Any
 
 from p2pshithead.net._app import MAX_SEATS, SeatInfo, TableSetup
 from p2pshithead.net._errors import NetError
-from p2pshithead.net._identity import KEY_BYTES, check_nick
+from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, check_nick
 
 
 class LobbyRefusal(NetError):
@@ -61,13 +61,14 @@ class Lobby:
         return len(self._seats) - self.taken
 
     def sit(self, key: bytes, nick: str, ready: bool = False) -> int:
-        """Seat a newcomer in the lowest free seat and return it.
+        """Seat a newcomer in the lowest free seat and return it. A nickname already at the table gets a
+        number ("ann" -> "ann 2"), so everyone at one table is told apart by name.
 
         Raises:
             LobbyRefusal: when the table is full or the key already sits here.
             ValueError: when the key or nickname is malformed.
         """
-        occupant = Occupant(key, nick, ready)
+        occupant = Occupant(key, self._distinct(check_nick(nick)), ready)
         if any(o is not None and o.key == key for o in self._seats):
             raise LobbyRefusal("this key already sits at the table")
         if not self.free:
@@ -75,6 +76,15 @@ class Lobby:
         seat = self._seats.index(None)
         self._seats[seat] = occupant
         return seat
+
+    def _distinct(self, nick: str) -> str:
+        taken = {o.nick for o in self._seats if o is not None}
+        number, name = 1, nick
+        while name in taken:
+            number += 1
+            suffix = f" {number}"
+            name = nick[: NICK_MAX - len(suffix)] + suffix
+        return name
 
     def leave(self, seat: int) -> None:
         """Free `seat` (not the host's)."""
