@@ -61,6 +61,7 @@ __all__ = [
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
-    "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object", "default_transcript_path",
-    "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal", "unfinished", "verify",
+    "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object",
+    "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
+    "save_entries", "seal", "unfinished", "verify",
 ]  # fmt: skip
