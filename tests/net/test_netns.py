@@ -59,11 +59,13 @@ def in_ns(ns: str, *args: str) -> list[str]:
     return ["ip", "netns", "exec", ns, *CLI, *args]
 
 
-def test_tables_are_found_and_played_by_multicast_across_namespaces(lan: dict[str, tuple[str, str]], tmp_path: Path) -> None:
+def test_tables_are_found_and_played_by_multicast_across_namespaces(
+    lan: dict[str, tuple[str, str]], tmp_path: Path
+) -> None:
     env = {**os.environ, HOME_ENV: str(tmp_path)}
     host_ns, host_ip = lan["host"]
-    host = subprocess.Popen(in_ns(host_ns, "host", "--bind", host_ip, "--name", "ns-table", "--seats", "3", "--autoplay"),
-                            stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    host = subprocess.Popen(in_ns(host_ns, "host", "--bind", host_ip, "--name", "ns-table", "--seats", "3",
+                                  "--autoplay"), stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
     try:
         assert host.stdout is not None and "table 'ns-table'" in host.stdout.readline()
         ns_a, ip_a = lan["a"]
