@@ -1,7 +1,8 @@
-# Invariants: the figures come from one `SimulatedTable` run, every peer checking everything. Each peer's work in a step is measured in CPU seconds
-# of this process (at a real table every peer has its own machine, so time the OS gives to other programs
-# here is not the table's). `setup_s` charges each step its slowest peer and adds the steps up (steps follow
-# one another, peers work in parallel within one); `cpu_s` adds up every peer's work.
+# Invariants: the figures come from one `SimulatedTable` run, every peer checking everything. Each peer's
+# work in a step is measured in CPU seconds of this process (at a real table every peer has its own machine,
+# so time the OS gives to other programs here is not the table's). `setup_s` charges each step its slowest
+# peer and adds the steps up (steps follow one another, peers work in parallel within one); `cpu_s` adds up
+# every peer's work.
 """Benchmark of the mental-poker deck: from an empty table to dealt hands, with every peer checking all."""
 
 from __future__ import annotations

@@ -62,7 +62,8 @@ async def _async_flood(pid: int, port: int, connections: int, hold_s: float) -> 
         peak = max(peak, _rss_mb(pid))
         await asyncio.sleep(0.05)
     fates = [t.result() for t in tasks]
-    return {"rss_peak_mb": peak, **{f"connections_{fate}": float(fates.count(fate)) for fate in ("closed", "refused", "held")}}
+    counts = {f"connections_{fate}": float(fates.count(fate)) for fate in ("closed", "refused", "held")}
+    return {"rss_peak_mb": peak, **counts}
 
 
 async def _async_dead_link(pid: int, port: int, limits: Limits) -> float:

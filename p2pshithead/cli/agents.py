@@ -141,7 +141,9 @@ class HumanAgent:
         if not self._headline.startswith("your") and waited >= 1:
             left = self.turn_time - waited
             thinking = self._headline.endswith("thinking") and self.turn_time
-            parts.insert(0, f"{self._headline} ({_clock_text(left)} left)" if thinking else f"{self._headline}... {int(waited)} s")
+            shown = f"({_clock_text(left)} left)" if thinking else f"... {int(waited)} s"
+            line = f"{self._headline} {shown}" if thinking else f"{self._headline}{shown}"
+            parts.insert(0, line)
         return "; ".join(parts) or None
 
     def tick(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 import click
 
@@ -14,7 +15,7 @@ def bench() -> None:
     """Measure speed and size (engine, deck, net, wire, garbage)."""
 
 
-def emit(figures: dict[str, object], as_json: bool) -> None:
+def emit(figures: Mapping[str, object], as_json: bool) -> None:
     """Print a benchmark's figures: one JSON object, or aligned `name: value` lines."""
     if as_json:
         click.echo(json.dumps(figures, sort_keys=True))
@@ -26,7 +27,8 @@ def emit(figures: dict[str, object], as_json: bool) -> None:
 
 
 @bench.command("net")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Peer processes.")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
+              help="Peer processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def net(players: int, as_json: bool) -> None:
     """A bot table of separate processes on loopback: setup, move latency, game time, bytes; listing time."""
@@ -36,7 +38,8 @@ def net(players: int, as_json: bool) -> None:
 
 
 @bench.command("deck")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Peers at the table.")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
+              help="Peers at the table.")
 @click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every peer's randomness.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -66,7 +69,8 @@ def engine(games: int, seed: int, as_json: bool) -> None:
 
 
 @bench.command("wire")
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Seats at the table.")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
+              help="Seats at the table.")
 @click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
 @click.option("--repeat", type=click.IntRange(min=1), default=30, show_default=True, help="Runs; the best counts.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -78,7 +82,8 @@ def wire(players: int, cards: str, repeat: int, as_json: bool) -> None:
 
 
 @bench.command("garbage")
-@click.option("--connections", type=click.IntRange(1, 2000), default=200, show_default=True, help="Garbage connections.")
+@click.option("--connections", type=click.IntRange(1, 2000), default=200, show_default=True,
+              help="Garbage connections.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def garbage(connections: int, as_json: bool) -> None:
     """A host process flooded with garbage connections: its RSS before, at peak, after; dead-link notice time."""

@@ -20,8 +20,8 @@ from p2pshithead.net import (
     ANY,
     HOME_ENV,
     Entry,
-    Identity,
     Host,
+    Identity,
     Journal,
     NetError,
     TableConfig,
@@ -42,7 +42,8 @@ def bot_home(number: int) -> Path:
 
 def _spawn_bots(count: int, address: str, port: int, bind: str, level: int) -> list[subprocess.Popen[bytes]]:
     """Start `count` bots, each a `join --bot` process with its own config folder (key, journals)."""
-    command = [*CLI, "join", "--bot", "--quiet", "--level", str(level), "--address", f"{address}:{port}", "--bind", bind]
+    command = [*CLI, "join", "--bot", "--quiet", "--level", str(level), "--address", f"{address}:{port}",
+               "--bind", bind]
     # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
     return [subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
                              env={**os.environ, HOME_ENV: str(bot_home(k))}) for k in range(1, count + 1)]  # fmt: skip
@@ -109,7 +110,8 @@ def _resumed() -> _Table:
         except ValueError as exc:
             raise click.ClickException(f"{journal.folder}: {exc}; start a new table without --resume") from None
         return _Table(config, record.table_id, record.secret, 0, entries)
-    raise click.ClickException(f"no unfinished table to resume in {config_dir() / 'tables'}; start one without --resume")
+    raise click.ClickException(f"no unfinished table to resume in {config_dir() / 'tables'}; "
+                               "start one without --resume")
 
 
 @click.command()
@@ -117,7 +119,8 @@ def _resumed() -> _Table:
 @click.option("--rules", help="Rules preset (default: the application's first).")
 @click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
-@click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True, help="Bot peers to seat.")
+@click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True,
+              help="Bot peers to seat.")
 @click.option("--turn-time", type=click.IntRange(0, 24 * 3600), default=60, show_default=True, metavar="S",
               help="Seconds a person has to decide before their program plays for them (0: no limit).")
 @click.option("--away-time", type=click.IntRange(1, 24 * 3600), default=120, show_default=True, metavar="S",

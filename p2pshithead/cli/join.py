@@ -114,7 +114,8 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) ->
     if table is None:
         ad = await _async_pick(bind, bot, wait)
         if ad is None:
-            raise click.ClickException(f"no table with a free seat found in {wait:g} s; try --wait or --address HOST:PORT")
+            raise click.ClickException(f"no table with a free seat found in {wait:g} s; "
+                                       "try --wait SECONDS or --address HOST:PORT")
         return ad
     matches, seen = await _async_find(table, bind, wait)
     if not matches:
@@ -201,17 +202,17 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
-def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool, new: bool,
-         level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
-         stats: Path | None) -> None:  # fmt: skip
+def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
+         new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
+         seed: int | None, stats: Path | None) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
     A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
     try:
-        _join(table, address, bind, list_only, wait, as_json, bot, new, level, nick, transcript, quiet, ascii_only, seed,
-              stats)
+        _join(table, address, bind, list_only, wait, as_json, bot, new, level, nick, transcript, quiet, ascii_only,
+              seed, stats)
     except KeyboardInterrupt:
         if not quiet:
             click.echo("\nLeft the table. Bye!")
@@ -221,9 +222,9 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
         raise SystemExit(0) from None
 
 
-def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool, new: bool,
-          level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
-          stats: Path | None) -> None:  # fmt: skip
+def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
+          new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
+          seed: int | None, stats: Path | None) -> None:  # fmt: skip
     if list_only:
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
         if as_json:
@@ -231,7 +232,8 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         return
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
-        identity = load_identity(nick=nick or (None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"))
+        first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"
+        identity = load_identity(nick=nick or first)
     else:
         identity = person_identity(nick)
     resume = None if new else _unfinished_game(table, address)

@@ -13,13 +13,14 @@ def main() -> None:
 
 def _register() -> None:
     from p2pshithead.cli.bench import bench
+    from p2pshithead.cli.host import host
+    from p2pshithead.cli.join import join
+    from p2pshithead.cli.play import play
+    from p2pshithead.cli.simulate import simulate
+    from p2pshithead.cli.verify import verify
 
-    main.add_command(bench)
-    from p2pshithead.cli.simulate import simulate; main.add_command(simulate)
-    from p2pshithead.cli.host import host; main.add_command(host)
-    from p2pshithead.cli.join import join; main.add_command(join)
-    from p2pshithead.cli.verify import verify; main.add_command(verify)
-    from p2pshithead.cli.play import play; main.add_command(play)
+    for command in (bench, simulate, host, join, verify, play):
+        main.add_command(command)
 
 
 _register()

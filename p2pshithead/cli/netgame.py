@@ -106,7 +106,8 @@ class NetCardGame:
             return f"setting up: proven key shares {self._keys_in}/{n}"
         if stage is Stage.SHUFFLE:
             k = min(core.who_may_act())
-            return f"shuffling: {self._name(k, seat)} encrypt{'' if k == seat else 's'} and shuffle{'' if k == seat else 's'} ({k + 1}/{n})"
+            s = "" if k == seat else "s"
+            return f"shuffling: {self._name(k, seat)} encrypt{s} and shuffle{s} ({k + 1}/{n})"
         if stage is Stage.DEAL:
             return f"dealing: shares to open the cards {self._dealt_in}/{n}"
         if stage is Stage.OVER:

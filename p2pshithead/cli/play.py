@@ -209,7 +209,8 @@ def _read(prompt: str) -> str:
 
 
 @click.command()
-@click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True, help="How many bots.")
+@click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
+              help="How many bots.")
 @click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True,
               help="Rules preset.")
 @click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")

@@ -22,14 +22,12 @@ from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, pars
 from p2pshithead.cli.terminal import READER, is_console
 from p2pshithead.net import (
     NICK_MAX,
-    Identity,
-    config_dir,
-    load_identity,
     Agent,
     Away,
     Back,
     Connected,
     Dropped,
+    Identity,
     LeftLobby,
     LobbySeats,
     Notify,
@@ -41,7 +39,9 @@ from p2pshithead.net import (
     TableEvent,
     Transcript,
     Welcomed,
+    config_dir,
     default_transcript_path,
+    load_identity,
     save_entries,
 )
 

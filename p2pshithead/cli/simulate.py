@@ -37,12 +37,14 @@ def _figures(result: MatchResult) -> dict[str, object]:
 
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
-@click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True, help="Seats at the table.")
+@click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
+              help="Seats at the table.")
 @click.option(
     "--bots",
     default="greedy",
     show_default=True,
-    help="Comma-separated bot specs, one per seat (the last fills the rest): random, greedy, smart, smart:200ms, smart:64p.",
+    help="Comma-separated bot specs, one per seat (the last fills the rest): "
+    "random, greedy, smart, smart:200ms, smart:64p.",
 )
 @click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Match seed (game g is dealt from seed and g).")
@@ -69,5 +71,6 @@ def simulate(games: int, players: int, bots: str, rules_name: str, seed: int, cl
     click.echo(f"{rules_name}, {players} players, {games} games (seed {seed}); fair share {1 / players:.1%}")
     for tally in result.results:
         lo, hi = tally.ci95
-        click.echo(f"  {tally.bot:<14} loss {tally.loss_rate:6.1%}  95% [{lo:.1%}, {hi:.1%}]  ({tally.losses}/{tally.games})")
+        click.echo(f"  {tally.bot:<14} loss {tally.loss_rate:6.1%}  95% [{lo:.1%}, {hi:.1%}]"
+                   f"  ({tally.losses}/{tally.games})")
     click.echo(f"avg turns {result.avg_turns:.1f}; {result.games_per_s:.2f} games/s; move-limit games {result.limited}")

@@ -66,8 +66,13 @@ class LineReader:
 
 def _read_into(loop: asyncio.AbstractEventLoop, future: asyncio.Future[str]) -> None:
     line = sys.stdin.readline()
+
+    def settle() -> None:
+        if not future.done():
+            future.set_result(line)
+
     if not loop.is_closed():
-        loop.call_soon_threadsafe(lambda: future.done() or future.set_result(line))
+        loop.call_soon_threadsafe(settle)
 
 
 def _plain_line(line: str) -> str:

@@ -1,7 +1,8 @@
 # Invariants: every error this package raises is a `DeckError` (a `P2PError`). A `LocalDeckError` means
 # this process called the library wrongly (out of turn, bad argument); it is also a `ValueError`. A
-# `RemoteDeckError` names, in `peer`, the seat whose message was rejected: `MalformedMessageError` when its wire value has the
-# wrong shape, `CheatingError` when it is well formed but breaks the protocol or fails a proof.
+# `RemoteDeckError` names, in `peer`, the seat whose message was rejected: `MalformedMessageError` when its
+# wire value has the wrong shape, `CheatingError` when it is well formed but breaks the protocol or fails a
+# proof.
 """Errors of the deck protocol, split by who is at fault."""
 
 from __future__ import annotations

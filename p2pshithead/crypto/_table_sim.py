@@ -66,7 +66,7 @@ class SimulatedTable:
         """Each seat in `makers` makes its message; every other seat receives it, then looks at `learn`."""
         sent = []
         for seat, make in makers.items():
-            data = self._hook(step, seat, lambda make=make: msgpack.packb(make().to_wire()))
+            data = self._hook(step, seat, functools.partial(_pack, make))
             self.sent_bytes[seat] += len(data)
             self.transcript.append((seat, msgpack.unpackb(data)))
             sent.append((seat, data))
@@ -118,6 +118,10 @@ class SimulatedTable:
 def _shares_of(seat: int, public: Sequence[int], private: Mapping[int, Sequence[int]]) -> list[int]:
     """The slots whose shares `seat` sends to open `public` to all and each `private[owner]` to its owner."""
     return [*public, *(slot for owner, owned in private.items() if owner != seat for slot in owned)]
+
+
+def _pack(make: Callable[[], Message]) -> bytes:
+    return msgpack.packb(make().to_wire())
 
 
 def _take(peer: TableDeck, seat: int, sent: Sequence[tuple[int, bytes]], learn: Sequence[int]) -> None:

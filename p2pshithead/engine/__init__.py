@@ -45,6 +45,6 @@ __all__ = [
     "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
     "Nine", "Outcome", "PRESETS", "Phase", "PositionError", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
     "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
-    "UnrevealedCardError", "Window", "card_at", "deck_size", "hand_order", "made_public", "move_from_text", "parse_rank",
-    "playable", "powers", "preset", "strength", "turbo_ranks",
+    "UnrevealedCardError", "Window", "card_at", "deck_size", "hand_order", "made_public", "move_from_text",
+    "parse_rank", "playable", "powers", "preset", "strength", "turbo_ranks",
 ]

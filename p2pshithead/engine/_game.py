@@ -209,7 +209,7 @@ class Game:
         self._check_player(player)
         known, state = self._known, self._state
         visible = state.public.union(state.seats[player].hand).intersection(known)
-        return self._clone(with_history=False, known=dict(zip(visible, map(known.__getitem__, visible))))
+        return self._clone(with_history=False, known={card: known[card] for card in visible})
 
     @property
     def power_table(self) -> Mapping[Rank, Power]:
@@ -343,7 +343,7 @@ class Game:
                 return list(self._gifts()) if player == s.exchange.giver else []
             return [] if player in s.ready else list(self._swap_moves(player))
         if s.phase is Phase.SHOW:
-            return [m for m in self._generate()] if player == s.turn else []
+            return list(self._generate()) if player == s.turn else []
         if s.phase is not Phase.PLAY or player in s.finished:
             return []
         if player == s.turn:
@@ -944,11 +944,7 @@ class Game:
             return 0
         known, table = self._known, self._powers
         top = known[pile[-1]].rank
-        bare = 0
-        for slot in reversed(pile):
-            if known[slot].rank != top:
-                break
-            bare += 1
+        bare = next((depth for depth, slot in enumerate(reversed(pile)) if known[slot].rank != top), len(pile))
         if not table[top].transparent:
             bare = 0  # counted below, with the mirrors between
         rank, count = None, 0

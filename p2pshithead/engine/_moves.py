@@ -10,7 +10,6 @@ distinct slots); whether it fits a position is the game's question. `Move.from_t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 __all__ = ["Swap", "Place", "Ready", "Show", "Play", "Flip", "PickUp", "Give", "Move", "move_from_text"]
 
@@ -170,7 +169,7 @@ class Give:
         return f"{self.player} give {self.slot}"
 
 
-Move = Union[Swap, Place, Ready, Show, Play, Flip, PickUp, Give]
+Move = Swap | Place | Ready | Show | Play | Flip | PickUp | Give
 
 
 def _ints(text: str) -> tuple[int, ...]:

@@ -317,12 +317,13 @@ def describe(rules: Ruleset) -> list[str]:
             Eight.REVERSE: "8 reverses direction and is transparent",
         }[rules.eight]
     )
-    extra = {
-        "nine": {Nine.REVERSE: "9 reverses direction", Nine.SUIT: "9: next play must follow its suit"},
-        "five": {Five.LOWER: "5: next play 5 or lower"},
+    extra: dict[enum.Enum, str] = {
+        Nine.REVERSE: "9 reverses direction",
+        Nine.SUIT: "9: next play must follow its suit",
+        Five.LOWER: "5: next play 5 or lower",
     }
-    for field, words in extra.items():
-        said = words.get(getattr(rules, field))
+    for choice in (rules.nine, rules.five):
+        said = extra.get(choice)
         if said:
             lines.append(said)
     flags = [

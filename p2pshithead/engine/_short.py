@@ -233,7 +233,8 @@ def _find(game: Game, slots: Sequence[int], ref: str, zone: str) -> int:
 
 def _position(slots: Sequence[int], n: int, zone: str) -> int:
     if not 1 <= n <= len(slots):
-        raise InvalidMoveError(f"your {zone} has {len(slots)} card(s): #1 to #{len(slots)}" if slots else f"your {zone} is empty")
+        raise InvalidMoveError(
+            f"your {zone} has {len(slots)} card(s): #1 to #{len(slots)}" if slots else f"your {zone} is empty")
     return slots[n - 1]
 
 
@@ -322,7 +323,7 @@ def short(game: Game, move: Move) -> str:
 def _order(game: Game, move: Move) -> tuple[int, int]:
     """Plays and shows first: plain ranks low to high, then power cards, fewer cards first."""
     if isinstance(move, Play):
-        slot: int | None = move.slots[0]
+        slot = move.slots[0]
     elif isinstance(move, Show):
         if move.slot is None:
             return (0, 0)

@@ -326,7 +326,7 @@ class TableState:
         if isinstance(message, KeyRelease):
             self._released.add(seat)
             return [Released(seat), *self._finish_flip()]
-        events: list[Event] = [Shared(seat, tuple(share.slot for share in message.shares))]  # type: ignore[union-attr]
+        events: list[Event] = [Shared(seat, tuple(share.slot for share in message.shares))]
         if stage is Stage.DEAL:
             self._dealt += 1
             if self._dealt == self.players:

@@ -54,13 +54,15 @@ from p2pshithead.net._transcript import (
 )
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "NICK_MAX", "MAX_SEATS", "PROTOCOL_VERSION", "SEQUENCER", "SERVICE_TYPE",
+    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
+    "SERVICE_TYPE",
     "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
     "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
     "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
-    "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object", "default_transcript_path",
-    "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal", "unfinished", "verify",
+    "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object",
+    "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
+    "save_entries", "seal", "unfinished", "verify",
 ]  # fmt: skip

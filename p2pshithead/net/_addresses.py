@@ -54,8 +54,9 @@ def peer_name(address: tuple[object, ...]) -> str:
     return f"[{host}]:{address[1]}" if ":" in host else f"{host}:{address[1]}"
 
 
-async def async_dial(addresses: Sequence[str], port: int, bind: str | None = None,
-                     stagger: float = _STAGGER_S) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, str]:  # fmt: skip
+async def async_dial(
+    addresses: Sequence[str], port: int, bind: str | None = None, stagger: float = _STAGGER_S
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, str]:
     """Connect to the first of `addresses` that answers on `port` (from `bind` when given).
 
     Returns:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import time
 from collections import deque
@@ -60,7 +61,9 @@ class Connection:
     async def __aenter__(self) -> Connection:
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.async_close()
 
     def rename(self, peer: str) -> None:
@@ -147,7 +150,8 @@ class Connection:
             async with asyncio.timeout_at(deadline):
                 data = await self._reader.read(_READ_CHUNK)
         except TimeoutError:
-            raise RemoteProtocolError(self.peer, f"began a frame and did not finish it within {self.limits.frame_s:g} s") from None
+            raise RemoteProtocolError(
+                self.peer, f"began a frame and did not finish it within {self.limits.frame_s:g} s") from None
         if not data:
             raise RemoteProtocolError(self.peer, "connection closed")
         self.last_heard = self._clock()
@@ -170,10 +174,8 @@ class Connection:
         if self._writer.is_closing():
             return
         self._writer.close()
-        try:
+        with contextlib.suppress(ConnectionError, OSError):
             await self._writer.wait_closed()
-        except (ConnectionError, OSError):
-            pass
 
 
 def _set_tcp_keepalive(sock: socket.socket | None, limits: Limits) -> None:

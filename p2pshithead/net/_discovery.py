@@ -65,8 +65,8 @@ class TableAd:
     @property
     def properties(self) -> dict[str, str]:
         """The TXT record."""
-        return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules,
-                "ruleset": self.ruleset, "taken": str(self.taken), "free": str(self.free), "v": str(self.version)}  # fmt: skip
+        return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules, "ruleset": self.ruleset,
+                "taken": str(self.taken), "free": str(self.free), "v": str(self.version)}  # fmt: skip
 
     @classmethod
     def from_info(cls, info: AsyncServiceInfo) -> TableAd | None:
@@ -103,7 +103,9 @@ class Announcer:
         self._zc = open_zeroconf(self._bind)
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.async_close()
 
     async def async_update(self, ad: TableAd) -> None:
@@ -157,7 +159,9 @@ class Browser:
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE, handlers=[self._on_change])
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.async_close()
 
     def _on_change(self, zeroconf: object, service_type: str, name: str, state_change: ServiceStateChange) -> None:

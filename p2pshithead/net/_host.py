@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -140,7 +141,9 @@ class Host:
             await self._async_announce()
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.async_close()
 
     @property
@@ -204,7 +207,8 @@ class Host:
         for task in list(self._tasks):
             task.cancel()  # the ready prompt: the game starts, the person's next input is a move
         cfg = self._config
-        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, self._spec.ruleset_hash(cfg.rules))
+        ruleset = self._spec.ruleset_hash(cfg.rules)
+        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, ruleset)
         genesis = make_genesis(self._identity, setup)
         if self._journal is not None:
             self._journal.write_record(SeatRecord(self._table_id, "host", self._secret, self.addresses, self.port,
@@ -212,8 +216,9 @@ class Host:
         transcript = Transcript.start(genesis, SEQUENCER, apps, "host", self._secret)
         self._sequencer = Sequencer(self._identity, transcript)
         keys = [s.key for s in setup.seats]
+        occupants = enumerate(self._lobby.occupants)
         self._links = {keys.index(o.key): self._lobby_peers[seat]
-                       for seat, o in enumerate(self._lobby.occupants) if o is not None and seat in self._lobby_peers}  # fmt: skip
+                       for seat, o in occupants if o is not None and seat in self._lobby_peers}  # fmt: skip
         for seat, conn in self._links.items():
             conn.rename(f"{setup.seats[seat].nick} (seat {seat})")
         self._lobby_peers = {}
@@ -279,8 +284,9 @@ class Host:
             return
         self._open += 1
         try:
-            async with Connection(reader, writer, FROM_PEER, peer_name(writer.get_extra_info("peername")), limits=limits,
-                                  frame_limit=limits.hello_frame, budget=self._budget, clock=self._clock) as conn:  # fmt: skip
+            name = peer_name(writer.get_extra_info("peername"))
+            async with Connection(reader, writer, FROM_PEER, name, limits=limits, frame_limit=limits.hello_frame,
+                                  budget=self._budget, clock=self._clock) as conn:  # fmt: skip
                 self._seen.append(conn)
                 try:
                     if await self._async_seat(conn):
@@ -482,7 +488,5 @@ class Host:
 
 async def _async_send_quietly(conn: Connection, message: dict[str, Any]) -> None:
     """Send, ignoring a connection that has gone (its reader reports the drop)."""
-    try:
+    with contextlib.suppress(ConnectionError, OSError):
         await conn.async_send(message)
-    except (ConnectionError, OSError):
-        pass

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from types import TracebackType
@@ -63,7 +64,8 @@ class Joiner:
                  clock: Callable[[], float], secret: bytes = b"", keep: Callable[[bytes], Journal] | None = None,
                  resume: tuple[Journal, SeatRecord] | None = None, find: Find | None = None,
                  limits: Limits = Limits()) -> None:  # fmt: skip
-        self._identity, self._addresses, self._port, self._agent_for, self._bot = identity, tuple(addresses), port, agent_for, bot
+        self._identity, self._addresses, self._port = identity, tuple(addresses), port
+        self._agent_for, self._bot = agent_for, bot
         self._apps, self._bind, self._notify, self._secret = apps, bind, notify, secret
         self._keep, self._find = keep, find
         self._journal: Journal | None = None
@@ -94,7 +96,9 @@ class Joiner:
                 raise  # a seat coming back keeps looking for its host in `async_run`
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.async_close()
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
@@ -110,7 +114,8 @@ class Joiner:
         keys = [s.key for s in seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError("journal", "the table in the journal gives this identity no seat")
-        transcript = Transcript.start(entries[0], keys.index(self._identity.public), self._apps, "journal", self._secret)
+        seat = keys.index(self._identity.public)
+        transcript = Transcript.start(entries[0], seat, self._apps, "journal", self._secret)
         for entry in entries[1:]:
             transcript.append(entry)
         return transcript
@@ -180,9 +185,11 @@ class Joiner:
         """Say who comes back and how much it holds; take the host's answer (the entries follow)."""
         conn, transcript = self._conn, self.transcript
         assert conn is not None and transcript is not None
-        table, key, have, now = transcript.setup.table_id, self._identity.public, len(transcript.entries), int(time.time() * 1000)
+        table, key, have = transcript.setup.table_id, self._identity.public, len(transcript.entries)
+        now = int(time.time() * 1000)
+        sig = self._identity.sign(rejoin_bytes(table, key, have, now))
         await conn.async_send({"t": "rejoin", "v": PROTOCOL_VERSION, "key": key, "table": table, "have": have,
-                               "time": now, "sig": self._identity.sign(rejoin_bytes(table, key, have, now))})  # fmt: skip
+                               "time": now, "sig": sig})  # fmt: skip
         answer = await conn.async_recv()
         if answer["t"] != "resumed":
             raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {answer.get('reason', answer['t'])}")
@@ -210,7 +217,8 @@ class Joiner:
             self._check_live()
         elif kind == "away" and self.transcript is not None:
             nick = self.transcript.setup.seats[message["seat"]].nick
-            self._notify(Away(message["seat"], nick, message["left"]) if message["left"] else Back(message["seat"], nick))
+            event = Away(message["seat"], nick, message["left"]) if message["left"] else Back(message["seat"], nick)
+            self._notify(event)
         elif kind == "bye":
             raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
         else:
@@ -335,10 +343,8 @@ class Joiner:
         if self._conn is None:
             return  # the link broke again: sent on coming back
         self.stats.on_sent(msg)
-        try:
+        with contextlib.suppress(ConnectionError, OSError):  # the reader notices a broken link and comes back
             await self._conn.async_send(authored_to_wire(msg))
-        except (ConnectionError, OSError):
-            pass  # the reader notices the broken link and comes back; the message is signed again or was in
 
     async def async_close(self) -> None:
         """Stop playing and close the connection (safe to call twice)."""

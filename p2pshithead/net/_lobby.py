@@ -1,7 +1,7 @@
 # The lobby (sans-IO): who sits where before the game, with a nickname and a ready flag each. Invariants:
-# at most `seats` occupants, one key per seat, nicknames distinct, seat 0 is the host for the lobby's whole life; the game may
-# start when every seat is taken, or when at least two sit and all of them are ready. `setup` seats the
-# occupants in seat order, closing gaps, so a seat number is final only in the genesis.
+# at most `seats` occupants, one key per seat, nicknames distinct, seat 0 is the host for the lobby's whole
+# life; the game may start when every seat is taken, or when at least two sit and all of them are ready.
+# `setup` seats the occupants in seat order, closing gaps, so a seat number is final only in the genesis.
 """`Lobby`, `Occupant` and `LobbyRefusal`."""
 
 from __future__ import annotations

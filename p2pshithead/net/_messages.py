@@ -85,7 +85,9 @@ _AUTHORED: dict[str, Field] = {
 SUBMIT_SCHEMA = fields(**_AUTHORED)
 """Peer to host: a message its author signed, for the sequencer to append."""
 
-ENTRY_SCHEMA = fields(i=Int(0, 2**40), prev=Bytes(HASH_BYTES, HASH_BYTES), **_AUTHORED, seal=Bytes(SIG_BYTES, SIG_BYTES))
+ENTRY_SCHEMA = fields(
+    i=Int(0, 2**40), prev=Bytes(HASH_BYTES, HASH_BYTES), **_AUTHORED, seal=Bytes(SIG_BYTES, SIG_BYTES),
+)
 """Host to peers: transcript entry `i`, an authored message chained to `prev` and sealed by the sequencer."""
 
 GENESIS_SCHEMA = Tagged(

@@ -54,5 +54,6 @@ class Sequencer:
     def abort(self, seat: int, reason: str) -> Entry:
         """Append the host's own report that `seat` dropped or broke the protocol, which stops the game."""
         t = self.transcript
-        msg = author_message(self._identity, t.setup.table_id, SEQUENCER, t.next_counter(SEQUENCER), t.head, abort_body(seat, reason))
+        body = abort_body(seat, reason)
+        msg = author_message(self._identity, t.setup.table_id, SEQUENCER, t.next_counter(SEQUENCER), t.head, body)
         return self.sequence(msg, "host")

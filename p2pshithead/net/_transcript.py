@@ -95,7 +95,8 @@ class Entry:
     def digest(self) -> bytes:
         """This entry's chain digest (it covers the previous digest, so it covers the whole history)."""
         m = self.msg
-        data = pack([_ENTRY_DOMAIN, self.index, self.prev, m.seat, m.counter, m.seen.index, m.seen.digest, m.body, m.sig])
+        data = pack(
+            [_ENTRY_DOMAIN, self.index, self.prev, m.seat, m.counter, m.seen.index, m.seen.digest, m.body, m.sig])
         return hashlib.sha256(data).digest()
 
     def to_wire(self) -> dict[str, Any]:
@@ -193,7 +194,8 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     if spec.ruleset_hash(setup.rules) != setup.ruleset_hash:
         raise RemoteProtocolError(peer, f"genesis: ruleset {setup.rules!r} differs from this program's")
     key = seats[SEQUENCER].key
-    if not verify(key, msg.sig, msg.signed_bytes(setup.table_id)) or not verify(key, entry.seal, _seal_bytes(entry.digest)):
+    signed = verify(key, msg.sig, msg.signed_bytes(setup.table_id))
+    if not signed or not verify(key, entry.seal, _seal_bytes(entry.digest)):
         raise RemoteProtocolError(peer, "genesis signature does not hold")
     return setup
 

@@ -10,5 +10,6 @@ from p2pshithead.wire._errors import WireError
 from p2pshithead.wire._schema import Bool, Bytes, Field, Int, Into, List, Map, Opaque, Opt, Str, Tagged, Tuple, fields
 
 __all__ = [
-    "Bool", "Bytes", "Field", "Int", "Into", "List", "Map", "Opaque", "Opt", "Str", "Tagged", "Tuple", "WireError", "fields",
+    "Bool", "Bytes", "Field", "Int", "Into", "List", "Map", "Opaque", "Opt", "Str", "Tagged", "Tuple", "WireError",
+    "fields",
 ]  # fmt: skip

@@ -143,12 +143,11 @@ class List:
 def _each(kinds: Iterable[Field], items: list[Any]) -> list[Any]:
     """Each of `items` checked by its field type; a refusal's path starts with the item's index."""
     out: list[Any] = []
-    index = 0
-    try:
-        for index, (kind, item) in enumerate(zip(kinds, items)):
+    for index, (kind, item) in enumerate(zip(kinds, items, strict=False)):  # `kinds` may be endless (`repeat`)
+        try:
             out.append(kind.check(item))
-    except WireError as exc:
-        raise exc.inside(index) from None
+        except WireError as exc:
+            raise exc.inside(index) from None
     return out
 
 

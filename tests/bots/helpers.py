@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from p2pshithead.engine import Card, Game, Ruleset, card_at
 
 
 def position(
     hands: list[list[str]],
-    pile: list[str] = [],  # noqa: B006 - read only
+    pile: Sequence[str] = (),
     ups: list[list[str]] | None = None,
-    stock: list[str] = [],  # noqa: B006 - read only
+    stock: Sequence[str] = (),
     turn: int = 0,
     rules: Ruleset | None = None,
 ) -> Game:
@@ -22,7 +23,7 @@ def position(
     deck = Counter(card_at(i, 1, 0) for i in range(52))
     slot = 0
 
-    def cards(names: list[str], public: bool) -> str:
+    def cards(names: Sequence[str], public: bool) -> str:
         nonlocal slot
         out = []
         for name in names:

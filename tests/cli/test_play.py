@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from p2pshithead.cli import play as play_module
 from p2pshithead.cli.main import main
@@ -11,7 +11,7 @@ from p2pshithead.cli.main import main
 FAST = ["play", "--seed", "3", "--delay", "0"]
 
 
-def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+def run(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(main, list(args), input=input)
 
 

@@ -23,8 +23,8 @@ def test_a_played_hand_card_is_in_the_audit(fresh_dealt: SimulatedTable) -> None
 
 def test_a_tampered_share_names_its_sender(dealt: SimulatedTable) -> None:
     transcript = copy.deepcopy(dealt.transcript)
-    seat, obj = next(entry for entry in transcript if entry[1]["kind"] == "reveal")  # type: ignore[index]
-    obj["shares"][2][1] = obj["shares"][3][1]  # type: ignore[index]
+    seat, obj = next((s, o) for s, o in transcript if isinstance(o, dict) and o["kind"] == "reveal")
+    obj["shares"][2][1] = obj["shares"][3][1]
     with pytest.raises(CheatingError) as error:
         audit(dealt.params, transcript)
     assert error.value.peer == seat

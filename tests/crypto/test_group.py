@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from p2pshithead.crypto import LocalDeckError
+from p2pshithead.crypto import LocalDeckError, RandBytes
 from p2pshithead.crypto._group import (
     GENERATOR,
     IDENTITY,
@@ -77,6 +77,6 @@ def test_scalar_encoding_is_canonical() -> None:
 
 
 @pytest.mark.parametrize("rand", [lambda n: bytes(n - 1), lambda n: bytes(n), lambda n: ORDER.to_bytes(n, "little")])
-def test_a_broken_random_source_is_a_local_error(rand) -> None:  # type: ignore[no-untyped-def]
+def test_a_broken_random_source_is_a_local_error(rand: RandBytes) -> None:
     with pytest.raises(LocalDeckError):
         random_scalar(rand)

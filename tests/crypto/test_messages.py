@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 import msgpack
 import pytest
@@ -13,6 +14,7 @@ from p2pshithead.crypto import (
     KeyRelease,
     KeyShare,
     MalformedMessageError,
+    Message,
     Reveal,
     Shuffle,
     SimulatedTable,
@@ -25,13 +27,13 @@ ORDER_EIGHT = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec
 NON_CANONICAL = bytes.fromhex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
 
 
-def wire_of(table: SimulatedTable, kind: str) -> dict:  # type: ignore[type-arg]
+def wire_of(table: SimulatedTable, kind: str) -> dict[str, Any]:
     """The first message of `kind` in the table's transcript, as a fresh copy."""
-    return copy.deepcopy(next(obj for _, obj in table.transcript if obj["kind"] == kind))  # type: ignore[index]
+    return copy.deepcopy(next(obj for _, obj in table.transcript if isinstance(obj, dict) and obj["kind"] == kind))
 
 
 @pytest.mark.parametrize("cls", [KeyShare, Shuffle, Reveal])
-def test_sent_messages_round_trip(dealt: SimulatedTable, cls: type) -> None:
+def test_sent_messages_round_trip(dealt: SimulatedTable, cls: type[Message]) -> None:
     obj = wire_of(dealt, cls.kind)
     message = message_from_wire(0, obj)
     assert isinstance(message, cls)
@@ -55,15 +57,15 @@ def test_key_release_round_trips(dealt: SimulatedTable) -> None:
     assert KeyRelease.from_wire(0, msgpack.unpackb(msgpack.packb(release.to_wire()))) == release
 
 
-Mutation = Callable[[dict], object]  # type: ignore[type-arg]
+Mutation = Callable[[dict[str, Any]], object]
 
 
 def _set(path: tuple[object, ...], value: object) -> Mutation:
-    def mutate(obj: dict) -> object:  # type: ignore[type-arg]
-        target: object = obj
+    def mutate(obj: dict[str, Any]) -> object:
+        target: Any = obj  # a wire value: nested maps and arrays
         for key in path[:-1]:
-            target = target[key]  # type: ignore[index]
-        target[path[-1]] = value  # type: ignore[index]
+            target = target[key]
+        target[path[-1]] = value
         return obj
 
     return mutate
@@ -153,7 +155,7 @@ def test_a_refusal_names_the_path_of_the_bad_value(dealt: SimulatedTable) -> Non
 
 
 @pytest.mark.parametrize("cls", [KeyShare, Reveal, KeyRelease])
-def test_from_wire_reads_only_its_own_kind(dealt: SimulatedTable, cls: type) -> None:
+def test_from_wire_reads_only_its_own_kind(dealt: SimulatedTable, cls: type[Message]) -> None:
     with pytest.raises(MalformedMessageError, match="unknown message type 'shuffle'") as error:
         cls.from_wire(2, wire_of(dealt, "shuffle"))
     assert error.value.peer == 2

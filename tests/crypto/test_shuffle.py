@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -63,10 +64,13 @@ def test_a_proof_under_another_key_fails(shuffled: tuple[tuple[Ciphertext, ...],
 
 def _bump(proof: ShuffleProof, field: str) -> ShuffleProof:
     value = getattr(proof, field)
+    changed: dict[str, Any]  # the field named at run time, so its type is the field's
     if isinstance(value, int):
-        return replace(proof, **{field: (value + 1) % ORDER})
-    first = add(value[0], GENERATOR) if isinstance(value[0], bytes) else (value[0] + 1) % ORDER
-    return replace(proof, **{field: (first, *value[1:])})
+        changed = {field: (value + 1) % ORDER}
+    else:
+        first = add(value[0], GENERATOR) if isinstance(value[0], bytes) else (value[0] + 1) % ORDER
+        changed = {field: (first, *value[1:])}
+    return replace(proof, **changed)
 
 
 @pytest.mark.parametrize(

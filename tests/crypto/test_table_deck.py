@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -134,7 +135,9 @@ def after_first_shuffle(keyed: SimulatedTable) -> SimulatedTable:
 
 def _cheat(table: SimulatedTable, change: Callable[[list[Ciphertext], bytes], list[Ciphertext]]) -> Shuffle:
     honest = table.peers[1].shuffle_message()
-    return Shuffle(tuple(change(list(honest.deck), table.peers[1].table_key)), honest.proof)
+    key = table.peers[1].table_key
+    assert key is not None
+    return Shuffle(tuple(change(list(honest.deck), key)), honest.proof)
 
 
 def _stacked(deck: list[Ciphertext], key: bytes) -> list[Ciphertext]:
@@ -177,6 +180,7 @@ def test_a_shuffle_that_drops_a_card_is_refused(after_first_shuffle: SimulatedTa
 def test_a_shuffle_out_of_turn_is_refused(after_first_shuffle: SimulatedTable, rand: RandBytes) -> None:
     checker = after_first_shuffle.peers[0]
     prefix = domain(checker.params, "shuffle", 2)
+    assert checker.table_key is not None
     deck, proof = shuffle(prefix, checker.deck, checker.table_key, rand)  # a proper shuffle, but seat 1 is next
     with pytest.raises(CheatingError) as error:
         checker.receive(2, Shuffle(deck, proof))
@@ -237,7 +241,7 @@ def test_shares_before_the_deck_is_final_are_refused(keyed: SimulatedTable, fres
 def _draws(table: SimulatedTable) -> None:
     """Each seat sends one stock card's share with its draw share (as the deal's reveal carries it)."""
     for seat, peer in enumerate(table.peers):
-        table.broadcast("draw", {seat: lambda peer=peer, seat=seat: peer.reveal_message([40 + seat], draw=True)})
+        table.broadcast("draw", {seat: functools.partial(peer.reveal_message, [40 + seat], draw=True)})
 
 
 def test_the_coin_is_one_value_at_every_peer_once_every_draw_share_is_in(fresh_dealt: SimulatedTable) -> None:
@@ -247,7 +251,8 @@ def test_the_coin_is_one_value_at_every_peer_once_every_draw_share_is_in(fresh_d
     observer = TableDeck(fresh_dealt.params)
     for seat, obj in fresh_dealt.transcript:
         observer.receive(seat, message_from_wire(seat, obj))
-    assert len(coins) == 1 and observer.coin in coins and len(observer.coin) == 64  # type: ignore[arg-type]
+    coin = observer.coin
+    assert len(coins) == 1 and coin in coins and coin is not None and len(coin) == 64
 
 
 def test_the_coin_does_not_depend_on_the_shuffles() -> None:
@@ -256,7 +261,9 @@ def test_the_coin_does_not_depend_on_the_shuffles() -> None:
         table = SimulatedTable(b"test-table", 2, 52, seed=7)
         table.exchange_keys()
         if variant:  # seat 0 draws one more value before shuffling: another deck, the same key
-            table.peers[0]._me._rand(64)  # type: ignore[union-attr]
+            me = table.peers[0]._me
+            assert me is not None
+            me._rand(64)
         table.shuffle()
         _draws(table)
         coins.add((table.peers[0].deck, table.peers[1].coin))

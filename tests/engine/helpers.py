@@ -64,6 +64,13 @@ def _window(token: str, assigned: dict[str, int]) -> str:
     return f"w{player}:{rank}:{drawn}"
 
 
+def known(game: Game, slot: int) -> Card:
+    """The card at `slot`, which `game` must know."""
+    card = game.card(slot)
+    assert card is not None, f"slot {slot} is unrevealed here"
+    return card
+
+
 def name(game: Game, slot: int) -> str:
     card = game.card(slot)
     return card.text() if card else str(slot)

@@ -17,7 +17,13 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from p2pshithead.engine import Flip, Game, Move, PickUp, Play, Ready, Ruleset, Show, preset
+from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play, Ready, Ruleset, Show, preset
+
+
+def _known(game: Game, slot: int) -> Card:
+    card = game.card(slot)
+    assert card is not None, "deal_known: every card is known"
+    return card
 
 
 def greedy(game: Game) -> Move:
@@ -27,10 +33,10 @@ def greedy(game: Game) -> Move:
         if isinstance(m, Ready):
             return m
         if isinstance(m, Play):
-            rank = game.card(m.slots[0]).rank
+            rank = _known(game, m.slots[0]).rank
             k = (0, rank if rank not in (2, 3, 10) else 20 + rank, -len(m.slots))
         elif isinstance(m, Show):
-            k = (0, game.card(m.slot).rank if m.slot is not None else 99, 0)
+            k = (0, _known(game, m.slot).rank if m.slot is not None else 99, 0)
         elif isinstance(m, Flip):
             k = (0, 0, 0)
         else:

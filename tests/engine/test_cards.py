@@ -62,7 +62,7 @@ def test_card_checks_fields():
 
 def test_order_hash_and_pretty():
     assert Rank.ACE > Rank.KING > Rank.FOUR and Rank.JOKER > Rank.ACE
-    assert hash(Rank.ACE) == hash(14) and {Rank.ACE: 1}[14] == 1
+    assert hash(Rank.ACE) == hash(14) and {Rank.ACE: 1}[14] == 1  # type: ignore[index]
     assert Card.from_text("Kh").pretty() == "K\u2665" and Card.from_text("Kh").pretty(False) == "Kh"
     assert Card.from_text("Jo").pretty() == "Jo"
     assert Rank.TEN.symbol == "10" and Suit.SPADES.glyph == "\u2660"

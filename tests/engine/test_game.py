@@ -27,7 +27,7 @@ from p2pshithead.engine import (
     preset,
 )
 
-from .helpers import after, move, moves, name, partition_ok, table
+from .helpers import after, known, move, moves, name, partition_ok, table
 
 C = "classic"
 PAGAT = "pagat"
@@ -73,14 +73,16 @@ LEGAL = [
     ("classic: no out-of-turn plays", C, "play d0 t1 + w0:5:- | H:4c | H:4d | H:5s | P:5h,5d,5c", 2, set()),
     ("interrupt: complete four of a kind", "hebrew", "play d0 t1 + w0:5:- | H:4c | H:4d | H:5s,9c | P:5h,5d,5c", 2,
      {"2 play 5s"}),
-    ("interrupt: three of a kind is not enough", "hebrew", "play d0 t1 + w0:5:- | H:4c | H:4d | H:5s | P:5h,5d", 2, set()),
+    ("interrupt: three of a kind is not enough", "hebrew", "play d0 t1 + w0:5:- | H:4c | H:4d | H:5s | P:5h,5d", 2,
+     set()),
     ("interrupt: add a drawn card of the rank", "hebrew", "play d0 t1 + w0:9:9d | H:9d,4c | H:4d | H:Ks | P:9h", 0,
      {"0 play 9d"}),
     ("interrupt: not a card drawn earlier", "hebrew", "play d0 t1 + w0:9:4c | H:9d,4c | H:4d | H:Ks | P:9h", 0, set()),
     ("turbo: the rank just played", "french", "play d0 t1 + w0:9:- | H:4c | H:4d | H:9d,9s,4s | P:9h", 2,
      {"2 play 9d", "2 play 9s", "2 play 9d,9s"}),
     ("turbo: not an 8", "french", "play d0 t1 + w0:8:- | H:4c | H:4d | H:8d | P:8h", 2, set()),
-    ("turbo: not an ace when aces give the pile", "french", "play d0 t1 + w0:14:- | H:4c | H:4d | H:Ad | P:Ah", 2, set()),
+    ("turbo: not an ace when aces give the pile", "french", "play d0 t1 + w0:14:- | H:4c | H:4d | H:Ad | P:Ah", 2,
+     set()),
     ("turbo: not your own rank again", "french", "play d0 t1 + w0:9:- | H:9c | H:4d | H:4s | P:9h", 0, set()),
     ("turbo from face-up once the hand is empty", "french", "play d0 t1 + w0:9:- | H:4c | H:4d | U:9d | P:9h", 2,
      {"2 play 9d"}),
@@ -259,8 +261,8 @@ RESULTS = [
      {"phase": "play", "turn": 0}),
     ("a shown 7 counts", C, "show d0 t1 + | H:2c | H:9c | H:7d", ["1 show 9c", "2 show 7d", "0 show 2c"],
      {"turn": 2}),
-    ("ties: the earliest after the dealer", C, "show d0 t1 + | H:4h | H:9c | H:4d", ["1 show 9c", "2 show 4d", "0 show 4h"],
-     {"turn": 2}),
+    ("ties: the earliest after the dealer", C, "show d0 t1 + | H:4h | H:9c | H:4d",
+     ["1 show 9c", "2 show 4d", "0 show 4h"], {"turn": 2}),
     ("power cards do not count: left of dealer", C, "show d0 t1 + | H:2h | H:3c | H:10d",
      ["1 show 3c", "2 show 10d", "0 show 2h"], {"turn": 1}),
     ("nobody shows", C, "show d2 t0 + | H:2h | H:3c | H:10d", ["0 show -", "1 show -", "2 show -"], {"turn": 0}),
@@ -271,8 +273,8 @@ RESULTS = [
     ("karma: a stack is played together", "karma", "play d1 t0 + | U:Kd,Kc D:9s | H:5c | P:4c", ["0 play Kd,Kc"],
      {"U0": "-", "pile": "4c,Kd,Kc"}),
     ("deal_six: lay three then ready", R(deal_six=True),
-     "swap d1 t0 + | H:4c,5c,6c,7c,8c,9c D:Ad | H:4d U:5d,6d,7d D:Ac", ["0 place 4c", "0 place 5c", "0 place 6c", "0 ready"],
-     {"U0": "4c,5c,6c", "H0": "7c,8c,9c"}),
+     "swap d1 t0 + | H:4c,5c,6c,7c,8c,9c D:Ad | H:4d U:5d,6d,7d D:Ac",
+     ["0 place 4c", "0 place 5c", "0 place 6c", "0 ready"], {"U0": "4c,5c,6c", "H0": "7c,8c,9c"}),
 ]
 
 
@@ -388,7 +390,7 @@ def test_play_needs_reveal():
     slot = game.hand(0)[0]
     with pytest.raises(UnrevealedCardError):
         view.why_illegal(move(game, "0 play 9c"))
-    view.reveal(slot, game.card(slot))
+    view.reveal(slot, known(game, slot))
     view.push(move(game, "0 play 9c"))
     game.push(move(game, "0 play 9c"))
     assert view.to_text() == game.to_text()
@@ -455,14 +457,14 @@ def test_a_move_judged_legal_is_judged_again_after_a_change():
         game.push(nine)
     game.pop()
     game.push(nine)  # legal again once the pick-up is undone
-    assert game.card(game.pile[-1]).text() == "9c"
+    assert known(game, game.pile[-1]).text() == "9c"
 
 
 def test_power_table_is_the_rules_table():
     from p2pshithead.engine import powers
 
-    for name in ("classic", "pagat", "french"):
-        assert Game(preset(name), 4).power_table == powers(preset(name))
+    for preset_name in ("classic", "pagat", "french"):
+        assert Game(preset(preset_name), 4).power_table == powers(preset(preset_name))
 
 
 def test_new_game_deal():

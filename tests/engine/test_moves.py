@@ -29,10 +29,14 @@ def test_bad_notation(bad):
 
 @pytest.mark.parametrize(
     "build",
-    [lambda: Play(0, ()), lambda: Play(0, [1]), lambda: Play(0, (1, 1)), lambda: Play(-1, (1,)),
-     lambda: Play(0, (1,), -2), lambda: Swap(0, True, 1), lambda: Flip(0, -1), lambda: PickUp(0, -1),
-     lambda: Show(0, -3), lambda: Ready(-1), lambda: Place(0, "1"), lambda: Play(True, (1,)),
-     lambda: Play(0, (1, False)), lambda: Play(0, (2, -1)), lambda: Play(0, (1.0,)), lambda: Play(0, (1,), True)],
+    [lambda: Play(0, ()),
+     lambda: Play(0, [1]),  # type: ignore[arg-type]
+     lambda: Play(0, (1, 1)), lambda: Play(-1, (1,)), lambda: Play(0, (1,), -2), lambda: Swap(0, True, 1),
+     lambda: Flip(0, -1), lambda: PickUp(0, -1), lambda: Show(0, -3), lambda: Ready(-1),
+     lambda: Place(0, "1"),  # type: ignore[arg-type]
+     lambda: Play(True, (1,)), lambda: Play(0, (1, False)), lambda: Play(0, (2, -1)),
+     lambda: Play(0, (1.0,)),  # type: ignore[arg-type]
+     lambda: Play(0, (1,), True)],
 )
 def test_shape_checks(build):
     with pytest.raises(ValueError):

@@ -66,7 +66,8 @@ CASES: list[tuple[str, str, str, str | None]] = [
     ("pagat: 3 7 8 plain", "pagat", "play d0 t0 + | H:3c,7c,8c,Kd | H:7d | H:6d | P:7h", "0 play 8c"),
     ("nine suit", "classic nine=suit", "play d1 t0 + | H:Kh,Kc,2d,4h | H:7d | P:9h", "0 play 4h"),
     ("five lower", "classic five=lower", "play d1 t0 + | H:4c,5c,6c | H:7d | P:5h", None),
-    ("eight reverse is transparent", "classic eight=reverse", "play d0 t0 + | H:8c,4c | H:7c | H:7d | P:9h", "0 play 8c"),
+    ("eight reverse is transparent", "classic eight=reverse", "play d0 t0 + | H:8c,4c | H:7c | H:7d | P:9h",
+     "0 play 8c"),
     ("joker wild", "classic jokers=2 joker=wild", "play d1 t0 + | H:4c,9c,Jo | H:7d | P:9h,Jo", None),
     ("ten not on faces", "classic ten_not_on_faces=true", "play d1 t0 + | H:10c,Ad | H:7d | P:Kh", None),
     ("no voluntary pick-up", "classic pickup_voluntary=false", "play d1 t0 + | H:9c,4c | H:7d | P:5h", None),
@@ -97,9 +98,9 @@ def dealt(rules: str, players: int, seed: int) -> Game:
 
 def records() -> list[dict[str, str]]:
     out = []
-    for name, rules, spec, pushed in CASES:
+    for title, rules, spec, pushed in CASES:
         game = table(spec, ruleset(rules))
-        out.append(record(name, rules, game, move(game, pushed) if pushed else None))
+        out.append(record(title, rules, game, move(game, pushed) if pushed else None))
     for rules, players in (("classic", 4), ("hebrew", 2), ("french", 6), ("pagat", 3), ("karma", 11)):
         game = dealt(rules, players, players)
         out.append(record(f"a fresh {rules} deal for {players}", rules, game, game.moves_for(game.turn)[-1]))
@@ -151,7 +152,8 @@ def write(path: Path = PATH) -> None:
 
 def read(path: Path = PATH) -> list[dict[str, str]]:
     text = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("#"))
-    return [dict(line.split(": ", 1) for line in block.strip().splitlines()) for block in text.split("\n\n") if block.strip()]
+    blocks = [block.strip() for block in text.split("\n\n")]
+    return [dict(line.split(": ", 1) for line in block.splitlines()) for block in blocks if block]
 
 
 if __name__ == "__main__":

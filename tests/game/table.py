@@ -31,10 +31,15 @@ class MemoryTable:
         self.transcript: list[tuple[int, bytes]] = []
         self.events: list[list[Event]] = []
 
+    @property
+    def parties(self) -> list[SeatedTable | TableState]:
+        """Every peer, then the observer: each of them applies every payload."""
+        return [*self.peers, self.observer]
+
     def broadcast(self, seat: int, payload: object) -> None:
         wire = msgpack.packb(payload, use_bin_type=True)
         self.transcript.append((seat, wire))
-        self.events = [peer.apply(seat, msgpack.unpackb(wire, raw=False)) for peer in [*self.peers, self.observer]]
+        self.events = [party.apply(seat, msgpack.unpackb(wire, raw=False)) for party in self.parties]
 
     def step(self) -> bool:
         """Send the next payload (lowest acting seat first); False once nobody may act."""

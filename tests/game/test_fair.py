@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
+from typing import Any
 
 import msgpack
 import pytest
@@ -88,7 +89,7 @@ def _refused(mt: MemoryTable, seat: int, payload: object) -> Fault:
     for author, wire in mt.transcript:
         before.apply(author, msgpack.unpackb(wire))
     faults = []
-    for state in [*mt.peers, mt.observer]:
+    for state in mt.parties:
         with pytest.raises(Fault) as err:
             state.apply(seat, msgpack.unpackb(msgpack.packb(payload)))
         faults.append(err.value)
@@ -99,7 +100,7 @@ def _refused(mt: MemoryTable, seat: int, payload: object) -> Fault:
 
 def test_a_draw_share_that_does_not_match_its_key_names_its_author() -> None:
     mt = _at_deal_turn(1)
-    honest = mt.peers[1].pending()
+    honest: dict[str, Any] | None = mt.peers[1].pending()
     assert honest is not None and honest["m"]["kind"] == "deal_reveal"
     copied = msgpack.unpackb(mt.transcript[-1][1])["m"]["draw"]  # seat 0's draw share, valid as a point
     fault = _refused(mt, 1, {**honest, "m": {**honest["m"], "draw": copied}})
@@ -115,7 +116,8 @@ def test_a_draw_share_that_does_not_match_its_key_names_its_author() -> None:
 
 def test_a_draw_share_goes_with_the_deal_shares_and_no_other() -> None:
     mt = _at_deal_turn(1)
-    honest = mt.peers[1].pending()
+    honest: dict[str, Any] | None = mt.peers[1].pending()
+    assert honest is not None
     bare = {"t": "deck", "m": {"kind": "reveal", "shares": honest["m"]["shares"]}}
     assert "draw share" in _refused(mt, 1, bare).reason
     run_to(mt, Stage.PLAY)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import msgpack
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from p2pshithead.bots import RandomBot, make_player
 from p2pshithead.engine import Play, preset
 from p2pshithead.errors import Fault
-from p2pshithead.game import Revealed, Stage
+from p2pshithead.game import Revealed, SeatedTable, Stage, TableState
 from tests.game.table import MemoryTable, public_events
 
 PRIVATE = re.compile(r"~[0-9JQKAa-z]+")
@@ -50,7 +51,11 @@ def test_whole_game_through_the_deck(name: str, players: int, seed: int) -> None
     assert all(p.finish_order() == order for p in mt.peers)
     bodies = [msgpack.unpackb(w) for _, w in mt.transcript]
     assert {"deck", "move"} <= {b["t"] for b in bodies}
-    released = [seat for seat, b in zip((s for s, _ in mt.transcript), bodies) if b["t"] == "deck" and b["m"]["kind"] == "key_release"]
+    released = [
+        seat
+        for (seat, _), b in zip(mt.transcript, bodies, strict=True)
+        if b["t"] == "deck" and b["m"]["kind"] == "key_release"
+    ]
     assert released == list(order[: players - 2]), "each seat out before the end releases its key share, in order"
 
 
@@ -58,7 +63,8 @@ def dealt_table(seed: int = 7) -> MemoryTable:
     """A two-seat table stepped until one seat is to play a turn."""
     mt = MemoryTable(preset("classic"), [RandomBot()] * 2, seed=seed)
     obs = mt.observer
-    while obs.stage is not Stage.PLAY or obs.game.phase.value != "play" or obs.who_may_act() != {obs.game.turn}:
+    while (obs.stage is not Stage.PLAY or obs.game is None or obs.game.phase.value != "play"
+           or obs.who_may_act() != {obs.game.turn}):  # fmt: skip
         assert mt.step()
     return mt
 
@@ -74,6 +80,7 @@ def test_out_of_turn_message_names_its_author() -> None:
 def test_playing_a_card_of_another_hand_is_refused() -> None:
     mt = dealt_table()
     game = mt.observer.game
+    assert game is not None
     me = game.turn
     other_hand = game.hand(1 - me)
     payload = {"t": "move", "m": Play(me, (other_hand[0],)).text(), "r": None}
@@ -85,6 +92,7 @@ def test_playing_a_card_of_another_hand_is_refused() -> None:
 def test_a_share_for_the_wrong_slot_is_refused() -> None:
     mt = dealt_table()
     game = mt.observer.game
+    assert game is not None
     me = game.turn
     hand = game.hand(me)
     honest = mt.peers[me].local.move_payload(Play(me, (hand[0],)))
@@ -108,15 +116,17 @@ def test_a_bad_shuffle_proof_is_named_by_every_peer_at_the_last_shuffle() -> Non
     mt = MemoryTable(preset("classic"), [RandomBot()] * 3, seed=5)
     while mt.observer.stage is not Stage.SHUFFLE or mt.observer.who_may_act() != {1}:
         assert mt.step()
-    honest = mt.peers[1].pending()
+    honest: dict[str, Any] | None = mt.peers[1].pending()
+    assert honest is not None
     challenge = bytearray(honest["m"]["challenge"])
     challenge[0] ^= 1
     forged = {**honest, "m": {**honest["m"], "challenge": bytes(challenge)}}
     mt.broadcast(1, forged)  # seat 2 takes it unchecked and shuffles at once
     assert mt.observer.stage is Stage.SHUFFLE
-    last = mt.peers[2].pending()
+    last: dict[str, Any] | None = mt.peers[2].pending()
     assert last is not None and last["m"]["kind"] == "shuffle"
-    for peer in [*mt.peers[:1], *mt.peers[2:], mt.observer]:
+    others: list[SeatedTable | TableState] = [*mt.peers[:1], *mt.peers[2:], mt.observer]
+    for peer in others:
         with pytest.raises(Fault) as err:
             peer.apply(2, last)
         assert err.value.seat == 1 and "shuffle proof fails" in err.value.reason

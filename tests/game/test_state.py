@@ -89,4 +89,5 @@ def test_claims_are_ranked_from_the_seat_that_opened_the_window() -> None:
     while mt.observer.game is None or mt.observer.game.window is None:
         assert mt.step()
     game = mt.observer.game
+    assert game.window is not None
     assert claim_order(game) == [(game.window.player + i) % 3 for i in range(3)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from p2pshithead.errors import Fault
 from p2pshithead.net import Application, Apps, AppSpec, TableSetup
@@ -107,3 +107,8 @@ class CountdownBot:
 
 COUNTDOWN = AppSpec(name="countdown", presets=tuple(_STARTS), make=Countdown, ruleset_hash=_ruleset_hash)
 APPS: Apps = {COUNTDOWN.name: COUNTDOWN}
+
+
+def countdown_bots(seed: int) -> Callable[[str], CountdownBot]:
+    """A joiner's `agent_for`: a `CountdownBot` drawing from `random.Random(seed)`, whatever the app."""
+    return lambda app: CountdownBot(random.Random(seed))

@@ -58,6 +58,7 @@ def make_group(n: int = 3, rules: str = "short", app: str = "countdown") -> Grou
                        tuple(SeatInfo(i.public, i.nick) for i in ids))  # fmt: skip
     genesis = make_genesis(ids[0], setup)
     transcripts = [Transcript.start(genesis, k, APPS) for k in range(n)]
-    return Group(ids, Sequencer(ids[0], transcripts[0]), [LocalSeat(i, t) for i, t in zip(ids, transcripts)])
+    seats = [LocalSeat(i, t) for i, t in zip(ids, transcripts, strict=True)]
+    return Group(ids, Sequencer(ids[0], transcripts[0]), seats)
 
 

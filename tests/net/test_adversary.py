@@ -52,15 +52,16 @@ class Cheat(Joiner):
     """A joiner that rewrites the first of its payloads that `tamper` changes, and signs it again."""
 
     def __init__(self, identity: Identity, port: int, tamper: Tamper) -> None:
-        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(bot_payload, random.Random(7)), bot=True,
-                         bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(bot_payload, random.Random(7)),
+                         bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         self._me, self._tamper, self.cheated = identity, tamper, False
 
     async def _async_submit(self, msg: Authored) -> None:
         body = decode_object(msg.body, "self")
         t = self.transcript
-        if not self.cheated and t is not None and body.get("k") == "app":
-            payload = self._tamper(body["p"], t.app)  # type: ignore[arg-type]
+        if not self.cheated and t is not None and isinstance(body, dict) and body.get("k") == "app":
+            assert isinstance(t.app, NetCardGame)
+            payload = self._tamper(body["p"], t.app)
             if payload is not None:
                 self.cheated = True
                 msg = author_message(self._me, t.setup.table_id, msg.seat, msg.counter, msg.seen, app_body(payload))
@@ -68,12 +69,13 @@ class Cheat(Joiner):
 
 
 async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
-    async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16), secret=b"",
-                    host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
+    async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16),
+                    secret=b"", host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
         cheat_id = Identity.generate("cheat")
-        honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
-                        bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+        honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS,
+                        lambda app: BotAgent(bot_payload, random.Random(1)), bot=True, bind="127.0.0.1",
+                        notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         cheat = Cheat(cheat_id, host.port, tamper)
         async with honest, cheat:
             cheating = asyncio.ensure_future(cheat.async_run())  # its own copy never checks its own lies
@@ -87,6 +89,7 @@ async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
 def _card_not_in_hand(payload: dict, app: NetCardGame) -> dict | None:
     """On its first turn of play: a card from another seat's hand, with its own (valid) share of it."""
     core, game = app.local, app.state.game
+    assert core is not None, "the cheat holds a seat"
     if payload.get("t") != "move" or game is None or game.phase is not GamePhase.PLAY or game.turn != core.seat:
         return None
     other = next(p for p in range(app.state.players) if p != core.seat and game.hand(p))
@@ -151,14 +154,17 @@ class Dropper(Joiner):
 def test_a_peer_gone_past_the_away_limit_stops_the_table_with_a_report_naming_it() -> None:
     async def table() -> tuple[Transcript, Transcript, int]:
         said: list[object] = []
-        async with Host(Identity.generate("host"), replace(CONFIG, away_time=1), BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16), secret=b"",
+        async with Host(Identity.generate("host"), replace(CONFIG, away_time=1),
+                        BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16), secret=b"",
                         host_ready=False, notify=said.append, clock=time.monotonic) as host:  # fmt: skip
             run = asyncio.ensure_future(host.async_run())
             gone = Identity.generate("gone")
-            honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(1)),
-                            bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
-            dropper = Dropper(gone, ("127.0.0.1",), host.port, APPS, lambda app: BotAgent(bot_payload, random.Random(2)), bot=True,
-                              bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+            honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS,
+                            lambda app: BotAgent(bot_payload, random.Random(1)), bot=True, bind="127.0.0.1",
+                            notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+            dropper = Dropper(gone, ("127.0.0.1",), host.port, APPS,
+                              lambda app: BotAgent(bot_payload, random.Random(2)), bot=True, bind="127.0.0.1",
+                              notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             async with honest, dropper:
                 dropping = asyncio.ensure_future(dropper.async_run())
                 results = await asyncio.wait_for(asyncio.gather(run, honest.async_run()), 20)

@@ -15,6 +15,8 @@ from p2pshithead.cli.main import main
 from p2pshithead.net import HOME_ENV, load_entries, save_entries
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+Played = tuple[subprocess.CompletedProcess[str], Path]
+"""The host's finished run (four processes: the host and three bots) and the home folder they shared."""
 
 
 @pytest.fixture
@@ -32,7 +34,7 @@ def head_of(output: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     """One whole game of four peer processes: the host (autoplay) and three `join --bot` processes."""
     home = tmp_path_factory.mktemp("home")
     os.environ[HOME_ENV] = str(home)
@@ -45,7 +47,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.Complet
     return result, home
 
 
-def test_four_processes_end_with_the_same_transcript_hash(played: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+def test_four_processes_end_with_the_same_transcript_hash(played: Played) -> None:
     result, home = played
     assert result.returncode == 0, result.stderr
     assert "finish order: 1." in result.stdout
@@ -59,7 +61,7 @@ def test_four_processes_end_with_the_same_transcript_hash(played: tuple[subproce
     assert order in result.stdout and " Masta, 2. " in order and order.endswith("Shithead")  # RULES.md 6 titles
 
 
-def test_verify_names_the_first_fault(played: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path) -> None:
+def test_verify_names_the_first_fault(played: Played, tmp_path: Path) -> None:
     _, home = played
     entries = load_entries(home / "host.p2ps")
     tampered = tmp_path / "tampered.p2ps"
@@ -69,7 +71,7 @@ def test_verify_names_the_first_fault(played: tuple[subprocess.CompletedProcess[
     assert "fault: seat 0" in result.output and "does not extend the chain" in result.output
 
 
-def test_verify_reports_an_incomplete_game(played: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path) -> None:
+def test_verify_reports_an_incomplete_game(played: Played, tmp_path: Path) -> None:
     _, home = played
     cut = tmp_path / "cut.p2ps"
     save_entries(cut, load_entries(home / "host.p2ps")[:5])

@@ -27,7 +27,7 @@ from p2pshithead.net import (
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 
-from .countdown import APPS, COUNTDOWN, CountdownBot
+from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 
 CONFIG = TableConfig("limits", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 FAST = Limits(hello_s=0.4, frame_s=0.4, hello_frame=1024, frame=64 * 1024, connections=4, buffered=64 * 1024,
@@ -37,8 +37,9 @@ HELLO = {"t": "hello", "v": 1, "key": bytes(32), "nick": "raw", "ready": False}
 
 @contextlib.asynccontextmanager
 async def _host(limits: Limits = FAST) -> AsyncIterator[Host]:
-    async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16), secret=b"",
-                    host_ready=False, notify=lambda event: None, clock=time.monotonic, limits=limits) as host:  # fmt: skip
+    async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                    secret=b"", host_ready=False, notify=lambda event: None, clock=time.monotonic,
+                    limits=limits) as host:  # fmt: skip
         yield host
 
 
@@ -220,7 +221,8 @@ async def _served_error(data: bytes, limits: Limits = FAST) -> tuple[RemoteProto
     done: asyncio.Future[RemoteProtocolError | None] = asyncio.get_running_loop().create_future()
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        name = "%s:%d" % writer.get_extra_info("peername")
+        host, port = writer.get_extra_info("peername")
+        name = f"{host}:{port}"
         async with Connection(reader, writer, FROM_PEER, name, limits=limits, frame_limit=limits.hello_frame) as conn:
             try:
                 await conn.async_recv()
@@ -233,7 +235,8 @@ async def _served_error(data: bytes, limits: Limits = FAST) -> tuple[RemoteProto
         reader, writer = await _open(server.sockets[0].getsockname()[1])
         writer.write(data)
         error = await asyncio.wait_for(done, 3)
-        name = "%s:%d" % writer.get_extra_info("sockname")
+        host, port = writer.get_extra_info("sockname")
+        name = f"{host}:{port}"
         writer.close()
     return error, name
 
@@ -289,7 +292,7 @@ def test_keepalive_shows_a_peer_that_reads_nothing_as_silent_and_a_live_one_not(
         dead_conn = Connection(*await _open(port), FROM_HOST, "dead peer")
         live_conn = Connection(*await _open(live_server.sockets[0].getsockname()[1]), FROM_HOST, "live host")
         await asyncio.sleep(0.05)
-        returned: list[object] = []
+        returned: list[asyncio.Task[object]] = []
         readers = [asyncio.ensure_future(c.async_recv()) for c in (dead_conn, live_conn, live[0])]
         for task in readers:
             task.add_done_callback(lambda t: returned.append(t))
@@ -347,14 +350,15 @@ def test_silence_is_measured_on_the_injected_clock_and_any_bytes_reset_it() -> N
 def test_tcp_keepalive_is_set_on_every_connection() -> None:
     limits = Limits(tcp_idle_s=7, tcp_interval_s=3, tcp_probes=4)
 
-    async def run() -> socket.socket:
+    async def run() -> list[int]:
         server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
         reader, writer = await _open(server.sockets[0].getsockname()[1])
         conn = Connection(reader, writer, FROM_HOST, "h", limits=limits)
         sock = writer.get_extra_info("socket")
         got = [sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE)]
         if hasattr(socket, "TCP_KEEPIDLE"):
-            got += [sock.getsockopt(socket.IPPROTO_TCP, o) for o in (socket.TCP_KEEPIDLE, socket.TCP_KEEPINTVL, socket.TCP_KEEPCNT)]
+            options = (socket.TCP_KEEPIDLE, socket.TCP_KEEPINTVL, socket.TCP_KEEPCNT)
+            got += [sock.getsockopt(socket.IPPROTO_TCP, o) for o in options]
         await conn.async_close()
         server.close()
         return got
@@ -367,12 +371,13 @@ def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
     limits = Limits(keepalive_s=0.005)
 
     async def run() -> tuple[Phase, set[object]]:
-        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16), secret=b"",
-                        host_ready=False, notify=lambda e: None, clock=time.monotonic, limits=limits) as host:  # fmt: skip
+        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                        secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
+                        limits=limits) as host:  # fmt: skip
             run_host = asyncio.ensure_future(host.async_run())
-            joiners = [Joiner(Identity.generate(f"j{i}"), ["127.0.0.1"], host.port, APPS,
-                              lambda app, i=i: CountdownBot(random.Random(i + 1)), bot=True, bind="127.0.0.1",
-                              notify=lambda e: None, clock=time.monotonic, limits=limits) for i in range(3)]  # fmt: skip
+            joiners = [Joiner(Identity.generate(f"j{i}"), ["127.0.0.1"], host.port, APPS, countdown_bots(i + 1),
+                              bot=True, bind="127.0.0.1", notify=lambda e: None, clock=time.monotonic, limits=limits)
+                       for i in range(3)]  # fmt: skip
             for j in joiners:
                 await j.__aenter__()
             try:

@@ -80,7 +80,16 @@ def start_host(lan: dict[str, tuple[str, str]], tmp_path: Path, *args: str) -> s
     return host
 
 
-def test_tables_are_found_and_played_by_multicast_across_namespaces(lan: dict[str, tuple[str, str]], tmp_path: Path) -> None:
+Lan = dict[str, tuple[str, str]]
+
+
+def joiners_of(lan: Lan, tmp_path: Path, table: str) -> list[subprocess.Popen[str]]:
+    """`join TABLE --bot` on every namespace but the host's, each with its own config folder."""
+    return [subprocess.Popen(in_ns(ns, "join", table, "--bot"), stdout=subprocess.PIPE, text=True,
+                             env=home(tmp_path, peer)) for peer, (ns, _) in lan.items() if peer != "host"]  # fmt: skip
+
+
+def test_tables_are_found_and_played_by_multicast_across_namespaces(lan: Lan, tmp_path: Path) -> None:
     host_ip = lan["host"][1]
     host = start_host(lan, tmp_path, "--name", "ns-table", "--seats", "3")
     try:
@@ -89,8 +98,7 @@ def test_tables_are_found_and_played_by_multicast_across_namespaces(lan: dict[st
         tables = json.loads(listed.stdout)
         # only what a peer can reach is announced: the LAN address, never loopback
         assert [(t["name"], t["addresses"], t["free"]) for t in tables] == [("ns-table", [host_ip], 2)]
-        joiners = [subprocess.Popen(in_ns(ns, "join", "ns-table", "--bot"), stdout=subprocess.PIPE, text=True,
-                                    env=home(tmp_path, peer)) for peer, (ns, _) in lan.items() if peer != "host"]  # fmt: skip
+        joiners = joiners_of(lan, tmp_path, "ns-table")
         outputs = [j.communicate(timeout=60)[0] for j in joiners]
         assert [j.returncode for j in joiners] == [0, 0], outputs
         assert all(f"connected to {host_ip}" in out for out in outputs)  # and each says where it went
@@ -121,8 +129,7 @@ def test_a_link_down_for_a_while_recovers(lan: dict[str, tuple[str, str]], tmp_p
     outage = float(os.environ.get("P2PS_NETNS_OUTAGE", "8"))
     host = start_host(lan, tmp_path, "--name", "flaky", "--seats", "3", "--away-time", "60")
     try:
-        joiners = [subprocess.Popen(in_ns(ns, "join", "flaky", "--bot"), stdout=subprocess.PIPE, text=True,
-                                    env=home(tmp_path, peer)) for peer, (ns, _) in lan.items() if peer != "host"]  # fmt: skip
+        joiners = joiners_of(lan, tmp_path, "flaky")
         time.sleep(1.5)  # seated, setting up or playing
         ip("-n", lan["b"][0], "link", "set", "eth0", "down")
         start = time.monotonic()

@@ -74,6 +74,14 @@ def table(tmp_path: Path) -> Iterator[Table]:
         t.close()
 
 
+def until_playing(folder: Path) -> None:
+    """Wait until the peer with config `folder` holds a game (its journal exists)."""
+    deadline = time.monotonic() + END_S
+    while not list(folder.glob("tables/*/entries.p2ps")):
+        assert time.monotonic() < deadline, f"{folder} never got a game"
+        time.sleep(0.05)
+
+
 def ends(*procs: subprocess.Popen[str]) -> list[str]:
     return [p.communicate(timeout=END_S)[0] for p in procs]
 
@@ -97,7 +105,8 @@ def assert_one_verified_game(outputs: list[str]) -> None:
 def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    time.sleep(random.Random(seed).uniform(0.3, 1.5))  # somewhere in setup or play
+    until_playing(table.root / "b")
+    time.sleep(random.Random(seed).uniform(0.0, 1.5))  # somewhere in setup or play
     b.kill()
     b.wait()
     journal = Journal(next((table.root / "b" / "tables").iterdir()))
@@ -113,7 +122,8 @@ def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) ->
 def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Table, seed: int) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    time.sleep(random.Random(seed).uniform(0.3, 1.5))
+    until_playing(table.root / "host")
+    time.sleep(random.Random(seed).uniform(0.0, 1.5))
     host.kill()
     host.wait()
     resumed = table.start("host", "host", "--resume", "--autoplay")
@@ -127,7 +137,7 @@ def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Ta
 def test_a_frozen_joiner_is_away_then_back_and_the_game_goes_on(table: Table) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    time.sleep(0.8)
+    until_playing(table.root / "b")
     os.kill(b.pid, signal.SIGSTOP)  # a closed laptop lid
     time.sleep(7)  # past the silence that marks a peer away (5 s), well within the away limit
     os.kill(b.pid, signal.SIGCONT)
@@ -141,7 +151,7 @@ def test_a_frozen_joiner_is_away_then_back_and_the_game_goes_on(table: Table) ->
 def test_a_joiner_frozen_past_the_away_limit_ends_the_game_for_everyone(table: Table) -> None:
     host = table.host("--seats", "3", "--away-time", "3")
     a, b = table.join("a"), table.join("b")
-    time.sleep(0.8)
+    until_playing(table.root / "b")
     os.kill(b.pid, signal.SIGSTOP)
     start = time.monotonic()
     outputs = ends(host, a)

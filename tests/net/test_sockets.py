@@ -13,7 +13,7 @@ from p2pshithead.net import Host, Identity, Joiner, Phase, RemoteProtocolError, 
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST
 
-from .countdown import APPS, COUNTDOWN, CountdownBot
+from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 
 CONFIG = TableConfig("loop", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 
@@ -22,12 +22,15 @@ def _bot(seed: int) -> CountdownBot:
     return CountdownBot(random.Random(seed))
 
 
-async def _table(n_joiners: int, config: TableConfig = CONFIG, ready: bool = False) -> tuple[Transcript, list[Transcript]]:
+async def _table(
+    n_joiners: int, config: TableConfig = CONFIG, ready: bool = False
+) -> tuple[Transcript, list[Transcript]]:
     async with Host(Identity.generate("host"), config, _bot(0), table_id=os.urandom(16), secret=b"", host_ready=ready,
                     notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
-        joiners = [Joiner(Identity.generate(f"j{i}"), ("127.0.0.1",), host.port, APPS, lambda app, i=i: _bot(i + 1), bot=True, bind="127.0.0.1",
-                          notify=lambda event: None, clock=time.monotonic) for i in range(n_joiners)]  # fmt: skip
+        joiners = [Joiner(Identity.generate(f"j{i}"), ("127.0.0.1",), host.port, APPS, countdown_bots(i + 1), bot=True,
+                          bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)
+                   for i in range(n_joiners)]  # fmt: skip
         for j in joiners:
             await j.__aenter__()
         try:

@@ -38,7 +38,8 @@ def test_illegal_move_is_appended_and_names_its_author(group: Group) -> None:
 
 def test_out_of_turn_move_names_its_author(group: Group) -> None:
     group.deliver(group.sequencer.sequence(group.seats[2].move({"take": 1}), "seat 2"))
-    assert group.seats[1].transcript.verdict.seat == 2  # type: ignore[union-attr]
+    verdict = group.seats[1].transcript.verdict
+    assert verdict is not None and verdict.seat == 2
 
 
 def test_sequencer_refuses_bad_signature_naming_the_peer(group: Group) -> None:
@@ -61,7 +62,8 @@ def test_entry_not_sealed_by_the_host_names_the_sequencer(group: Group) -> None:
     g = group
     entry = seal(g.ids[1], 1, g.sequencer.transcript.head.digest, g.seats[0].move({"take": 1}))
     g.seats[2].transcript.append(entry)
-    assert g.seats[2].transcript.verdict is not None and g.seats[2].transcript.verdict.reason.endswith("seal does not hold")
+    verdict = g.seats[2].transcript.verdict
+    assert verdict is not None and verdict.reason.endswith("seal does not hold")
 
 
 def test_reordering_is_caught(group: Group) -> None:
@@ -103,7 +105,7 @@ def test_fork_of_card_game_entries_is_caught_when_they_cross() -> None:
     t = g.sequencer.transcript
     genesis_digest = t.head.digest
     share_x = g.seats[0].move(t.app.pending())
-    other = APPS["shithead"].make(t.setup, 0)  # the same seat with fresh secrets: a second key share
+    other = APPS["shithead"].make(t.setup, 0, b"")  # the same seat with fresh secrets: a second key share
     share_y = author_message(g.ids[0], t.setup.table_id, 0, 1, Head(0, genesis_digest), app_body(other.pending()))
     assert share_x.body != share_y.body
     g.seats[1].transcript.append(seal(g.ids[0], 1, genesis_digest, share_x))

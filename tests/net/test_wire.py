@@ -39,7 +39,11 @@ def test_frames_survive_any_split(objs: list[object], cut: int) -> None:
 
 @pytest.mark.parametrize(
     ("data", "reason"),
-    [(b"\x00\x10\x00\x00", "exceeds"), (b"\x00\x00\x00\x01\xc1", "undecodable"), (b"\x00\x00\x00\x03\x81\x01\x02", "undecodable")],
+    [
+        (b"\x00\x10\x00\x00", "exceeds"),
+        (b"\x00\x00\x00\x01\xc1", "undecodable"),
+        (b"\x00\x00\x00\x03\x81\x01\x02", "undecodable"),
+    ],
 )
 def test_bad_frames_name_the_peer(data: bytes, reason: str) -> None:
     with pytest.raises(RemoteProtocolError, match=f"mallory: .*{reason}"):

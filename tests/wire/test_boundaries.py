@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -19,24 +20,26 @@ ORDER_EIGHT = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec
 
 
 @pytest.fixture(scope="module")
-def shuffle() -> dict:  # type: ignore[type-arg]
+def shuffle() -> dict[str, Any]:
     """A real shuffle's wire form (two seats, 52 cards)."""
     table = SimulatedTable(b"wire-boundaries", 2, 52, seed=3)
     table.exchange_keys()
     return table.peers[0].shuffle_message().to_wire()
 
 
-def _small_order_in_deck(shuffle: dict) -> dict:  # type: ignore[type-arg]
+def _small_order_in_deck(shuffle: dict[str, Any]) -> dict[str, Any]:
     bad = copy.deepcopy(shuffle)
     bad["deck"][3][0] = ORDER_EIGHT
     return bad
 
 
-def test_curve_fields_are_checked_by_libsodium(shuffle: dict) -> None:  # type: ignore[type-arg]
+def test_curve_fields_are_checked_by_libsodium(shuffle: dict[str, Any]) -> None:
     point = shuffle["commitments"][0]
     assert Point().check(point) == point
     assert Scalar().check(shuffle["challenge"]) == int.from_bytes(shuffle["challenge"], "little")
-    bad_points = [(ORDER_EIGHT, "not a valid point"), (b"\x01" + bytes(31), "not a valid point"), (point[:31], "must be 32")]
+    bad_points = [
+        (ORDER_EIGHT, "not a valid point"), (b"\x01" + bytes(31), "not a valid point"), (point[:31], "must be 32"),
+    ]
     for bad, reason in bad_points:
         with pytest.raises(WireError, match=reason):
             Point().check(bad)
@@ -44,14 +47,14 @@ def test_curve_fields_are_checked_by_libsodium(shuffle: dict) -> None:  # type: 
         Scalar().check(b"\xff" * 32)
 
 
-def test_the_deck_names_the_peer(shuffle: dict) -> None:  # type: ignore[type-arg]
+def test_the_deck_names_the_peer(shuffle: dict[str, Any]) -> None:
     assert isinstance(message_from_wire(1, shuffle), Shuffle)
     with pytest.raises(MalformedMessageError) as error:
         message_from_wire(1, _small_order_in_deck(shuffle))
     assert error.value.peer == 1 and error.value.reason.startswith("field deck[3][0]: not a valid point")
 
 
-def test_the_game_names_the_seat(shuffle: dict) -> None:  # type: ignore[type-arg]
+def test_the_game_names_the_seat(shuffle: dict[str, Any]) -> None:
     with pytest.raises(Fault) as error:
         parse_payload(1, {"t": "deck", "m": _small_order_in_deck(shuffle)})
     assert error.value.seat == 1 and "field m.deck[3][0]: not a valid point" in error.value.reason
@@ -65,7 +68,7 @@ def test_the_game_names_the_seat(shuffle: dict) -> None:  # type: ignore[type-ar
 
 
 @pytest.mark.parametrize("payload", [{"t": "move", "m": Ready(1).text(), "r": None}, {"t": "oot", "claim": True}])
-def test_a_move_before_the_deal_names_its_author(payload: dict) -> None:  # type: ignore[type-arg]
+def test_a_move_before_the_deal_names_its_author(payload: dict[str, Any]) -> None:
     table = TableState(preset("classic"), bytes(16), 3)
     with pytest.raises(Fault) as error:
         table.apply(1, payload)
