@@ -90,3 +90,15 @@ def garbage(connections: int, as_json: bool) -> None:
     from p2pshithead.bench.garbage import bench_garbage
 
     emit(bench_garbage(connections), as_json)
+
+
+@bench.command("soak")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Tables to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the kills.")
+@click.option("--budget", type=click.FloatRange(min=1), default=3600.0, show_default=True, help="Seconds at most.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def soak(games: int, seed: int, budget: float, as_json: bool) -> None:
+    """Bot tables of separate processes on loopback, most with a joiner or the host killed (-9) and run again."""
+    from p2pshithead.bench.soak import soak as run
+
+    emit(run(games, seed, budget), as_json)
