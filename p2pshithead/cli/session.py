@@ -134,9 +134,9 @@ def outcome_of(transcript: Transcript) -> Outcome:
     head = f"transcript: {len(transcript.entries)} entries, head {transcript.head.digest.hex()}"
     verdict = transcript.verdict
     if verdict is not None:
-        how = "proven by the transcript" if verdict.proven else "reported by the host, not provable"
-        return Outcome((f"fault: {verdict}", f"game stopped: seat {verdict.seat} ({verdict.nick}) is at fault ({how})",
-                        head), 1)  # fmt: skip
+        who = f"seat {verdict.seat} ({verdict.nick})"
+        why = f"{who} is at fault (proven by the transcript)" if verdict.proven else f"the host reports {who} (not provable)"
+        return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
     outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
     if outcome is None or transcript.phase is not Phase.DONE:

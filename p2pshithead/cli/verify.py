@@ -18,7 +18,7 @@ def verify(file: Path) -> None:
     try:
         outcome = outcome_of(replay(load_entries(file), str(file), APPS))
     except RemoteProtocolError as exc:
-        click.echo(f"fault: {exc}")
+        click.echo(f"{exc}: the file is damaged or not a saved game; no player is blamed for it")
         raise SystemExit(1) from None
     for line in outcome.lines:
         click.echo(line)

@@ -42,10 +42,13 @@ def load_entries(path: Path) -> list[Entry]:
 
 
 def replay(entries: list[Entry], source: str, apps: Apps) -> Transcript:
-    """Check and apply `entries` as an observer would, stopping at the first fault (the verdict).
+    """Check and apply `entries` as an observer would, stopping at the first fault (the verdict). A saved
+    file never holds an entry that breaks the chain (a peer keeps only entries that pass), so a broken
+    link is damage to the file, never a player's fault.
 
     Raises:
-        RemoteProtocolError: naming `source` when there is no valid genesis, or entries follow a complete game.
+        RemoteProtocolError: naming `source` when there is no valid genesis, the chain is broken (the file
+            is damaged), or entries follow a complete game.
     """
     if not entries:
         raise RemoteProtocolError(source, "no entries")
@@ -53,6 +56,9 @@ def replay(entries: list[Entry], source: str, apps: Apps) -> Transcript:
     for entry in entries[1:]:
         if transcript.phase is Phase.STOPPED:
             break  # the first fault is the verdict; what follows it does not count
+        problem = transcript.chain_problem(entry)
+        if problem is not None:
+            raise RemoteProtocolError(source, f"damaged at entry {len(transcript.entries)} ({problem})")
         try:
             transcript.append(entry)
         except LocalProtocolError:

@@ -458,9 +458,11 @@ class Host:
             transcript = self._sequencer.transcript
             if transcript.phase in (Phase.DONE, Phase.STOPPED):
                 return
-            last = max((e.index for e in transcript.entries if e.msg.seat == seat), default=0)
-            reason = (f"away for more than {self._config.away_time} s: {why}; its last message is entry {last} "
-                      f"of {len(transcript.entries)}")  # fmt: skip
+            last = max((e for e in transcript.entries if e.msg.seat == seat), key=lambda e: e.index, default=None)
+            heard = "it sent nothing" if last is None else (
+                f"its last message is entry {last.index}, when it had seen entry {last.msg.seen.index}")
+            reason = (f"away for more than {self._config.away_time} s: {why}; {heard}; "
+                      f"the table holds {len(transcript.entries)} entries")  # fmt: skip
             entry = self._sequencer.abort(seat, reason)
             self._away.pop(seat, None)
             await self._async_broadcast(entry, ())

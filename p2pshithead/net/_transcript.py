@@ -223,8 +223,9 @@ class Verdict:
     proven: bool = True
 
     def __str__(self) -> str:
-        how = "" if self.proven else " (reported by the host, not provable)"
-        return f"seat {self.seat} ({self.nick}) at fault: {self.reason}{how}"
+        if self.proven:
+            return f"seat {self.seat} ({self.nick}) at fault: {self.reason}"
+        return f"reported by the host, not provable: seat {self.seat} ({self.nick}) {self.reason}"
 
 
 @dataclass(slots=True)
@@ -312,14 +313,20 @@ class Transcript:
     def _verdict(self, fault: Fault, proven: bool = True) -> Verdict:
         return Verdict(fault.seat, self.setup.seats[fault.seat].nick, fault.reason, proven)
 
-    def _check_chain(self, entry: Entry) -> None:
+    def chain_problem(self, entry: Entry) -> str | None:
+        """What is wrong with `entry` as the next link of this chain (place, seal, author's signature,
+        counter, seen head), or None. Live, it is the sequencer's fault; in a saved file, damage."""
         if entry.index != len(self.entries) or entry.prev != self.entries[-1].digest:
-            raise Fault(SEQUENCER, f"entry {entry.index} does not extend the chain at {len(self.entries)}")
+            return f"entry {entry.index} does not extend the chain at {len(self.entries)}"
         if not verify(self.setup.seats[SEQUENCER].key, entry.seal, _seal_bytes(entry.digest)):
-            raise Fault(SEQUENCER, f"entry {entry.index}: seal does not hold")
+            return f"entry {entry.index}: seal does not hold"
         problem = self.problem(entry.msg)
+        return None if problem is None else f"entry {entry.index}: {problem}"
+
+    def _check_chain(self, entry: Entry) -> None:
+        problem = self.chain_problem(entry)
         if problem is not None:
-            raise Fault(SEQUENCER, f"entry {entry.index}: {problem}")
+            raise Fault(SEQUENCER, problem)
 
     def _apply(self, msg: Authored) -> Sequence[object]:
         try:

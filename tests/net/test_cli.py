@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -61,14 +62,18 @@ def test_four_processes_end_with_the_same_transcript_hash(played: Played) -> Non
     assert order in result.stdout and " Masta, 2. " in order and order.endswith("Shithead")  # RULES.md 6 titles
 
 
-def test_verify_names_the_first_fault(played: Played, tmp_path: Path) -> None:
+def test_verify_calls_a_broken_chain_file_damage_and_blames_nobody(played: Played, tmp_path: Path) -> None:
     _, home = played
     entries = load_entries(home / "host.p2ps")
-    tampered = tmp_path / "tampered.p2ps"
-    save_entries(tampered, entries[:3] + entries[4:])  # drop one entry: the chain breaks
-    result = CliRunner().invoke(main, ["verify", str(tampered)])
-    assert result.exit_code == 1
-    assert "fault: seat 0" in result.output and "does not extend the chain" in result.output
+    dropped, resealed = tmp_path / "dropped.p2ps", tmp_path / "resealed.p2ps"
+    save_entries(dropped, entries[:3] + entries[4:])  # one entry lost: the chain breaks at the fourth
+    bad = entries[24]
+    save_entries(resealed, [*entries[:24], replace(bad, seal=bytes([bad.seal[0] ^ 1]) + bad.seal[1:]), *entries[25:]])
+    for path, where, what in [(dropped, 3, "does not extend the chain"), (resealed, 24, "seal does not hold")]:
+        result = CliRunner().invoke(main, ["verify", str(path)])
+        assert result.exit_code == 1
+        assert f"damaged at entry {where}" in result.output and what in result.output, result.output
+        assert "fault" not in result.output and "seat 0" not in result.output  # a broken file blames nobody
 
 
 def test_verify_reports_an_incomplete_game(played: Played, tmp_path: Path) -> None:
@@ -83,7 +88,7 @@ def test_verify_rejects_garbage(tmp_path: Path) -> None:
     junk = tmp_path / "junk.p2ps"
     junk.write_bytes(b"\x00\x00\x00\x02\xc1\xc1")
     result = CliRunner().invoke(main, ["verify", str(junk)])
-    assert result.exit_code == 1 and "fault:" in result.output
+    assert result.exit_code == 1 and "damaged or not a saved game" in result.output
 
 
 def test_list_finds_an_announced_table_and_join_plays_it(home: Path) -> None:
