@@ -135,7 +135,8 @@ def outcome_of(transcript: Transcript) -> Outcome:
     verdict = transcript.verdict
     if verdict is not None:
         who = f"seat {verdict.seat} ({verdict.nick})"
-        why = f"{who} is at fault (proven by the transcript)" if verdict.proven else f"the host reports {who} (not provable)"
+        proven = f"{who} is at fault (proven by the transcript)"
+        why = proven if verdict.proven else f"the host reports {who} (not provable)"
         return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
     outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
