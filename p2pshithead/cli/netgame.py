@@ -16,9 +16,9 @@ import random
 from collections.abc import Sequence
 
 from p2pshithead.bots import make_player
-from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
+from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, PickUp, Play, Rank, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, PickUp, Play, preset
 from p2pshithead.game import (
     Dealt,
     Event,
@@ -36,7 +36,6 @@ from p2pshithead.net import Apps, AppSpec, TableSetup
 __all__ = ["APPS", "SHITHEAD", "NetCardGame", "auto_payload", "bot_payload", "describe", "parse_payload"]
 
 LEVELS = ("random", "greedy", "smart")
-_PASS = ("", "n", "no", "-", "pass")
 _UNICODE, _ASCII = Look(unicode=True), Look(unicode=False)
 _TO_ASCII = str.maketrans({"\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2660": "s", "\u25b6": ">"})
 
@@ -142,7 +141,7 @@ class NetCardGame:
         if core.stage is Stage.OVER:
             return outcome_screen(view, me, self.shown, events, look)
         if seat is not None and core.window_open_to(seat):
-            return screen(view, me, self.shown, events, look, status=_window_question(view, me, self.names, look),
+            return screen(view, me, self.shown, events, look, status=window_question(view, me, self.names, look),
                           hint=hint_line(view, me) + "  Enter: pass")  # fmt: skip
         waiting = seat is None or seat not in core.who_may_act()
         return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me))
@@ -150,20 +149,6 @@ class NetCardGame:
 
 def _plain(line: str, ascii: bool) -> str:
     return line.translate(_TO_ASCII) if ascii else line
-
-
-def _best_out_of_turn(view: Game, me: int) -> Play | None:
-    options = [m for m in view.moves_for(me) if isinstance(m, Play)]
-    return max(options, key=lambda m: len(m.slots)) if options else None
-
-
-def _window_question(view: Game, me: int, names: list[str], look: Look) -> str:
-    """"Bot 1 played 9. Play your 9 out of turn? type it, or Enter to pass" (RULES.md 5)."""
-    window, best = view.window, _best_out_of_turn(view, me)
-    rank = Rank(window.rank).symbol if window is not None else "?"
-    who = names[window.player] if window is not None else "Someone"
-    cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
-    return f"{who} played {rank}. Play your {cards or rank} out of turn? type it (or y), Enter to pass"
 
 
 def _ruleset_hash(name: str) -> bytes:
@@ -216,27 +201,18 @@ def parse_payload(app: object, seat: int, text: str) -> object:
     if app.state.game is None:
         raise ValueError("the deck is being set up; wait a moment")
     view = core.view()
-    window = core.window_open()
-    answer = " ".join(text.strip().lower().split())
-    if window and answer in _PASS:
-        return core.window_payload(None)
-    if window and answer in ("y", "yes"):
-        best = _best_out_of_turn(view, seat)
-        if best is None:
-            raise ValueError("you have nothing to play out of turn; Enter passes")
-        return core.window_payload(best)
     try:
-        move = interpret(text, view, seat, app.shown)
+        read = out_of_turn_answer if core.window_open() else interpret
+        move = read(text, view, seat, app.shown)
     except EngineError as exc:
-        raise ValueError(f"! {exc.reason}" + ("  (Enter passes)" if window else "")) from None
+        raise ValueError(f"! {exc.reason}") from None
     if isinstance(move, Command):
         if move is Command.QUIT:
             raise ValueError("to leave the table press Ctrl-C (the game stops for everyone)")
         return _command(move, view, seat)
-    if window:
-        if not isinstance(move, Play):
-            raise ValueError("! out of turn you may only play cards; Enter passes")
-        return core.window_payload(move)
+    if core.window_open():
+        return core.window_payload(move if isinstance(move, Play) else None)
+    assert move is not None
     return core.move_payload(move)
 
 

@@ -17,7 +17,15 @@ from collections.abc import Callable, Sequence
 import click
 
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
-from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret
+from p2pshithead.cli.prompt import (
+    Command,
+    best_out_of_turn,
+    help_text,
+    hint_line,
+    interpret,
+    out_of_turn_answer,
+    window_question,
+)
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
 from p2pshithead.engine import (
     MAX_PLAYERS,
@@ -27,8 +35,6 @@ from p2pshithead.engine import (
     Move,
     MoveError,
     Phase,
-    Play,
-    Rank,
     Ruleset,
     preset,
 )
@@ -161,29 +167,19 @@ class Session:
 
     def _out_of_turn(self, view: Game) -> Move | None:
         """Offer an out-of-turn play (RULES.md 5): y plays all the cards that may go, Enter passes."""
-        options = [m for m in view.moves_for(ME) if isinstance(m, Play)]
-        if not options:
+        if best_out_of_turn(view, ME) is None:
             return None
-        window = view.window
-        best = max(options, key=lambda m: len(m.slots))
-        rank = Rank(window.rank).symbol if window else "?"
-        who = self.names[window.player] if window else "Someone"
-        cards = " ".join(c.pretty(self.look.unicode) for s in best.slots if (c := view.card(s)))
-        status = f"{who} played {rank}. Play your {cards} out of turn? [y/N]"
+        question = window_question(view, ME, self.names, self.look)
+        status = question
         while True:
             self.draw(view, status=status)
-            text = self.ask("> ").strip().lower()
-            if text in ("", "n", "no", "-"):
-                return None
-            if text in ("y", "yes"):
-                return best
             try:
-                got = interpret(text, view, ME, self.names)
+                got = out_of_turn_answer(self.ask("> "), view, ME, self.names)
             except MoveError as exc:
-                status = f"! {exc}  - y to play, Enter to pass"
+                status = f"! {exc}"
                 continue
             if isinstance(got, Command):
-                status = self._command(got, view) or status
+                status = self._command(got, view) or question
                 continue
             return got
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from p2pshithead.cli.render import names_in
-from p2pshithead.engine import Game, InvalidMoveError, Move, MoveError, Phase
+from p2pshithead.cli.render import Look, names_in
+from p2pshithead.engine import Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank
 
-__all__ = ["Command", "interpret", "hint_line", "help_text"]
+__all__ = [
+    "Command", "best_out_of_turn", "help_text", "hint_line", "interpret", "out_of_turn_answer", "window_question",
+]  # fmt: skip
 
 
 class Command(enum.Enum):
@@ -102,3 +104,44 @@ def help_text(view: Game, me: int) -> str:
     if now:
         lines.append("Now you can: " + "  ".join(now))
     return "\n".join(lines)
+
+
+# -- the out-of-turn question (RULES.md 5), the same at `play` and at a LAN table -------------------------
+
+_PASS, _YES = ("", "n", "no", "-", "pass"), ("y", "yes")
+
+
+def best_out_of_turn(view: Game, me: int) -> Play | None:
+    """The play `y` stands for: every card `me` may play out of turn now, or None when there is none."""
+    options = [m for m in view.moves_for(me) if isinstance(m, Play)]
+    return max(options, key=lambda m: len(m.slots)) if options else None
+
+
+def window_question(view: Game, me: int, names: Sequence[str], look: Look) -> str:
+    """"Bot 1 played 9. Play your 9♥ out of turn? type it (or y), Enter to pass"."""
+    window, best = view.window, best_out_of_turn(view, me)
+    rank = Rank(window.rank).symbol if window is not None else "?"
+    who = names[window.player] if window is not None else "Someone"
+    cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
+    return f"{who} played {rank}. Play your {cards or rank} out of turn? type it (or y), Enter to pass"
+
+
+def out_of_turn_answer(text: str, view: Game, me: int, names: Sequence[str] | None = None) -> Play | None | Command:
+    """What an answer to the out-of-turn question means: a play (`y`, or the cards typed), None (pass), or
+    a command.
+
+    Raises:
+        MoveError: the text names no play allowed out of turn now; its message says why.
+    """
+    answer = " ".join(text.strip().lower().split())
+    if answer in _PASS:
+        return None
+    if answer in _YES:
+        best = best_out_of_turn(view, me)
+        if best is None:
+            raise InvalidMoveError("you have nothing to play out of turn; Enter passes")
+        return best
+    got = interpret(text, view, me, names)
+    if isinstance(got, Command | Play):
+        return got
+    raise InvalidMoveError("out of turn you may only play cards; Enter passes")
