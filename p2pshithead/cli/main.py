@@ -8,7 +8,13 @@ import click
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="p2pshithead")
 def main() -> None:
-    """Shithead, peer to peer on one LAN: nobody, host included, sees a hidden card."""
+    """Shithead, peer to peer on one LAN: nobody, host included, sees a hidden card.
+
+    Your identity (key and nickname), the games you are in (so a crash loses nothing) and the games you
+    played (transcripts/, for `verify`) live in the config folder: $P2PSHITHEAD_HOME if set, else the
+    platform's app folder (Linux ~/.config/p2pshithead, macOS ~/Library/Application Support/p2pshithead,
+    Windows %APPDATA%\\p2pshithead).
+    """
 
 
 def _register() -> None:
