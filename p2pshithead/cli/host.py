@@ -14,7 +14,7 @@ import click
 
 from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import SHITHEAD, describe
-from p2pshithead.cli.session import finish_game, make_agent, notifier, person_identity
+from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
     ANY,
@@ -144,6 +144,7 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
     The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
+    checked_bind(bind)
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed()
@@ -161,7 +162,7 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
     try:
         status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only))
     except (NetError, OSError) as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {network_words(exc)}", err=True)
         raise SystemExit(3) from None
     except KeyboardInterrupt:
         click.echo("\nLeft the table (the game stops for everyone; `host --resume` goes on with it). Bye!")

@@ -14,7 +14,7 @@ import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.netgame import APPS, SHITHEAD
-from p2pshithead.cli.session import finish_game, make_agent, notifier, person_identity
+from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
     ANY,
@@ -225,6 +225,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
 def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
           new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
           seed: int | None, stats: Path | None) -> None:  # fmt: skip
+    checked_bind(bind)
     if list_only:
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
         if as_json:
@@ -256,6 +257,6 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         if resume is not None:
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
         if not quiet:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {network_words(exc)}", err=True)
         raise SystemExit(3) from None
     raise SystemExit(status)

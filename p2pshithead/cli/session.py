@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import errno
 import getpass
 import os
 import random
@@ -21,6 +22,7 @@ from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, parse_payload
 from p2pshithead.cli.terminal import READER, is_console
 from p2pshithead.net import (
+    ANY,
     NICK_MAX,
     Agent,
     Away,
@@ -42,8 +44,34 @@ from p2pshithead.net import (
     config_dir,
     default_transcript_path,
     load_identity,
+    local_addresses,
     save_entries,
 )
+
+
+def checked_bind(bind: str) -> str:
+    """`--bind`, checked before any socket is made: every interface, or one address of this machine.
+
+    Raises:
+        click.BadParameter: naming this machine's addresses, when `bind` is not one of them.
+    """
+    if bind != ANY and bind not in local_addresses():
+        mine = ", ".join(local_addresses())
+        raise click.BadParameter(f"{bind} is not an address of this machine (its addresses: {mine}); "
+                                 "leave --bind out to use every interface", param_hint="--bind")  # fmt: skip
+    return bind
+
+
+def network_words(exc: BaseException) -> str:
+    """A network error in words with the next step (never a bare errno)."""
+    text = {
+        errno.EADDRINUSE: "that port is in use by another program: leave --port out, or choose another",
+        errno.EADDRNOTAVAIL: "that address is not this machine's: check --bind, or leave it out",
+        errno.ENETUNREACH: "no route to that network: are you on the same Wi-Fi as the table?",
+        errno.EHOSTUNREACH: "that machine cannot be reached: is it on the same Wi-Fi, and still up?",
+        errno.ENODEV: "no network interface has that address: check --bind, or leave it out",
+    }.get(getattr(exc, "errno", None) or 0)
+    return f"{text} ({exc.strerror})" if text and isinstance(exc, OSError) else str(exc)
 
 
 def person_identity(nick: str | None) -> Identity:

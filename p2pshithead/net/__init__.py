@@ -6,7 +6,7 @@ knows no application by name: the composition root passes the `Apps` it may run,
 decides for the local seat. It prints nothing: `Host` and `Joiner` report typed `TableEvent`s.
 """
 
-from p2pshithead.net._addresses import ANY, async_dial, reachable_addresses
+from p2pshithead.net._addresses import ANY, async_dial, local_addresses, reachable_addresses
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._connection import Connection
@@ -62,7 +62,8 @@ __all__ = [
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
-    "app_body", "async_dial", "async_watch", "reachable_addresses", "author_message", "config_dir", "decode_object",
+    "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "local_addresses",
+    "reachable_addresses",
     "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
     "save_entries", "seal", "unfinished", "verify",
 ]  # fmt: skip

@@ -4,7 +4,7 @@
 # announces only that one (loopback included: the table then stays on this machine). `async_dial` tries
 # every address, starting the next one `stagger` seconds after the last (RFC 8305's happy eyeballs) or
 # as soon as one fails; the first to connect wins and the others are cancelled.
-"""`ANY`, `reachable_addresses`, `open_listener` and `async_dial`."""
+"""`ANY`, `local_addresses`, `reachable_addresses`, `open_listener` and `async_dial`."""
 
 from __future__ import annotations
 
@@ -19,6 +19,15 @@ ANY = "0.0.0.0"
 """The `--bind` value that means every interface, IPv4 and IPv6."""
 _STAGGER_S = 0.25
 _CONNECT_TIMEOUT_S = 5.0
+
+
+def local_addresses() -> tuple[str, ...]:
+    """Every address of this machine's interfaces, loopback included."""
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            found.append(str(ipaddress.ip_address(ip.ip if isinstance(ip.ip, str) else ip.ip[0])))
+    return tuple(dict.fromkeys(found))
 
 
 def reachable_addresses(bind: str) -> tuple[str, ...]:

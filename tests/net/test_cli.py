@@ -118,3 +118,16 @@ def test_host_refuses_more_bots_than_seats(home: Path) -> None:
 def test_join_by_bad_address_is_a_usage_error(home: Path) -> None:
     result = CliRunner().invoke(main, ["join", "--address", "nowhere", "--bot"])
     assert result.exit_code == 2 and "HOST:PORT" in result.output
+
+
+@pytest.mark.parametrize("command", [["host", "--autoplay"], ["join", "--list", "--wait", "0.1"], ["join", "--bot"]])
+def test_a_bind_address_the_machine_lacks_is_refused_in_words(home: Path, command: list[str]) -> None:
+    result = CliRunner().invoke(main, [*command, "--bind", "203.0.113.77"])  # TEST-NET-3: never a local address
+    assert result.exit_code == 2 and "is not an address of this machine" in result.output
+    assert "Traceback" not in result.output and "Errno" not in result.output
+
+
+def test_a_refused_connection_is_said_in_words(home: Path) -> None:
+    result = run("join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1")
+    assert result.returncode == 3 and "refused the connection (no table on that port)" in result.stderr
+    assert "Traceback" not in result.stderr
