@@ -40,7 +40,10 @@ _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to 
 
 
 def _line(ad: TableAd) -> str:
-    seats = "full" if not ad.free else f"{ad.taken}/{ad.taken + ad.free} seated"
+    away = f" ({', '.join(ad.away)} away)" if ad.away else ""
+    seats = f"playing{away}" if ad.playing else ("full" if not ad.free else f"{ad.taken}/{ad.taken + ad.free} seated")
+    limits = f"{ad.turn_time} s to decide, " if ad.turn_time else ""
+    seats += f"; {limits}{ad.away_time} s to come back"
     where = ", ".join(ad.addresses)
     return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
 

@@ -1,7 +1,9 @@
 # Zeroconf discovery (thin asyncio around python-zeroconf). A table is a `_p2pshithead._tcp.local.`
 # service whose TXT record carries the table id, name, host's nickname, rules preset, ruleset hash, seats
-# taken and free, and protocol version; its address records are every address a peer can reach
-# (`reachable_addresses`). Invariants: an announcement is withdrawn while the table is full and on close;
+# taken and free, whether it plays, who is away, its time limits, and the protocol version; its address
+# records are every address a peer can reach (`reachable_addresses`). Invariants: a table stays announced
+# while it is open (a game in play too, so a peer that crashed finds it again by id) and is withdrawn on
+# close;
 # a browser reports a table once when it appears (or changes) and once when it vanishes; a TXT record
 # that does not parse is ignored, never raised; bound to one address, zeroconf uses only that interface.
 """`TableAd`, `Announcer` (host side) and `Browser` (join side)."""
@@ -45,6 +47,10 @@ class TableAd:
     version: int
     addresses: tuple[str, ...]
     port: int
+    playing: bool = False
+    away: tuple[str, ...] = ()
+    turn_time: int = 0
+    away_time: int = 0
 
     def __post_init__(self) -> None:
         if len(self.table_id) != 32 or not all(c in "0123456789abcdef" for c in self.table_id):
@@ -66,7 +72,9 @@ class TableAd:
     def properties(self) -> dict[str, str]:
         """The TXT record."""
         return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules, "ruleset": self.ruleset,
-                "taken": str(self.taken), "free": str(self.free), "v": str(self.version)}  # fmt: skip
+                "taken": str(self.taken), "free": str(self.free), "v": str(self.version),
+                "state": "playing" if self.playing else "lobby", "away": ",".join(self.away),
+                "limits": f"{self.turn_time}/{self.away_time}"}  # fmt: skip
 
     @classmethod
     def from_info(cls, info: AsyncServiceInfo) -> TableAd | None:
@@ -75,8 +83,11 @@ class TableAd:
         addresses = [a for a in info.parsed_addresses() if "%" not in a and not a.lower().startswith("fe80:")]
         addresses.sort(key=lambda a: ":" in a)  # IPv4 first
         try:
+            turn, away = (int(t) for t in props["limits"].split("/"))
             return cls(props["id"], props["name"], props["host"], props["rules"], props["ruleset"], int(props["taken"]),
-                       int(props["free"]), int(props["v"]), tuple(addresses), int(info.port or 0))  # fmt: skip
+                       int(props["free"]), int(props["v"]), tuple(addresses), int(info.port or 0),
+                       props["state"] == "playing", tuple(n for n in props["away"].split(",") if n), turn,
+                       away)  # fmt: skip
         except (KeyError, ValueError):
             return None
 
@@ -84,11 +95,12 @@ class TableAd:
         """The ad as a JSON object (for `join --list --json`)."""
         return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules,
                 "ruleset": self.ruleset, "taken": self.taken, "free": self.free, "version": self.version,
-                "addresses": list(self.addresses), "port": self.port}  # fmt: skip
+                "addresses": list(self.addresses), "port": self.port, "playing": self.playing,
+                "away": list(self.away), "turn_time": self.turn_time, "away_time": self.away_time}  # fmt: skip
 
 
 class Announcer:
-    """Keeps one table announced while it has free seats; `async_update` after every lobby change."""
+    """Keeps one table announced while it is open; `async_update` after every change of what it says."""
 
     __slots__ = ("_bind", "_info", "_registered", "_zc", "instance")
 
@@ -109,26 +121,19 @@ class Announcer:
         await self.async_close()
 
     async def async_update(self, ad: TableAd) -> None:
-        """Announce `ad`, or withdraw the table when it has no free seat."""
+        """Announce `ad` (again, when it changed)."""
         assert self._zc is not None, "use Announcer as an async context manager"
         packed = [socket.inet_pton(socket.AF_INET6 if ":" in a else socket.AF_INET, a) for a in ad.addresses]
         info = AsyncServiceInfo(
             SERVICE_TYPE, f"{self.instance}.{SERVICE_TYPE}", port=ad.port, properties=ad.properties,
             addresses=packed, server=f"p2pshithead-{ad.table_id[:12]}.local.",
         )  # fmt: skip
-        if not ad.free:
-            await self._withdraw()
-        elif self._registered:
+        if self._registered:
             await self._zc.async_update_service(info)
         else:
             await self._zc.async_register_service(info)
             self._registered = True
         self._info = info
-
-    async def _withdraw(self) -> None:
-        if self._registered and self._zc is not None and self._info is not None:
-            self._registered = False
-            await self._zc.async_unregister_service(self._info)
 
     async def async_close(self) -> None:
         """Withdraw the table and stop zeroconf (safe to call twice)."""

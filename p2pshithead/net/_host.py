@@ -153,8 +153,11 @@ class Host:
         taken = len(self._sequencer.transcript.setup.seats) if self._sequencer else lobby.taken
         free = 0 if self._sequencer else lobby.free
         ruleset = self._spec.ruleset_hash(cfg.rules).hex()
+        seats = self._sequencer.transcript.setup.seats if self._sequencer else ()
+        away = tuple(seats[s].nick for s in sorted(self._away))
         return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, taken, free,
-                       PROTOCOL_VERSION, self.addresses, self.port)  # fmt: skip
+                       PROTOCOL_VERSION, self.addresses, self.port, self._sequencer is not None, away,
+                       cfg.turn_time, cfg.away_time)  # fmt: skip
 
     async def _async_announce(self) -> None:
         if self._announcer is not None:
@@ -385,12 +388,14 @@ class Host:
         self._away[seat] = (since + self._config.away_time, why)
         self._notify(Away(seat, self._sequencer.transcript.setup.seats[seat].nick, left))
         self._tell_away(seat, left)
+        self._spawn(self._async_announce())  # the listing says who is away
 
     def _mark_back(self, seat: int) -> None:
         assert self._sequencer is not None
         if self._away.pop(seat, None) is not None:
             self._notify(Back(seat, self._sequencer.transcript.setup.seats[seat].nick))
             self._tell_away(seat, 0)
+            self._spawn(self._async_announce())
 
     def _tell_away(self, seat: int, left: float) -> None:
         message = {"t": "away", "seat": seat, "left": max(0, round(left))}

@@ -9,6 +9,7 @@ that `verify` accepts it.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -47,8 +48,9 @@ class Table:
         self.procs.append(proc)
         return proc
 
-    def host(self, *args: str) -> subprocess.Popen[str]:
-        proc = self.start("host", "host", "--bind", LOOP, "--no-announce", "--autoplay", *args)
+    def host(self, *args: str, announce: bool = False) -> subprocess.Popen[str]:
+        quiet = () if announce else ("--no-announce",)
+        proc = self.start("host", "host", "--bind", LOOP, *quiet, "--autoplay", *args)
         assert proc.stdout is not None
         first = proc.stdout.readline()
         self.port = int(first.split(f" on {LOOP}:")[1].split(";")[0].split()[0])
@@ -161,3 +163,22 @@ def test_a_joiner_frozen_past_the_away_limit_ends_the_game_for_everyone(table: T
     for out in outputs:
         assert "seat 2" in out and "away for more than 3 s" in out and "reported by the host" in out
     assert len(heads(outputs)) == 1
+
+
+def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) -> None:
+    host = table.host("--seats", "2", "--away-time", "30", "--name", "listed", announce=True)
+    b = table.join("b")
+    until_playing(table.root / "b")
+    b.kill()
+    b.wait()
+    listing = None
+    for _ in range(20):  # the announcement follows the away mark within a second or two
+        listed = subprocess.run([*CLI, "join", "--list", "--json", "--bind", LOOP, "--wait", "1.5"], capture_output=True,
+                                text=True, timeout=30, env=table.env("lister"))  # fmt: skip
+        listing = next((t for t in json.loads(listed.stdout) if t["name"] == "listed"), None)
+        if listing is not None and listing["away"]:
+            break
+    assert listing is not None and listing["playing"] and listing["free"] == 0
+    assert listing["away"] == [(table.root / "b" / "nick").read_text().strip()]
+    outputs = ends(host, table.join("b"))
+    assert_one_verified_game(outputs)
