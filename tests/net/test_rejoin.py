@@ -173,8 +173,8 @@ def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) 
     b.wait()
     listing = None
     for _ in range(20):  # the announcement follows the away mark within a second or two
-        listed = subprocess.run([*CLI, "join", "--list", "--json", "--bind", LOOP, "--wait", "1.5"], capture_output=True,
-                                text=True, timeout=30, env=table.env("lister"))  # fmt: skip
+        command = [*CLI, "join", "--list", "--json", "--bind", LOOP, "--wait", "1.5"]
+        listed = subprocess.run(command, capture_output=True, text=True, timeout=30, env=table.env("lister"))
         listing = next((t for t in json.loads(listed.stdout) if t["name"] == "listed"), None)
         if listing is not None and listing["away"]:
             break
