@@ -163,8 +163,8 @@ def test_leaving_in_the_swap_phase_ends_it_once_the_others_are_ready() -> None:
     assert game.phase is Phase.SWAP and game.awaited() == (0,) and not game.moves_for(2)
     assert all(m.player == 0 for m in game.legal_moves)
     game.push(Ready(0))
-    assert game.phase is Phase.SHOW and len(game.stock) == stock, "nobody draws for the leaver"
-    assert game.turn == 1, "the show starts left of the dealer"
+    assert len(game.stock) == stock, "nobody draws for the leaver"
+    assert (game.phase, game.turn) == (Phase.SHOW, 1), "the show starts left of the dealer"
 
 
 def test_the_last_player_not_ready_leaving_ends_the_swap_phase() -> None:
