@@ -410,8 +410,10 @@ class TableState:
         return events
 
     def _apply_leave(self, seat: int, payload: LeavePayload, proven: Callable[[Message], bool]) -> list[Event]:
-        """`seat` leaves, with its shares of exactly `leave_slots(seat)`. A flip it made that is still being
-        opened is played first: the flip came before the leave. Then as `_leave_now`."""
+        """`seat` leaves, with its shares of exactly `_hidden_unshared(seat)`, or of none when that ends the
+        game (`leave_slots`; the full set is still taken then, from a leave made before another seat's).
+        A flip it made that is still being opened is played first: the flip came before the leave. Then
+        as `_leave_now`."""
         if not self.may_leave(seat):
             raise Fault(seat, f"left when it may not (stage {self.stage.value}, or out of the game already)")
         want = self._hidden_unshared(seat)
