@@ -15,7 +15,7 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._game import Game, LegalMoves, Outcome, Source, made_public
-from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap, move_from_text
+from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap, move_from_text
 from p2pshithead.engine._powers import Power, playable, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import (
     DECK_SIZES,
@@ -42,7 +42,7 @@ from p2pshithead.engine._state import Exchange, Phase, Window
 __all__ = [
     "DECK_SIZES", "JOKERS_PER_PACK", "MAX_DECKS", "MAX_PLAYERS", "MIN_PLAYERS", "PACK_SIZE",
     "AmbiguousMoveError", "Card", "Eight", "End", "EngineError", "Exchange", "FaceupPickup", "Five", "Flip", "Give",
-    "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "LegalMoves", "Move", "MoveError",
+    "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "Leave", "LegalMoves", "Move", "MoveError",
     "Nine", "Outcome", "PRESETS", "Phase", "PositionError", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
     "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
     "UnrevealedCardError", "Window", "card_at", "deck_size", "hand_order", "made_public", "move_from_text",

@@ -8,8 +8,10 @@ Invariants:
 - A `State` is never changed once another game (a view, a copy) or the undo stack may hold it:
   `push` keeps the old state for `pop` and applies the move to a fresh copy. So `view()` and
   `copy()` share the state instead of copying it, and an undo is a pointer swap.
-- `legal_moves` and `is_legal` agree: every generated move is legal, and a move that is not
-  generated is illegal (up to the order of a play's slots, which only decides the top card).
+- `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
+  move that is not generated is illegal (up to the order of a play's slots, which only decides the
+  top card). A `Leave` is the one exception: legal whenever its player is still in, never listed
+  (docs/rules.md, "Leaving": it is not a choice of play, so no bot, hint or search offers it).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
   twice. The property tests check both.
@@ -31,7 +33,7 @@ from p2pshithead.engine._errors import (
     RevealConflictError,
     UnrevealedCardError,
 )
-from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap
+from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
 from p2pshithead.engine._powers import Power, demand_text_in, playable_in, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
@@ -83,7 +85,8 @@ class Source:
 
 
 class LegalMoves:
-    """A live view of the legal moves: iterate it, take its len, or test `move in legal_moves`."""
+    """A live view of the legal moves: iterate it, take its len, or test `move in legal_moves`.
+    It holds the choices of play; a `Leave` is never in it (push it when a player leaves)."""
 
     __slots__ = ("_game",)
 
@@ -94,7 +97,7 @@ class LegalMoves:
         return self._game._generate()
 
     def __contains__(self, move: object) -> bool:
-        return self._game.is_legal(move)  # type: ignore[arg-type]
+        return not isinstance(move, Leave) and self._game.is_legal(move)  # type: ignore[arg-type]
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -295,12 +298,22 @@ class Game:
         return tuple(self._state.burned)
 
     @property
+    def gone(self) -> tuple[int, ...]:
+        """Slots that left play with the players who left, never revealed by the table."""
+        return tuple(self._state.gone)
+
+    @property
     def finished(self) -> tuple[int, ...]:
-        """Players out so far, in order."""
+        """Players no longer in the game, in the order they went out or left (`outcome()` ranks them)."""
         return tuple(self._state.finished)
 
+    @property
+    def left(self) -> tuple[int, ...]:
+        """Players who left the game (`Leave`), in the order they left; each is in `finished` too."""
+        return tuple(self._state.left)
+
     def active(self) -> list[int]:
-        """Players still holding cards, in seat order."""
+        """Players still in the game, in seat order."""
         done = self._state.finished
         return [p for p in range(self.players) if p not in done]
 
@@ -318,11 +331,13 @@ class Game:
         return demand_text_in(self._powers, self.effective_top())
 
     def outcome(self) -> Outcome | None:
-        """The finish order once the game is over, else None."""
+        """The finish order once the game is over, else None. Players who left rank last, the first
+        to leave lowest (docs/rules.md, "Leaving")."""
         s = self._state
         if s.phase is not Phase.OVER:
             return None
-        return Outcome(tuple(s.finished), self.rules.end is End.FIRST_OUT)
+        order = [p for p in s.finished if p not in s.left] + s.left[::-1]
+        return Outcome(tuple(order), self.rules.end is End.FIRST_OUT)
 
     def is_over(self) -> bool:
         return self._state.phase is Phase.OVER
@@ -341,7 +356,7 @@ class Game:
         if s.phase is Phase.SWAP:
             if s.exchange is not None:
                 return list(self._gifts()) if player == s.exchange.giver else []
-            return [] if player in s.ready else list(self._swap_moves(player))
+            return [] if player in s.ready or player in s.finished else list(self._swap_moves(player))
         if s.phase is Phase.SHOW:
             return list(self._generate()) if player == s.turn else []
         if s.phase is not Phase.PLAY or player in s.finished:
@@ -362,7 +377,7 @@ class Game:
         if s.phase is Phase.SWAP:
             if s.exchange is not None:
                 return (s.exchange.giver,)
-            return tuple(p for p in self._seat_order() if p not in s.ready)
+            return tuple(p for p in self._seat_order() if p not in s.ready and p not in s.finished)
         if s.phase is Phase.SHOW:
             return (s.turn,)
         if s.phase is not Phase.PLAY:
@@ -400,6 +415,8 @@ class Game:
             return "the game is over"
         if p in s.finished:
             return "you are out of the game"
+        if isinstance(move, Leave):
+            return None  # any time a player is still in (docs/rules.md, "Leaving")
         if type(move) is Play and s.phase is Phase.PLAY:  # the common case first
             return self._why_play(move)
         if isinstance(move, Give):
@@ -593,7 +610,7 @@ class Game:
             yield from self._gifts()
         elif s.phase is Phase.SWAP:
             for p in range(self.players):
-                if p not in s.ready:
+                if p not in s.ready and p not in s.finished:
                     yield from self._swap_moves(p)
         elif s.phase is Phase.SHOW:
             yield Show(s.turn, None)
@@ -747,7 +764,7 @@ class Game:
             s.public.add(move.hand)
         elif isinstance(move, Ready):
             s.ready.add(move.player)
-            if len(s.ready) == self.players:
+            if s.ready.issuperset(self._in_game(s)):
                 self._end_swap_phase(s)
         elif isinstance(move, Show):
             self._apply_show(s, move)
@@ -761,36 +778,66 @@ class Game:
             self._apply_play(s, move)
         elif isinstance(move, Flip):
             self._apply_flip(s, move)
+        elif isinstance(move, Leave):
+            self._apply_leave(s, move.player)
         else:
             self._apply_pickup(s, move)
 
     def _end_swap_phase(self, s: State) -> None:
-        for p in self._seat_order():
+        for p in self._in_game(s):
             self._refill(s, p)
         self._begin_start(s)
 
     def _begin_start(self, s: State) -> None:
-        s.turn = self._left_of_dealer()
+        s.turn = self._in_game(s)[0]
         s.phase = Phase.SHOW if self.rules.start is Start.LOWEST_SHOWN else Phase.PLAY
 
     def _apply_show(self, s: State, move: Show) -> None:
         s.shows.append((move.player, move.slot))
         if move.slot is not None:
             s.public.add(move.slot)
-        if len(s.shows) < self.players:
-            s.turn = (s.turn + 1) % self.players
+        self._next_show(s)
+
+    def _next_show(self, s: State) -> None:
+        """The next player still in who has not shown shows; once all have, the lowest shown rank
+        in the order leads (section 2), else the first player still in from the dealer's left."""
+        shown = {p for p, _ in s.shows}
+        waiting = [p for p in self._in_game(s) if p not in shown]
+        if waiting:
+            s.turn = waiting[0]
             return
         best: tuple[int, int] | None = None
         for p, slot in s.shows:  # shows are in seat order from the dealer's left: ties go to the earliest
-            if slot is None:
+            if slot is None or p in s.finished:
                 continue
             card = self._known[slot]
             if not self._in_order(card.rank):
                 continue
             if best is None or card.rank < best[1]:
                 best = (p, card.rank)
-        s.turn = best[0] if best else self._left_of_dealer()
+        s.turn = best[0] if best else self._in_game(s)[0]
         s.phase = Phase.PLAY
+
+    def _apply_leave(self, s: State, p: int) -> None:
+        """`p`'s cards leave play unseen; the turn, the swap and show phases and the card exchange go
+        on as if `p` were out; an out-of-turn window stays open to the others (docs/rules.md, "Leaving")."""
+        seat = s.seats[p]
+        s.gone += [*seat.hand, *seat.up, *seat.down]
+        s.seats[p] = Seat()
+        s.finished.append(p)
+        s.left.append(p)
+        s.ready.discard(p)
+        if s.exchange is not None and p in (s.exchange.giver, s.exchange.receiver):
+            s.exchange = None
+        if self._end_if_decided(s, won=False):
+            return
+        if s.turn == p:  # in the swap phase too: a position never names a player out as the one to act
+            if s.phase is Phase.SHOW:
+                self._next_show(s)
+            else:
+                s.turn = self._next_seat(s, p, 1)
+        if s.phase is Phase.SWAP and s.exchange is None and s.ready.issuperset(self._in_game(s)):
+            self._end_swap_phase(s)
 
     def _apply_play(self, s: State, move: Play) -> None:
         p = move.player
@@ -884,14 +931,19 @@ class Game:
         if not s.seats[p].empty() or p in s.finished:
             return False
         s.finished.append(p)
-        remaining = [q for q in range(self.players) if q not in s.finished]
-        if self.rules.end is End.FIRST_OUT or len(remaining) <= 1:
-            if self.rules.end is End.LAST_STANDING:
-                s.finished.extend(remaining)
-            s.phase = Phase.OVER
-            s.window = None
-            return True
-        return False
+        return self._end_if_decided(s, won=self.rules.end is End.FIRST_OUT)
+
+    def _end_if_decided(self, s: State, won: bool) -> bool:
+        """End the game when a player went out under `first_out` (`won`) or fewer than two are still
+        in; True when it ends. The last player still in is listed, except after a `first_out` win."""
+        remaining = self._in_game(s)
+        if not won and len(remaining) > 1:
+            return False
+        if not won or self.rules.end is End.LAST_STANDING:
+            s.finished.extend(remaining)
+        s.phase = Phase.OVER
+        s.window = None
+        return True
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -965,6 +1017,10 @@ class Game:
     def _seat_order(self) -> list[int]:
         return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
 
+    def _in_game(self, s: State) -> list[int]:
+        """Players still in the game, in seat order from the dealer's left."""
+        return [p for p in self._seat_order() if p not in s.finished]
+
     def _next_seat(self, s: State, p: int, steps: int) -> int:
         """The active player `steps` places after `p` in the current direction."""
         q = p
@@ -1034,7 +1090,11 @@ class Game:
 
     def short(self, move: Move) -> str:
         """The shortest text `parse_short` reads back as `move`, or as a move that differs from it
-        only in which card of a rank it uses ("77", "fd 2", "p K", "A>2")."""
+        only in which card of a rank it uses ("77", "fd 2", "p K", "A>2").
+
+        Raises:
+            ValueError: for a `Leave`, which is not typed as a move.
+        """
         from p2pshithead.engine._short import short
 
         return short(self, move)

@@ -4,14 +4,14 @@ Invariants: a move is checked for shape on construction (non-negative players an
 distinct slots); whether it fits a position is the game's question. `Move.from_text(m.text())
 == m` for every move. Notation (docs/notation.md): `<player> <verb> [args]`, e.g. "2 play 17,23",
 "2 play 40>1" (an ace naming player 1), "0 swap 12 4", "1 place 15", "1 ready", "3 show 9",
-"3 show -", "1 pick", "1 pick 30", "3 flip 40", "2 give 31".
+"3 show -", "1 pick", "1 pick 30", "3 flip 40", "2 give 31", "2 leave".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Swap", "Place", "Ready", "Show", "Play", "Flip", "PickUp", "Give", "Move", "move_from_text"]
+__all__ = ["Swap", "Place", "Ready", "Show", "Play", "Flip", "PickUp", "Give", "Leave", "Move", "move_from_text"]
 
 
 def _check_index(name: str, value: object) -> None:
@@ -169,7 +169,22 @@ class Give:
         return f"{self.player} give {self.slot}"
 
 
-Move = Swap | Place | Ready | Show | Play | Flip | PickUp | Give
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The player leaves the game for good: their cards leave play unseen, they finish last among
+    the players still in (docs/rules.md, "Leaving"). Not a choice of play: `legal_moves` never
+    lists it; `push` takes it whenever the player is still in."""
+
+    player: int
+
+    def __post_init__(self) -> None:
+        _check_index("player", self.player)
+
+    def text(self) -> str:
+        return f"{self.player} leave"
+
+
+Move = Swap | Place | Ready | Show | Play | Flip | PickUp | Give | Leave
 
 
 def _ints(text: str) -> tuple[int, ...]:
@@ -200,6 +215,8 @@ def move_from_text(text: str) -> Move:
             return Flip(player, int(args[0]))
         if verb == "give" and len(args) == 1:
             return Give(player, int(args[0]))
+        if verb == "leave" and not args:
+            return Leave(player)
         if verb == "pick" and len(args) <= 1:
             return PickUp(player, int(args[0]) if args else None)
     except (IndexError, ValueError) as exc:

@@ -4,11 +4,12 @@ Invariants: `position_from_text(position_to_text(g), g.rules)` equals `g` in eve
 identity, public mark and turn field (history is not part of a position); `position_from_text`
 accepts only positions a game can reach as far as one position shows it (seats and slots in range,
 each slot held once, no more copies of a card than the packs hold, nobody out who acts or holds
-cards), else a `PositionError` names what is wrong.
+cards, nobody who left but is not out), else a `PositionError` names what is wrong.
 
     <phase> d<dealer> t<turn> <+|-> [r<ready>] [s<shows>] [w<player>:<rank>:<drawn>] [l<last>] [o<out>]
-      [x<giver>:<receiver>:<b|a>]
+      [x<giver>:<receiver>:<b|a>] [g<left>]
       | H:<cards> U:<cards> D:<cards> | ...one section per seat... | S:<stock> | P:<pile> | B:<burned>
+      [| G:<gone>]
 
 A card is `17` (unknown here), `17=Kh` (public), `17~Kh` (known here, not public) or `17=?`
 (public, not yet revealed here). Lists are comma separated; `-` is an empty list. The stock is in
@@ -60,6 +61,8 @@ def position_to_text(game: Game) -> str:
     if s.exchange is not None:
         x = s.exchange
         head.append(f"x{x.giver}:{x.receiver}:{'b' if x.best else 'a'}")
+    if s.left:
+        head.append("g" + _ints(s.left))
     seats = [
         f"H:{_cards(x.hand, known, s.public)} U:{_cards(x.up, known, s.public)} D:{_cards(x.down, known, s.public)}"
         for x in s.seats
@@ -69,6 +72,8 @@ def position_to_text(game: Game) -> str:
         "P:" + _cards(s.pile, known, s.public),
         "B:" + _cards(s.burned, known, s.public),
     ]
+    if s.gone:
+        tail.append("G:" + _cards(s.gone, known, s.public))
     return " | ".join([" ".join(head), *seats, *tail])
 
 
@@ -104,20 +109,21 @@ def position_from_text(text: str, rules: Ruleset) -> Game:
     """
     from p2pshithead.engine._game import Game
 
+    known: dict[int, Card] = {}
+    public: set[int] = set()
     try:
         sections = [part.strip() for part in text.split("|")]
+        gone = _parse_cards(sections.pop()[2:], known, public) if sections[-1].startswith("G:") else []
         head, seat_parts, tail = sections[0].split(), sections[1:-3], sections[-3:]
         phase = Phase(head[0])
         dealer, turn = int(head[1][1:]), int(head[2][1:])
         game = Game(rules, len(seat_parts), dealer)
-        known: dict[int, Card] = {}
-        public: set[int] = set()
         seats = []
         for part in seat_parts:
             fields = dict(f.split(":", 1) for f in part.split())
             seats.append(Seat(*(_parse_cards(fields[k], known, public) for k in ("H", "U", "D"))))
         zones = [_parse_cards(t.split(":", 1)[1], known, public) for t in tail]
-        state = State(phase, seats, list(reversed(zones[0])), zones[1], zones[2], turn)
+        state = State(phase, seats, list(reversed(zones[0])), zones[1], zones[2], turn, gone=gone)
         if head[3] not in ("+", "-"):
             raise ValueError(f"direction {head[3]!r}: + or -")
         state.direction = 1 if head[3] == "+" else -1
@@ -135,6 +141,8 @@ def position_from_text(text: str, rules: Ruleset) -> Game:
                 state.pile_last = int(rest)
             elif kind == "o":
                 state.finished = _parse_ints(rest)
+            elif kind == "g":
+                state.left = _parse_ints(rest)
             elif kind == "x":
                 giver, receiver, best = rest.split(":")
                 if best not in ("a", "b"):
@@ -153,7 +161,7 @@ def position_from_text(text: str, rules: Ruleset) -> Game:
 def _check(game: Game, s: State, known: dict[int, Card]) -> None:
     """Refuse what no game reaches: seats, slots and ranks out of range, slots not held exactly
     once, more copies of a card than the packs hold, a player out of the game who acts or holds
-    cards (until the game is over).
+    cards (until the game is over), a player who left but is not out, or left twice.
 
     Raises:
         PositionError: names the first thing wrong.
@@ -188,13 +196,15 @@ def _check(game: Game, s: State, known: dict[int, Card]) -> None:
         seat(p, "out")
     if len(set(s.finished)) != len(s.finished):
         raise PositionError(f"a player is out twice: o{','.join(map(str, s.finished))}")
+    if len(set(s.left)) != len(s.left) or not set(s.left) <= set(s.finished):
+        raise PositionError(f"players who left are out, each once: o{_ints(s.finished)} g{_ints(s.left)}")
     if s.exchange is not None:
         seat(s.exchange.giver, "exchange giver")
         seat(s.exchange.receiver, "exchange receiver")
         if s.exchange.giver == s.exchange.receiver:
             raise PositionError(f"player {s.exchange.giver} gives a card to themselves")
     every = Counter(x for seat_ in s.seats for x in (*seat_.hand, *seat_.up, *seat_.down))
-    every.update(x for zone in (s.stock, s.pile, s.burned) for x in zone)
+    every.update(x for zone in (s.stock, s.pile, s.burned, s.gone) for x in zone)
     outside = sorted(x for x in every if not 0 <= x < size)
     twice = sorted(x for x, k in every.items() if k > 1)
     missing = [x for x in range(size) if x not in every]

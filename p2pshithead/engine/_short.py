@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from p2pshithead.engine._cards import Card, Rank, parse_rank
 from p2pshithead.engine._errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, UnrevealedCardError
 from p2pshithead.engine._game import Game, Source
-from p2pshithead.engine._moves import Flip, Give, Move, PickUp, Place, Play, Ready, Show, Swap
+from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
 from p2pshithead.engine._state import Phase
 
 __all__ = ["parse_short", "short", "short_hints", "hand_order"]
@@ -300,6 +300,8 @@ def _sym(game: Game, slot: int | None) -> str:
 
 def short(game: Game, move: Move) -> str:
     """See `Game.short`."""
+    if isinstance(move, Leave):
+        raise ValueError("leaving is no typed move: the program's quit command sends it")
     if isinstance(move, Play):
         sym = _sym(game, move.slots[0])
         text = (" " if len(sym) > 1 else "").join([sym] * len(move.slots))

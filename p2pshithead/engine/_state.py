@@ -1,8 +1,9 @@
 """The mutable position behind a `Game`: zones of slots and the bookkeeping of turns.
 
 Invariants: every slot of the deck is in exactly one zone (a seat's hand, face-up or face-down
-row, the stock, the pile, or the burned heap); `stock[-1]` is the next card drawn; `pile[-1]` is
-the top; `public` holds the slots every player has seen. `copy()` shares no mutable part.
+row, the stock, the pile, the burned heap, or `gone`: the cards of players who left); `stock[-1]`
+is the next card drawn; `pile[-1]` is the top; `public` holds the slots every player has seen;
+`left` (in leaving order) is part of `finished`. `copy()` shares no mutable part.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class State:
     finished: list[int] = field(default_factory=list)
     public: set[int] = field(default_factory=set)
     exchange: Exchange | None = None
+    gone: list[int] = field(default_factory=list)  # slots that left play with a player who left
+    left: list[int] = field(default_factory=list)  # players who left, in order (also in `finished`)
 
     def copy(self) -> State:
         return State(
@@ -94,4 +97,6 @@ class State:
             self.finished[:],
             set(self.public),
             self.exchange,
+            self.gone[:],
+            self.left[:],
         )

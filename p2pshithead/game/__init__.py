@@ -11,6 +11,7 @@ from p2pshithead.game._events import (
     Finished,
     Flipped,
     KeyShared,
+    Left,
     Out,
     PickedUp,
     Played,
@@ -23,7 +24,7 @@ from p2pshithead.game._events import (
     WindowOpened,
 )
 from p2pshithead.game._local import LocalSeat, SeatedTable
-from p2pshithead.game._payloads import DeckPayload, MovePayload, Payload, WindowPayload, parse_payload
+from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, Payload, WindowPayload, parse_payload
 from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "Finished",
     "Flipped",
     "KeyShared",
+    "LeavePayload",
+    "Left",
     "LocalSeat",
     "MovePayload",
     "Out",

@@ -17,6 +17,7 @@ __all__ = [
     "Finished",
     "Flipped",
     "KeyShared",
+    "Left",
     "Out",
     "PickedUp",
     "Played",
@@ -118,6 +119,14 @@ class Out:
 
 
 @dataclass(frozen=True, slots=True)
+class Left:
+    """`seat` left the game: its cards leave play unseen (after the flip it had made, if one was being
+    opened) and it finishes last among the seats still in; nothing waits on it from now on."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Released:
     """`seat`, out of the game, published its key share: its shares are anyone's to compute."""
 
@@ -155,5 +164,5 @@ class Finished:
 
 Event = (
     KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Drew | PickedUp | Burned | Out
-    | Released | WindowOpened | WindowAnswered | WindowClosed | Finished
+    | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Finished
 )

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from p2pshithead.crypto import DeckKey, Message, Reveal
 from p2pshithead.engine import Card, Game, Move, Ruleset, card_at
 from p2pshithead.game._events import Event, Revealed
-from p2pshithead.game._payloads import DeckPayload, MovePayload, Payload, WindowPayload
+from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, Payload, WindowPayload
 from p2pshithead.game._state import Stage, TableState, _unproven
 
 __all__ = ["LocalSeat", "SeatedTable"]
@@ -97,6 +97,22 @@ class LocalSeat:
         opened = self.state.opened(move)
         reveal: Reveal | None = self.key.reveal_message(self.state.deck, opened) if opened else None
         return MovePayload(move, reveal)
+
+    def leave_payload(self) -> dict[str, object]:
+        """The payload that takes this seat out of the game for good: its shares, with proofs, of every
+        hidden card not its own that it has not shared yet (`TableState.leave_slots`); never its key share,
+        never a share of its own cards. Send it any time in play, even out of turn, once this seat's last
+        payload is applied (the transport keeps one in flight): only this seat's entries change its slots.
+
+        Raises:
+            ValueError: this seat may not leave now (setup, game over, out or left already).
+        """
+        state = self.state
+        if not state.may_leave(self.seat):
+            raise ValueError(f"seat {self.seat} may leave only while it is in a game in play")
+        slots = state.leave_slots(self.seat)
+        reveal = self.key.reveal_message(state.deck, slots) if slots else None
+        return LeavePayload(reveal).to_wire()
 
     def window_open(self) -> bool:
         """Whether this seat is to answer an out-of-turn window now (claim or pass)."""

@@ -6,6 +6,8 @@ value or raises `Fault` naming `seat`; nothing unchecked reaches the engine or t
     {"t": "deck", "m": <deck message wire form>}            key share, shuffle, deal reveal, reveal, key release
     {"t": "move", "m": "<move notation>", "r": <reveal|None>} a move, with the mover's own shares
     {"t": "oot", "claim": bool}                             answer to an out-of-turn window
+    {"t": "leave", "r": <reveal|None>}                       leaving, with the leaver's shares of the hidden
+                                                            cards not its own (docs/protocol.md, "Leaving")
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from p2pshithead.engine import Move, move_from_text
 from p2pshithead.errors import Fault
 from p2pshithead.wire import Bool, Into, Opt, Str, Tagged, WireError, fields
 
-__all__ = ["PAYLOAD_SCHEMA", "DeckPayload", "MovePayload", "Payload", "WindowPayload", "parse_payload"]
+__all__ = ["PAYLOAD_SCHEMA", "DeckPayload", "LeavePayload", "MovePayload", "Payload", "WindowPayload", "parse_payload"]
 
 MAX_MOVE_TEXT = 160
 
@@ -53,7 +55,18 @@ class WindowPayload:
         return {"t": "oot", "claim": self.claim}
 
 
-Payload = DeckPayload | MovePayload | WindowPayload
+@dataclass(frozen=True, slots=True)
+class LeavePayload:
+    """Leaving the game, with the leaver's decryption shares of every hidden card that is not its own
+    and that it has not shared yet (None when there is none), so that no later step waits on it."""
+
+    reveal: Reveal | None
+
+    def to_wire(self) -> dict[str, object]:
+        return {"t": "leave", "r": None if self.reveal is None else self.reveal.to_wire()}
+
+
+Payload = DeckPayload | MovePayload | WindowPayload | LeavePayload
 
 PAYLOAD_SCHEMA = Tagged(
     "t",
@@ -64,6 +77,7 @@ PAYLOAD_SCHEMA = Tagged(
             lambda d: MovePayload(d["m"], d["r"]),
         ),
         "oot": Into(fields(claim=Bool()), lambda d: WindowPayload(d["claim"])),
+        "leave": Into(fields(r=Opt(REVEAL_SCHEMA)), lambda d: LeavePayload(d["r"])),
     },
 )
 """The wire shape of any payload; checking it builds the `Payload` (the deck message or the move in it)."""

@@ -16,6 +16,9 @@ setup"). In PLAY, three obligations come before any decision, in this order:
 3. the awaited decision: the engine's player to act (or any seat not ready, in the swap phase).
 Before all of these, a seat that is out of the game publishes its key share (checked against its
 public share), so the others finish without it; the cards still hidden stay protected by theirs.
+Beside them, at any time in PLAY, a seat still in may leave: its payload carries its shares of every
+hidden card that is not its own and that it has not shared yet; its own cards leave play unopened and
+nothing waits on it from then on (docs/protocol.md, "Leaving").
 Invariants: a `TableState` holds no secret and knows nothing of which seat is local (h11's rule:
 the same rules for every party): built from the same entries it is equal everywhere, and `apply`
 returns the same events everywhere. Its deck is keyless and its engine knows public identities only;
@@ -46,6 +49,7 @@ from p2pshithead.engine import (
     EngineError,
     Flip,
     Game,
+    Leave,
     Move,
     Phase,
     PickUp,
@@ -64,6 +68,7 @@ from p2pshithead.game._events import (
     Finished,
     Flipped,
     KeyShared,
+    Left,
     Out,
     PickedUp,
     Played,
@@ -75,7 +80,7 @@ from p2pshithead.game._events import (
     WindowClosed,
     WindowOpened,
 )
-from p2pshithead.game._payloads import DeckPayload, MovePayload, WindowPayload, parse_payload
+from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, WindowPayload, parse_payload
 
 __all__ = ["Stage", "TableState", "claim_order", "opening_deal"]
 
@@ -140,6 +145,7 @@ class TableState:
         self._dealt = 0  # deal shares the transcript holds (seat order)
         self._shared: dict[int, set[int]] = {}  # slot -> seats whose share of it the transcript holds
         self._released: set[int] = set()  # seats out of the game that published their key share
+        self._left: set[int] = set()  # seats that left, their shares of every hidden card not theirs given
         self.flip: Flip | None = None  # a face-down card being opened
         self._answers: dict[int, bool] = {}  # out-of-turn window answers
         self.claimant: int | None = None  # the seat that won the window, to play now
@@ -157,7 +163,7 @@ class TableState:
         shared = {slot: frozenset(seats) for slot, seats in self._shared.items()}
         return (self.rules, self.players, self.deck.params, self.deck.deck, game, self._keys, self._shuffles,
                 self._dealt, shared,
-                self._released, self.flip, self._answers, self.claimant, self._window_done)  # fmt: skip
+                self._released, self._left, self.flip, self._answers, self.claimant, self._window_done)  # fmt: skip
 
     # -- what the transcript expects ------------------------------------------------------------
 
@@ -192,7 +198,7 @@ class TableState:
         if stage is Stage.OVER:
             return frozenset()
         game = self._game()
-        leaving = [p for p in game.finished if p not in self._released]
+        leaving = [p for p in game.finished if p not in self._released and p not in self._left]
         if leaving:
             return frozenset(leaving)
         owing = [p for p in range(self.players) if self.owed(p)]
@@ -221,11 +227,40 @@ class TableState:
         deal = self.deal
         return [*deal.public, *(s for p, hand in deal.private.items() if p != seat for s in hand)]
 
+    def may_leave(self, seat: int) -> bool:
+        """Whether `seat` may leave now: the game is in play and `seat` is still in it."""
+        return self.stage is Stage.PLAY and seat not in self._left and seat not in self._game().finished
+
+    def leave_slots(self, seat: int) -> list[int]:
+        """The slots whose shares `seat` gives when it leaves now: `_hidden_unshared(seat)` while the game
+        goes on without it; none when its leave ends the game (one other seat still in): nothing is left
+        to open, and its shares would let that seat open its own face-down cards and the stock, and so
+        narrow down, by elimination, the cards the leaver takes away."""
+        return [] if self._leave_ends(seat) else self._hidden_unshared(seat)
+
+    def _leave_ends(self, seat: int) -> bool:
+        """Whether `seat` leaving now ends the game: at most one other seat is still in."""
+        return len(self._game().active()) <= 2
+
+    def _hidden_unshared(self, seat: int) -> list[int]:
+        """Every card still hidden (not public) that is not `seat`'s own and whose share from `seat` the
+        transcript lacks: the stock, the others' face-down cards, hand cards drawn but not yet shared, and
+        the unshared cards of seats that left before. Only `seat`'s own entries change this set, so a leave
+        made with these shares fits whenever it is applied, even after another seat's leave."""
+        game = self._game()
+        own = {*game.hand(seat), *game.face_up(seat), *game.face_down(seat)}
+        return [
+            slot
+            for slot in range(self.size)
+            if slot not in game.public and slot not in own and seat not in self._shared.get(slot, ())
+        ]
+
     def owed(self, seat: int) -> list[int]:
         """Slots whose share `seat` owes: cards drawn into others' hands, a card being flipped.
-        A seat that released its key share owes none: anyone can compute its shares."""
+        A seat that released its key share owes none: anyone can compute its shares; nor does a seat
+        that left: its shares of every card still hidden and not its own are out already."""
         game = self._game()
-        if seat in self._released:
+        if seat in self._released or seat in self._left:
             return []
         owed = [
             slot
@@ -271,9 +306,14 @@ class TableState:
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise ValueError(f"seats are 0 to {self.players - 1}, not {seat!r}")
-        if seat not in self.who_may_act():
+        expected = seat in self.who_may_act()
+        if not expected and not self.may_leave(seat):
             raise Fault(seat, f"sent a message out of turn (expected seats {sorted(self.who_may_act())})")
         payload = parse_payload(seat, obj)
+        if isinstance(payload, LeavePayload):
+            return self._apply_leave(seat, payload, proven) + self._learn()
+        if not expected:
+            raise Fault(seat, f"sent a message out of turn (expected seats {sorted(self.who_may_act())})")
         if not isinstance(payload, DeckPayload) and self.stage is not Stage.PLAY:
             kind = "move" if isinstance(payload, MovePayload) else "window answer"
             raise Fault(seat, f"sent a {kind} during the {self.stage.value} stage")
@@ -358,27 +398,82 @@ class TableState:
         return [Dealt(dealer)]
 
     def _finish_flip(self) -> list[Event]:
-        """Once every seat's share of a flipped card is in, the flip is played."""
+        """Once every seat's share of a flipped card is in, the flip is played (and then the flipper's
+        leave, if it left while the card was being opened)."""
         flip = self.flip
         if flip is None or len(self._shared.get(flip.slot, set()) | self._released) < self.players:
             return []
         self.flip = None
-        return self._learn((flip.slot,)) + self._push(flip.player, flip)
+        events = self._learn((flip.slot,)) + self._push(flip.player, flip)
+        if flip.player in self._left and flip.player not in self._game().finished:
+            events += self._leave_now(flip.player)
+        return events
+
+    def _apply_leave(self, seat: int, payload: LeavePayload, proven: Callable[[Message], bool]) -> list[Event]:
+        """`seat` leaves, with its shares of exactly `_hidden_unshared(seat)`, or of none when that ends the
+        game (`leave_slots`; the full set is still taken then, from a leave made before another seat's).
+        A flip it made that is still being opened is played first: the flip came before the leave. Then
+        as `_leave_now`."""
+        if not self.may_leave(seat):
+            raise Fault(seat, f"left when it may not (stage {self.stage.value}, or out of the game already)")
+        want = self._hidden_unshared(seat)
+        got = sorted(share.slot for share in payload.reveal.shares) if payload.reveal else []
+        if got != want and (got or not self._leave_ends(seat)):
+            raise Fault(seat, f"a leave must carry its shares of exactly slots {want}, not {got}")
+        if payload.reveal is not None:
+            self._receive(seat, payload.reveal, proven)
+        self._left.add(seat)
+        events: list[Event] = [Shared(seat, tuple(got))] if got else []
+        events.append(Left(seat))
+        if self.flip is not None and self.flip.player == seat:
+            return events
+        return events + self._leave_now(seat) + self._finish_flip()
+
+    def _leave_now(self, seat: int) -> list[Event]:
+        """The engine takes `seat`'s leave. The out-of-turn window goes on without it: its answer is
+        dropped; if it had won the window, the others answer again; if it was the last to answer, the
+        window closes on the answers in; a claimant that the leave makes the seat to act just plays its
+        turn. A game that ends so ends every pending step."""
+        game = self._game()
+        closed = self._window_done == len(game.move_stack)
+        finished = len(game.finished)
+        game.push(Leave(seat))
+        if closed:
+            self._window_done = len(game.move_stack)
+        self._answers.pop(seat, None)
+        if self.claimant == seat:
+            self.claimant = None
+            self._answers.clear()
+        elif self.claimant is not None and self.claimant == game.turn:
+            self.claimant = None
+            self._window_done = len(game.move_stack)
+        events: list[Event] = [Out(p) for p in game.finished[finished:] if p != seat]
+        order = self.finish_order()
+        if order is not None:
+            self.flip, self.claimant = None, None
+            return [*events, Finished(order)]
+        return events + self._close_window()
 
     def _apply_window(self, seat: int, payload: WindowPayload) -> list[Event]:
         if self.claimant is not None or seat not in self.window_pending():
             raise Fault(seat, "answered an out-of-turn window that is not open to it")
         self._answers[seat] = payload.claim
-        events: list[Event] = [WindowAnswered(seat, payload.claim)]
-        if self.window_pending():
-            return events
-        claimants = [p for p in claim_order(self._game()) if self._answers.get(p)]
+        return [WindowAnswered(seat, payload.claim), *self._close_window()]
+
+    def _close_window(self) -> list[Event]:
+        """Once the last answer to an open window is in, the first claimant in `claim_order` (still in,
+        and not the seat to act) plays now, else the window closes unclaimed."""
+        game = self._game()
+        if not self._answers or self.window_pending():
+            return []
+        eligible = [p for p in claim_order(game) if p != game.turn and p not in game.finished]
+        claimants = [p for p in eligible if self._answers.get(p)]
         if claimants:
             self.claimant = claimants[0]
         else:
-            self._window_done = len(self._game().move_stack)
+            self._window_done = len(game.move_stack)
         self._answers.clear()
-        return [*events, WindowClosed(self.claimant)]
+        return [WindowClosed(self.claimant)]
 
     def _apply_move(self, seat: int, payload: MovePayload, proven: Callable[[Message], bool]) -> list[Event]:
         move, game = payload.move, self._game()

@@ -144,5 +144,5 @@ def after(game: Game, *texts: str) -> Game:
 def partition_ok(game: Game) -> bool:
     """Every slot in exactly one zone."""
     every = [x for p in range(game.players) for x in (*game.hand(p), *game.face_up(p), *game.face_down(p))]
-    every += [*game.stock, *game.pile, *game.burned]
+    every += [*game.stock, *game.pile, *game.burned, *game.gone]
     return sorted(every) == list(range(game.size))

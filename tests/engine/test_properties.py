@@ -3,7 +3,8 @@
 Invariants checked after every push: the zones partition the slots (no card created or lost);
 every generated move is legal and random moves that are not generated are illegal; push/pop
 restores the exact position; positions and moves round-trip through notation; a player's view
-knows only public cards and that player's hand; every game ends within a bounded move count.
+knows only public cards and that player's hand; every game ends within a bounded move count; players
+who leave at drawn moments rank last, the first to leave lowest, and the others play on.
 
 Games are drawn from hypothesis data, not from a seed: the deal is a drawn permutation and each
 move a drawn choice among the legal moves (`Line`), so a failure shrinks to a short game with early
@@ -30,6 +31,7 @@ from p2pshithead.engine import (
     Game,
     Give,
     JokerRule,
+    Leave,
     Move,
     Nine,
     Phase,
@@ -180,6 +182,8 @@ def check_position(game: Game, legal: list[Move], rng: random.Random, deep: bool
     for m in mutants(game, rng, 16 if deep else 3):
         # legal_moves names each set of cards once; any order of the same cards is legal too
         assert game.is_legal(m) == (_unordered(m) in unordered), m
+    for p in range(game.players):  # a Leave: legal for a player still in, never listed
+        assert game.is_legal(Leave(p)) == (p in game.active()) and Leave(p) not in game.legal_moves
     if deep:
         assert set(legal) == {m for p in range(game.players) for m in game.moves_for(p)}
         text = game.to_text()
@@ -331,3 +335,45 @@ def test_french_series_with_card_exchange(first: Game, data: st.DataObject, prob
     assert isinstance(give, Give) and give.player == previous.order[-1]
     assert isinstance(back, Give) and back.player == previous.order[0]
     assert hands == [rules.hand_size] * players
+
+
+@examples(15)
+@given(game=deals(st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name)), st.integers(2, 8)),
+       data=st.data(), probe=probes)
+def test_games_with_leavers(game: Game, data: st.DataObject, probe: random.Random) -> None:
+    """Players leave at drawn moments (swap, show or play): every invariant holds, views follow, the
+    others play to the end, and the leavers rank last in reverse order of leaving."""
+    line, left = Line(data), []
+    peers = [game.view(p) for p in range(game.players)]
+    for step in range(MOVE_LIMIT):
+        if game.is_over():
+            break
+        legal = list(game.legal_moves)
+        check_position(game, legal, probe, deep=step % 5 == 0)
+        if data.draw(st.integers(0, 40), "leave?") == 0:
+            m: Move = Leave(data.draw(st.sampled_from(game.active()), "leaver"))
+            left.append(m.player)
+        else:
+            m = line.choose(game, legal)
+        before = game.to_text()
+        game.push(m)
+        assert partition_ok(game)
+        after = game.to_text()
+        assert Game.from_text(after, game.rules).to_text() == after
+        assert game.pop() == m and game.to_text() == before
+        game.push(m)
+        known = game.known
+        for p, peer in enumerate(peers):
+            for slot in _shown(m):
+                peer.reveal(slot, known[slot])
+            peer.push(m)
+            for slot in game.hand(p):
+                peer.reveal(slot, known[slot])
+            if p not in left:  # a leaver still knows the hand it took away; nobody else does
+                assert peer.to_text() == game.view(p).to_text()
+                assert not set(peer.known) & (set(game.gone) - game.public)
+    out = game.outcome()
+    assert out is not None and game.left == tuple(left)
+    if game.rules.end is End.LAST_STANDING:
+        assert sorted(out.order) == list(range(game.players))
+        assert out.order[len(out.order) - len(left):] == tuple(reversed(left))

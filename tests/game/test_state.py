@@ -12,7 +12,7 @@ from p2pshithead.errors import Fault
 from p2pshithead.game import Dealt, KeyShared, Played, Revealed, Shuffled, Stage, TableState, claim_order
 from tests.game.table import MemoryTable
 
-KINDS = ("deck", "move", "oot", "unknown", "not a dict")
+KINDS = ("deck", "move", "oot", "leave", "unknown", "not a dict")
 
 
 def _payload(mt: MemoryTable, kind: str, seat: int) -> object:
@@ -22,6 +22,8 @@ def _payload(mt: MemoryTable, kind: str, seat: int) -> object:
         return {"t": "move", "m": Play(seat, (0,)).text(), "r": None}
     if kind == "oot":
         return {"t": "oot", "claim": True}
+    if kind == "leave":  # without the shares a leave in play must carry; in setup, no leave at all
+        return {"t": "leave", "r": None}
     if kind == "unknown":
         return {"t": "nope"}
     return 7
