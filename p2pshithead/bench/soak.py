@@ -60,7 +60,11 @@ def _table(folder: Path, rng: random.Random) -> dict[str, object]:
     procs = [host]
     try:
         assert host.stdout is not None
-        port = host.stdout.readline().split(f" on {_LOOP}:")[1].split(";")[0].split()[0]
+        first = host.stdout.readline()
+        if f" on {_LOOP}:" not in first:  # the host did not open its table: count the game as failed
+            return {"killed": "none", "completed": False, "diverged": False, "lost": 3, "back_s": None,
+                    "error": first.strip() or "the host printed nothing"}  # fmt: skip
+        port = first.split(f" on {_LOOP}:")[1].split(";")[0].split()[0]
         join = ["join", "--bot", "--address", f"{_LOOP}:{port}", "--bind", _LOOP]
         a, b = _start(folder, "a", *join), _start(folder, "b", *join)
         procs += [a, b]
@@ -118,4 +122,5 @@ def soak(games: int = 200, seed: int = 0, budget_s: float = 3600.0) -> dict[str,
         "back_to_move_s_p50": statistics.median(back) if back else 0.0,
         "back_to_move_s_max": max(back, default=0.0),
         "seconds": time.monotonic() - start,
+        "errors": len([r for r in results if "error" in r]),
     }

@@ -24,6 +24,14 @@ Auto = Callable[[Application, int], tuple[object, str]]
 """The payload a person's own program sends when their time is up, and what it does in words."""
 
 
+class Confirm(ValueError):
+    """What `parse` raises for a line that asks a yes/no question first: `payload` is sent only on y."""
+
+    def __init__(self, question: str, payload: object) -> None:
+        super().__init__(question)
+        self.question, self.payload = question, payload
+
+
 class Shown(Protocol):
     """An application as a person sees it (the card game's `NetCardGame`)."""
 
@@ -175,6 +183,10 @@ class HumanAgent:
                     return payload
                 try:
                     return self._parse(app, seat, text)
+                except Confirm as ask:
+                    if (await self._ask(ask.question)).strip().lower() in ("y", "yes"):
+                        return ask.payload
+                    self._say("you stay at the table")
                 except ValueError as exc:
                     self._say(str(exc))
         finally:

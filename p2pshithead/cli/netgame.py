@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 
 from p2pshithead.bots import make_player
+from p2pshithead.cli.agents import Confirm
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, PickUp, Play, preset
@@ -23,6 +24,7 @@ from p2pshithead.game import (
     Dealt,
     Event,
     KeyShared,
+    Left,
     LocalSeat,
     Played,
     SeatedTable,
@@ -74,6 +76,9 @@ class NetCardGame:
             elif local is not None and isinstance(event, Dealt):
                 me = local.seat
                 self.events.append(f"Dealt: {self.shown[event.dealer]} {'deal' if event.dealer == me else 'deals'}")
+            elif local is not None and isinstance(event, Left):
+                you = event.seat == local.seat
+                self.events.append(f"{self.shown[event.seat]} {'leave' if you else 'leaves'} the game for good")
             elif local is not None and isinstance(event, Played) and before is not None:
                 lines = narrate(before, event.move, local.view(), local.seat, self.shown, _UNICODE)
                 # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
@@ -88,6 +93,11 @@ class NetCardGame:
 
     def in_setup(self) -> bool:
         return self.state.in_setup()
+
+    def present(self) -> frozenset[int]:
+        """Every seat but those that left the game for good."""
+        left = self.state.game.left if self.state.game is not None else ()
+        return frozenset(range(self.state.players)) - set(left)
 
     def _view(self, seat: int) -> Game:
         return self.local.view() if self.local is not None and seat == self.local.seat else self.state.game.view(seat)  # type: ignore[union-attr]
@@ -208,12 +218,18 @@ def parse_payload(app: object, seat: int, text: str) -> object:
         raise ValueError(f"! {exc.reason}") from None
     if isinstance(move, Command):
         if move is Command.QUIT:
-            raise ValueError("to leave the table press Ctrl-C (the game stops for everyone)")
+            if not app.state.may_leave(seat):
+                raise ValueError("you can leave once the game is in play (Ctrl-C drops out now)")
+            raise Confirm(_LEAVE_QUESTION, core.leave_payload())
         return _command(move, view, seat)
     if core.window_open():
         return core.window_payload(move if isinstance(move, Play) else None)
     assert move is not None
     return core.move_payload(move)
+
+
+_LEAVE_QUESTION = ("Leave the game for good? Your cards leave play unseen, you finish last, and the others play on. "
+                   "y to leave, Enter to stay ")  # fmt: skip
 
 
 def _command(command: Command, view: Game, seat: int) -> object:

@@ -208,8 +208,10 @@ def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look)
     """One opponent: name, hand and face-down counts, face-up cards, state."""
     mark = _mark(view, seat, look)
     head = f"{mark}[{seat}] {names[seat]:<10.10}"
+    if seat in view.left:
+        return f"{head} left the game"
     if seat in view.finished:
-        place = view.finished.index(seat) + 1
+        place = [p for p in view.finished if p not in view.left].index(seat) + 1
         return f"{head} out ({_ordinal(place)})"
     hand = len(view.hand(seat))
     down = len(view.face_down(seat))

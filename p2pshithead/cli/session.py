@@ -187,6 +187,9 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
     if stats_path is not None:
         stats.write(stats_path)
     outcome = outcome_of(transcript)
+    if transcript.phase is Phase.PLAYING and seat not in transcript.app.present():
+        outcome = Outcome(("you left the game for good: the others play on without you",
+                           *outcome.lines[1:]), 0)  # fmt: skip
     if isinstance(agent, HumanAgent) and transcript.verdict is None and (final := agent.final_screen()):
         say("\n" + final)
     for line in outcome.lines:

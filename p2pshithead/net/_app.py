@@ -79,6 +79,11 @@ class Application(Protocol):
         """Whether the table is still setting up rather than playing."""
         ...
 
+    def present(self) -> frozenset[int]:
+        """The seats still taking part: the transport waits only on them (to come back when away, to sign
+        the finished game off); a seat that left for good is not among them."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class AppSpec:

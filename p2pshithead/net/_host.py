@@ -435,6 +435,8 @@ class Host:
         if seat is None or self._sequencer is None or self._finished.is_set():
             return
         del self._links[seat]
+        if seat not in self._sequencer.transcript.app.present():
+            return  # it left the game for good: nobody waits on it
         self._notify(Dropped(conn.peer, str(exc)))
         if seat not in self._away:
             self._mark_away(seat, f"connection lost ({exc})", self._now())
@@ -447,7 +449,12 @@ class Host:
         while not self._finished.is_set():
             await asyncio.sleep(_WATCH_S)
             now = self._now()
+            present = self._sequencer.transcript.app.present() if self._sequencer else frozenset()
+            for seat in [s for s in self._away if s not in present]:
+                self._mark_back(seat)  # left for good meanwhile: nobody waits on it
             for seat, conn in list(self._links.items()):
+                if seat not in present:
+                    continue
                 silent = conn.silent_for()
                 if silent > silent_s and seat not in self._away:
                     self._mark_away(seat, f"silent for {silent:.0f} s (frozen or cut off)", now - silent)

@@ -143,7 +143,8 @@ class Joiner:
         else:
             await self._async_rejoin()
         self._spawn(self._async_watch_host())
-        while self.transcript is None or self.transcript.phase not in (Phase.DONE, Phase.STOPPED):
+        while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
+                                          and self._seat_in(self.transcript)):  # fmt: skip
             try:
                 await self._async_read()
             except (NetError, ConnectionError, OSError) as exc:
@@ -155,6 +156,10 @@ class Joiner:
         if self._journal is not None:
             self._journal.finish()
         return self.transcript
+
+    def _seat_in(self, transcript: Transcript) -> bool:
+        """Whether this peer still takes part (it has not left the game for good)."""
+        return [s.key for s in transcript.setup.seats].index(self._identity.public) in transcript.app.present()
 
     async def _async_hello(self) -> None:
         conn, me = self._conn, self._identity

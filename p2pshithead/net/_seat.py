@@ -37,7 +37,8 @@ class LocalSeat:
     def must_sign_off(self) -> bool:
         """Whether this seat still owes the final sign-off."""
         t = self.transcript
-        return not self._in_flight and t.phase is Phase.SIGNING and not t.has_signed_off(self.seat)
+        return (not self._in_flight and t.phase is Phase.SIGNING and self.seat in t.app.present()
+                and not t.has_signed_off(self.seat))  # fmt: skip
 
     def move(self, payload: object) -> Authored:
         """Sign `payload` as this seat's next move."""

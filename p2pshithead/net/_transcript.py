@@ -266,7 +266,7 @@ class Transcript:
             return Phase.STOPPED
         if self.app.finish_order() is None:
             return Phase.PLAYING
-        return Phase.DONE if len(self._signed_off) == len(self.setup.seats) else Phase.SIGNING
+        return Phase.DONE if self.app.present() <= self._signed_off else Phase.SIGNING
 
     def next_counter(self, seat: int) -> int:
         """The counter `seat`'s next message must carry."""
@@ -338,7 +338,8 @@ class Transcript:
         kind = body["k"]
         if kind == "app" and self.phase is Phase.PLAYING:
             return self.app.apply(msg.seat, body["p"])
-        if kind == "end" and self.phase is Phase.SIGNING and msg.seat not in self._signed_off:
+        present = self.app.present()
+        if kind == "end" and self.phase is Phase.SIGNING and msg.seat in present and msg.seat not in self._signed_off:
             self._signed_off.add(msg.seat)
         elif kind == "abort" and msg.seat == SEQUENCER and body["seat"] < len(self.setup.seats):
             self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)

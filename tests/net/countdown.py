@@ -21,12 +21,13 @@ _STARTS = {"short": 7, "long": 21}
 class Countdown:
     """The countdown game state for one table (no secrets, so the local seat plays no part)."""
 
-    __slots__ = ("_chips", "_finished", "_in", "_start", "_turn")
+    __slots__ = ("_chips", "_finished", "_in", "_seats", "_start", "_turn")
 
     def __init__(self, setup: TableSetup, local_seat: int | None = None, secret: bytes = b"") -> None:
         self._start = _STARTS[setup.rules]
         self._chips = self._start
         self._in = list(range(len(setup.seats)))
+        self._seats = len(setup.seats)
         self._finished: list[int] = []
         self._turn = 0
 
@@ -69,6 +70,9 @@ class Countdown:
 
     def in_setup(self) -> bool:
         return False
+
+    def present(self) -> frozenset[int]:
+        return frozenset(range(self._seats))
 
 
 def _ruleset_hash(preset: str) -> bytes:

@@ -112,6 +112,40 @@ def test_a_person_who_does_not_type_in_time_has_their_program_play_for_them(tmp_
         host.wait()
 
 
+def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Path) -> None:
+    env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
+    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "1", "--autoplay",
+               "--rules", "classic"]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert host.stdout is not None
+        port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
+        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii"],
+                               env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
+        person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
+        person.expect(PROMPT)
+        person.sendline("r")  # ready in the swap phase
+        for _ in range(20):  # the show phase, out-of-turn questions...: until a turn of play, where quit is asked
+            person.expect(PROMPT)
+            if ANSI.sub("", person.match.group(1)).startswith("Your turn"):
+                break
+            person.sendline(choose(ANSI.sub("", person.match.group(2)))[0])
+        person.sendline("quit")
+        person.expect("Leave the game for good?")
+        person.sendline("y")
+        person.expect("you left the game for good: the others play on without you")
+        person.expect(pexpect.EOF)
+        person.close()
+        assert person.exitstatus == 0
+        out, _ = host.communicate(timeout=60)
+        assert host.returncode == 0, out
+        assert re.search(r"finish order: 1\. .*, 3\. ann \(seat \d\) Shithead", out), out  # the leaver finishes last
+    finally:
+        host.kill()
+        host.wait()
+
+
 class _Table:
     """An application stub: who is awaited, and nothing else."""
 
