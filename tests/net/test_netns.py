@@ -130,7 +130,10 @@ def test_a_link_down_for_a_while_recovers(lan: dict[str, tuple[str, str]], tmp_p
     host = start_host(lan, tmp_path, "--name", "flaky", "--seats", "3", "--away-time", "60")
     try:
         joiners = joiners_of(lan, tmp_path, "flaky")
-        time.sleep(1.5)  # seated, setting up or playing
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "b").glob("tables/*/entries.p2ps")):  # b holds a game: set up or playing
+            assert time.monotonic() < deadline, "b never got a game"
+            time.sleep(0.05)
         ip("-n", lan["b"][0], "link", "set", "eth0", "down")
         start = time.monotonic()
         time.sleep(outage)
