@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from p2pshithead.net import SEQUENCER, Head, Phase, RemoteProtocolError, Transcript, app_body, author_message, seal
+from p2pshithead.net import SEQUENCER, Head, LocalProtocolError, Phase, RemoteProtocolError, Transcript, app_body, author_message, seal
 
 from .fake_link import APPS, Group, make_group
 
@@ -135,5 +135,5 @@ def test_abort_stops_everyone_with_the_same_unproven_verdict(group: Group) -> No
 
 def test_nothing_is_sequenced_after_a_verdict(group: Group) -> None:
     group.deliver(group.sequencer.abort(1, "dropped"))
-    with pytest.raises(Exception, match="stopped"):
+    with pytest.raises(LocalProtocolError, match="stopped"):
         group.sequencer.sequence(group.seats[1].move({"take": 1}), "seat 1")
