@@ -9,7 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from p2pshithead.net import SEQUENCER, Head, LocalProtocolError, Phase, RemoteProtocolError, Transcript, app_body, author_message, seal
+from p2pshithead.net import (
+    SEQUENCER,
+    Head,
+    LocalProtocolError,
+    Phase,
+    RemoteProtocolError,
+    Transcript,
+    app_body,
+    author_message,
+    seal,
+)
 
 from .fake_link import APPS, Group, make_group
 
