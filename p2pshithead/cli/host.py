@@ -165,7 +165,8 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
         click.echo(f"error: {network_words(exc)}", err=True)
         raise SystemExit(3) from None
     except KeyboardInterrupt:
-        click.echo("\nLeft the table (the game stops for everyone; `host --resume` goes on with it). Bye!")
+        click.echo("\nStopped hosting. If a game was in play, the others wait for the table to come back: "
+                   "`host --resume` goes on with it. Bye!")  # fmt: skip
         raise SystemExit(130) from None
     except EOFError:
         click.echo("\nEnd of input: left the table (the game stops for everyone). Bye!")

@@ -218,7 +218,8 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
               seed, stats)
     except KeyboardInterrupt:
         if not quiet:
-            click.echo("\nLeft the table. Bye!")
+            click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
+                       "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
         raise SystemExit(130) from None
     except EOFError:
         click.echo("\nEnd of input: left the table. Bye!")
