@@ -27,6 +27,7 @@ from p2pshithead.cli.prompt import (
     window_question,
 )
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
+from p2pshithead.cli.terminal import READER
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -196,14 +197,6 @@ class _Person:
         return self.session.decide(view)
 
 
-def _read(prompt: str) -> str:
-    click.echo(prompt, nl=False)
-    line = sys.stdin.readline()
-    if not line:
-        raise EOFError
-    return line
-
-
 @click.command()
 @click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
               help="How many bots.")
@@ -228,7 +221,7 @@ def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: 
     rng = random.Random(seed)
     session = Session(
         rules, [make_bot(level) for _ in range(bots)], names, rng, Look(unicode=unicode), delay,
-        ask=_read, echo=click.echo, clear=click.clear,
+        ask=READER.read, echo=click.echo, clear=click.clear,
     )
     try:
         session.series()

@@ -38,7 +38,7 @@ def test_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(play_module, "_read", interrupted)
+    monkeypatch.setattr(play_module.READER, "read", interrupted)
     result = run(*FAST)
     assert result.exit_code == 130 and "Bye!" in result.output
 

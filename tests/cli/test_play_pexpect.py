@@ -5,6 +5,7 @@ Whole games to the outcome and the replay offer, for several presets; Ctrl-C and
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import sys
@@ -17,12 +18,16 @@ from .driver import choose
 
 PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-PROMPTS = [r"Play again\? \[Y/n\] ", r"\(Enter to go back\) ", r"\n> "]
+ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"  # what prompt_toolkit writes around its prompt on a terminal
+PROMPT = rf"\n{ESC}>\x08?(?:\x1b\[\d*C| )"  # the prompt, not the ">" that marks the player to act
+PROMPTS = [r"Play again\? \[Y/n\]", r"\(Enter to go back\)", PROMPT]
+# a real terminal type: input goes through prompt_toolkit (pexpect does not answer cursor-position requests)
+ENV = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
 
 
 def spawn(*args: str) -> pexpect.spawn:
     return pexpect.spawn(PROGRAM, ["play", "--bots", "3", "--delay", "0", "--ascii", *args],
-                         dimensions=(24, 80), timeout=20, encoding="utf-8")
+                         dimensions=(24, 80), timeout=20, encoding="utf-8", env=ENV)
 
 
 def play_to_the_end(child: pexpect.spawn, rng: random.Random, limit: int = 3000) -> str:
@@ -57,7 +62,7 @@ def test_play_again_then_ctrl_c() -> None:
     play_to_the_end(child, random.Random(21))
     child.sendline("")  # Enter: yes, another
     child.expect("New game")
-    child.expect(r"\n> ")
+    child.expect(PROMPT)
     child.sendintr()
     child.expect("Bye!")
     child.expect(pexpect.EOF)
@@ -68,8 +73,8 @@ def test_play_again_then_ctrl_c() -> None:
 
 def test_ctrl_c_while_bots_play() -> None:
     child = pexpect.spawn(PROGRAM, ["play", "--seed", "4", "--delay", "5", "--ascii"], dimensions=(24, 80),
-                          timeout=20, encoding="utf-8")
-    child.expect(r"\n> ")
+                          timeout=20, encoding="utf-8", env=ENV)
+    child.expect(PROMPT)
     child.sendline("r")
     child.expect("Bot \\d (shows|is ready|plays)")  # a bot move is on screen, the delay is running
     child.sendintr()
@@ -81,7 +86,7 @@ def test_ctrl_c_while_bots_play() -> None:
 
 def test_ctrl_d_leaves() -> None:
     child = spawn("--seed", "5")
-    child.expect(r"\n> ")
+    child.expect(PROMPT)
     child.sendeof()
     child.expect("Bye!")
     child.expect(pexpect.EOF)
