@@ -175,7 +175,7 @@ class HumanAgent:
             while True:
                 try:
                     left = deadline - self._now() if limited else None
-                    text = await asyncio.wait_for(self._ask("> "), left)
+                    text = await asyncio.wait_for(self._ask_or_quit("> "), left)
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(app, seat)
@@ -192,6 +192,13 @@ class HumanAgent:
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()
+
+    async def _ask_or_quit(self, prompt: str) -> str:
+        """A line typed at `prompt`; Ctrl-C there reads as `quit` (leaving is asked before it is done)."""
+        try:
+            return await self._ask(prompt)
+        except KeyboardInterrupt:
+            return "quit"
 
     async def async_wait_ready(self) -> None:
         """Return once Enter is pressed; never at end of input (the table then starts when full). The host

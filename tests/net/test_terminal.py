@@ -131,6 +131,10 @@ def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Pat
             if ANSI.sub("", person.match.group(1)).startswith("Your turn"):
                 break
             person.sendline(choose(ANSI.sub("", person.match.group(2)))[0])
+        person.sendintr()  # Ctrl-C at one's own prompt asks to leave, as `quit` does
+        person.expect("Leave the game for good?")
+        person.sendline("")  # Enter: stay
+        person.expect("you stay at the table")
         person.sendline("quit")
         person.expect("Leave the game for good?")
         person.sendline("y")
