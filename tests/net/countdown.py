@@ -12,8 +12,9 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 
+from p2pshithead.cli.agents import BotAgent
 from p2pshithead.errors import Fault
-from p2pshithead.net import Application, Apps, AppSpec, TableSetup
+from p2pshithead.net import Apps, AppSpec, TableSetup
 
 _STARTS = {"short": 7, "long": 21}
 
@@ -88,31 +89,15 @@ def countdown_move(app: object, seat: int, rng: random.Random, level: int) -> ob
     return {"take": rng.randint(1, min(3, app.chips))}
 
 
-class CountdownBot:
-    """`countdown_move` as the transport's `Agent`."""
+def CountdownBot(rng: random.Random, level: int = 1) -> BotAgent:
+    """`countdown_move` as the transport's `Agent`: the CLI's computer player, given this game's moves."""
+    return BotAgent(countdown_move, rng, level)
 
-    is_bot = True
 
-    def __init__(self, rng: random.Random, level: int = 1) -> None:
-        self._rng, self._level = rng, level
-
-    async def async_choose(self, app: Application, seat: int) -> object:
-        return countdown_move(app, seat, self._rng, self._level)
-
-    async def async_wait_ready(self) -> None:
-        return None
-
-    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
-        return None
-
-    def tick(self) -> None:
-        return None
+def countdown_bots(seed: int) -> Callable[[str], BotAgent]:
+    """A joiner's `agent_for`: a `CountdownBot` drawing from `random.Random(seed)`, whatever the app."""
+    return lambda app: CountdownBot(random.Random(seed))
 
 
 COUNTDOWN = AppSpec(name="countdown", presets=tuple(_STARTS), make=Countdown, ruleset_hash=_ruleset_hash)
 APPS: Apps = {COUNTDOWN.name: COUNTDOWN}
-
-
-def countdown_bots(seed: int) -> Callable[[str], CountdownBot]:
-    """A joiner's `agent_for`: a `CountdownBot` drawing from `random.Random(seed)`, whatever the app."""
-    return lambda app: CountdownBot(random.Random(seed))

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from p2pshithead.cli.agents import BotAgent
 from p2pshithead.net import Host, Identity, Joiner, Phase, RemoteProtocolError, TableConfig, Transcript, encode_frame
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST
@@ -18,7 +19,7 @@ from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 CONFIG = TableConfig("loop", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 
 
-def _bot(seed: int) -> CountdownBot:
+def _bot(seed: int) -> BotAgent:
     return CountdownBot(random.Random(seed))
 
 
