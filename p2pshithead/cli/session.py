@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import getpass
 import os
@@ -113,7 +114,8 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
                     agent.away(seat, nick, left)
                 case Back(seat, nick):
                     agent.away(seat, nick, None)
-        say(table_words(event))
+        with contextlib.suppress(BrokenPipeError):  # output piped to a reader that stopped reading
+            say(table_words(event))
 
     return notify
 
