@@ -91,16 +91,20 @@ def _table(folder: Path, rng: random.Random) -> dict[str, object]:
     if victim in ("a", "b") and comeback is not None:
         seat = next((int(line.split("seat ")[1].split(")")[0]) for line in outputs[0].splitlines()
                      if "is back" in line), None)  # fmt: skip
+    completed = codes == [0, 0, 0]
     return {
         "killed": victim if comeback is not None else "none",
-        "completed": codes == [0, 0, 0],
+        "completed": completed,
+        "trace": "" if completed else "\n".join(f"[{name} exit {code}] " + " | ".join(out.strip().splitlines()[-4:])
+                                                 for name, code, out in zip(("host", "a", "b"), codes, outputs,
+                                                                            strict=True)),  # fmt: skip
         "diverged": len(set(heads)) > 1,
         "lost": 3 - len(heads),
         "back_s": None if comeback is None or seat is None else _first_move_after(stats, seat, comeback),
     }
 
 
-def soak(games: int = 200, seed: int = 0, budget_s: float = 3600.0) -> dict[str, float]:
+def soak(games: int = 200, seed: int = 0, budget_s: float = 3600.0) -> dict[str, object]:
     """Play up to `games` tables (or for `budget_s` seconds) with random kills; return the figures."""
     rng = random.Random(seed)
     results = []
@@ -123,4 +127,6 @@ def soak(games: int = 200, seed: int = 0, budget_s: float = 3600.0) -> dict[str,
         "back_to_move_s_max": max(back, default=0.0),
         "seconds": time.monotonic() - start,
         "errors": len([r for r in results if "error" in r]),
+        "failures": [f"game {n} ({r['killed']} killed): {r.get('error') or r['trace']}"
+                     for n, r in enumerate(results) if not r["completed"]],  # fmt: skip
     }
