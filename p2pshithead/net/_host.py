@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -133,7 +134,13 @@ class Host:
 
     async def __aenter__(self) -> Host:
         cfg = self._config
-        self._server = await asyncio.start_server(self._async_serve, sock=open_listener(cfg.bind, cfg.port))
+        try:
+            listener = open_listener(cfg.bind, cfg.port)
+        except OSError as exc:
+            if not self._resume or exc.errno != errno.EADDRINUSE:
+                raise
+            listener = open_listener(cfg.bind, 0)  # the old port is taken: joiners find the table by its id
+        self._server = await asyncio.start_server(self._async_serve, sock=listener)
         self.port = self._server.sockets[0].getsockname()[1]
         self.addresses = reachable_addresses(cfg.bind)
         if cfg.announce:

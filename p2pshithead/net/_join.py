@@ -73,6 +73,7 @@ class Joiner:
         self._tasks: set[asyncio.Task[None]] = set()
         self._agent: Agent | None = None
         self._player: SeatRunner | None = None
+        self._playing = False  # the player runs (from the first moment this seat holds the whole table)
         self._live = asyncio.Event()  # the link is up and this seat holds what the host had on (re)joining
         self._caught_up_at = 0  # entries to hold before this seat may speak again
         self._last_sent: Authored | None = None  # this seat's last message, sent again if the host lost it
@@ -236,6 +237,9 @@ class Joiner:
         if t is None or self._live.is_set() or len(t.entries) < self._caught_up_at:
             return
         self._live.set()
+        if self._player is not None and not self._playing:  # a seat decides on what the table holds now
+            self._playing = True
+            self._spawn(self._player.async_run()).add_done_callback(self._on_player_done)
         lost = self._last_sent
         if lost is not None and lost.counter >= t.next_counter(lost.seat) and self._conn is not None:
             self._spawn(self._conn.async_send(authored_to_wire(lost)))
@@ -318,8 +322,7 @@ class Joiner:
         assert self.transcript is not None and self._agent is not None
         local = LocalSeat(self._identity, self.transcript)
         self._notify(Started(tuple(s.nick for s in self.transcript.setup.seats), local.seat))
-        self._player = SeatRunner(local, self._agent, self._async_submit)
-        self._spawn(self._player.async_run()).add_done_callback(self._on_player_done)
+        self._player = SeatRunner(local, self._agent, self._async_submit)  # it runs once `_check_live` says so
 
     def _on_player_done(self, task: asyncio.Task[None]) -> None:
         """The local player stopped: if it failed, stop reading too, so `async_run` raises its error."""
