@@ -34,6 +34,7 @@ class Power:
     skip: bool = False  # each one skips one player
     reverse: bool = False  # each one reverses the direction
     suit: bool = False  # the next play must follow its suit
+    value: int | None = None  # the rank it counts as for the next play (a joker as a 7), else its own
 
     @property
     def plain(self) -> bool:
@@ -71,6 +72,8 @@ def powers(rules: Ruleset) -> dict[Rank, Power]:
         JokerRule.REVERSE: Power(anything=True, reset=True, reverse=True),
         JokerRule.WILD: Power(anything=True, transparent=True),
         JokerRule.SKIP: Power(anything=True, reset=True, skip=True),
+        JokerRule.SKIP_MIRROR: Power(anything=True, transparent=True, skip=True),
+        JokerRule.SKIP_SEVEN: Power(anything=True, skip=True, value=7),
     }[rules.joker]
     return table
 
@@ -113,7 +116,7 @@ def playable_in(table: Mapping[Rank, Power], barred: frozenset[Rank], card: Card
         return card.suit == top.suit
     if under.cap is not None:
         return card.rank <= under.cap
-    return card.rank >= top.rank
+    return card.rank >= (under.value or top.rank)
 
 
 def strength(rules: Ruleset, card: Card) -> tuple[bool, bool, bool, int]:
@@ -140,4 +143,5 @@ def demand_text_in(table: Mapping[Rank, Power], top: Card | None) -> str:
         return f"{shown}{top.suit.value} on the pile: follow suit {top.suit.value} or play a power card"
     if under.cap is not None:
         return f"{shown} on the pile: play {Rank(under.cap).symbol} or lower"
-    return f"{shown} on the pile: play {shown} or higher"
+    least = Rank(under.value).symbol if under.value else shown
+    return f"{shown} on the pile: play {least} or higher"

@@ -145,7 +145,11 @@ class JokerRule(enum.Enum):
     WILD = "wild"
     """Transparent: takes the rank beneath it, like a mirror (Hebrew)."""
     SKIP = "skip"
-    """Skips the next player; anything may follow it."""
+    """Skips the next player; anything may follow it (Jane's "value 2", Pagat seed item 48)."""
+    SKIP_MIRROR = "skip_mirror"
+    """Skips the next player and is transparent, like a mirror (Jane's "as a mirror", item 48)."""
+    SKIP_SEVEN = "skip_seven"
+    """Skips the next player; the next play must be 7 or higher, as on a plain 7 (Jane's "value 7")."""
 
 
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
@@ -444,6 +448,8 @@ _CHOICE_WORDS: dict[enum.Enum, str] = {  # an enum value in words
     JokerRule.REVERSE: "a joker reverses direction",
     JokerRule.WILD: "a joker mirrors the card beneath",
     JokerRule.SKIP: "a joker skips the next player",
+    JokerRule.SKIP_MIRROR: "a joker skips the next player and mirrors the card beneath",
+    JokerRule.SKIP_SEVEN: "a joker skips the next player and counts as a plain 7",
 }
 
 
