@@ -31,6 +31,7 @@ from p2pshithead.engine._rules import (
     JokerRule,
     Nine,
     Ruleset,
+    SettingError,
     Seven,
     Start,
     Three,
@@ -44,7 +45,7 @@ __all__ = [
     "AmbiguousMoveError", "Card", "Eight", "End", "EngineError", "Exchange", "FaceupPickup", "Five", "Flip", "Give",
     "Game", "IllegalMoveError", "InvalidMoveError", "JokerRule", "Leave", "LegalMoves", "Move", "MoveError",
     "Nine", "Outcome", "PRESETS", "Phase", "PositionError", "PickUp", "Place", "Play", "Power", "Rank", "Ready",
-    "RevealConflictError", "Ruleset", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
+    "RevealConflictError", "Ruleset", "SettingError", "Seven", "Show", "Source", "Start", "Suit", "Swap", "Three",
     "UnrevealedCardError", "Window", "card_at", "deck_size", "hand_order", "made_public", "move_from_text",
     "parse_rank", "playable", "powers", "preset", "strength", "turbo_ranks",
 ]

@@ -34,7 +34,15 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import Power, demand_text_in, playable_in, powers, strength, turbo_ranks
+from p2pshithead.engine._powers import (
+    Power,
+    burn_barred,
+    demand_text_in,
+    playable_in,
+    powers,
+    strength,
+    turbo_ranks,
+)
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
@@ -140,6 +148,7 @@ class Game:
         self.size = self.rules.deck_size(players)
         self._powers = powers(self.rules)
         self._turbo = turbo_ranks(self.rules)
+        self._barred = burn_barred(self.rules)
         self._known: dict[int, Card] = {}
         self._stack: list[tuple[Move, State]] = []
         self._judged: tuple[Move, ...] = ()  # built by moves_for or accepted by is_legal; legal until a change
@@ -365,9 +374,18 @@ class Game:
             moves = list(self._turn_moves(player))
             self._judged = tuple(moves)  # push need not judge these again (found by identity first)
             return moves
-        if s.window is not None and (self.rules.turbo or self.rules.interrupt):
+        if self._answers_open(s):
             return list(self._out_of_turn_moves(player))
         return []
+
+    def _interrupts(self, s: State) -> bool:
+        """Whether `interrupt` plays are open: only with three or more players still in (the Hebrew
+        seed: "relevant only when playing with more than two players"; docs/rules.md, section 5)."""
+        return self.rules.interrupt and len(s.seats) - len(s.finished) >= 3
+
+    def _answers_open(self, s: State) -> bool:
+        """Whether players other than the one to act may answer the last play now (section 5)."""
+        return s.window is not None and (self.rules.turbo or self._interrupts(s))
 
     def awaited(self) -> tuple[int, ...]:
         """Players whose decision may change the position now, in the order a table asks them:
@@ -383,7 +401,7 @@ class Game:
         if s.phase is not Phase.PLAY:
             return ()
         others: list[int] = []
-        if s.window is not None and (self.rules.turbo or self.rules.interrupt):
+        if s.window is not None and self._answers_open(s):
             n = self.players
             order = [(s.window.player + i) % n for i in range(n)]
             others = [p for p in order if p != s.turn and p not in s.finished]
@@ -532,7 +550,7 @@ class Game:
         s, r = self._state, self.rules
         w = s.window
         who = f"it is player {s.turn}'s turn"
-        if w is None or not (r.turbo or r.interrupt):
+        if w is None or not self._answers_open(s):
             return who
         seat = s.seats[move.player]
         zone = seat.hand or seat.up
@@ -543,7 +561,8 @@ class Game:
         if any(c.rank != rank for c in cards):
             return "cards played together must be of one rank"
         top = self.effective_top()
-        if r.interrupt:
+        interrupts = self._interrupts(s)
+        if interrupts:
             if move.player != w.player and top is not None and top.rank == rank and self._run_after(move.slots) >= 4:
                 # completes four of a kind: the pile burns, so no ace is left in force to aim
                 return None if move.target is None else "only an ace names who takes the pile"
@@ -552,7 +571,7 @@ class Game:
         if r.turbo and move.player != w.player and rank == w.rank and rank in self._turbo:
             return self._why_cards(move, top)
         return f"{who}; out of turn you may only " + (
-            "complete four of a kind" if r.interrupt else f"play the rank just played ({Rank(w.rank).symbol})"
+            "complete four of a kind" if interrupts else f"play the rank just played ({Rank(w.rank).symbol})"
         )
 
     def _why_flip(self, move: Flip) -> str | None:
@@ -571,7 +590,9 @@ class Game:
         if source == Source.DOWN:
             return "flip a face-down card: you pick up only if it cannot be played"
         stuck = not self._can_play(p)
-        takes_card = source == Source.UP and stuck and r.faceup_pickup is FaceupPickup.WITH_CARD
+        if not stuck and not r.pickup_voluntary:
+            return "you can play, and picking up by choice is off in these rules"
+        takes_card = self._takes_card(source == Source.HAND, stuck)
         if move.up is not None:
             if not takes_card:
                 return "you take a face-up card only when none of them can be played"
@@ -579,10 +600,13 @@ class Game:
                 return _Invalid(f"slot {move.up} is not one of your face-up cards")
             return None
         if takes_card:
-            return "no face-up card can be played: choose one to take with the pile"
-        if not stuck and not r.pickup_voluntary:
-            return "you can play, and picking up by choice is off in these rules"
+            return ("no face-up card can be played: " if stuck else "") + "choose one to take with the pile"
         return None
+
+    def _takes_card(self, from_hand: bool, stuck: bool) -> bool:
+        """Whether a pick-up takes one face-up card with the pile (section 6, `faceup_pickup`)."""
+        rule = self.rules.faceup_pickup
+        return not from_hand and (rule is FaceupPickup.ALWAYS_WITH_CARD or (stuck and rule is FaceupPickup.WITH_CARD))
 
     def _can_play(self, player: int) -> bool:
         """Whether `player` provably holds a legal play from their source. Face-up cards are public
@@ -618,7 +642,7 @@ class Game:
                 yield Show(s.turn, slot)
         elif s.phase is Phase.PLAY:
             yield from self._turn_moves(s.turn)
-            if s.window is not None and (self.rules.turbo or self.rules.interrupt):
+            if self._answers_open(s):
                 for p in self.active():
                     if p != s.turn:
                         yield from self._out_of_turn_moves(p)
@@ -658,10 +682,12 @@ class Game:
             stuck = not plays  # unknown hand cards prove nothing: see _can_play
         else:
             stuck = not self._can_play(p)  # raises: face-up cards are public, they must be known
-        if not from_hand and stuck and self.rules.faceup_pickup is FaceupPickup.WITH_CARD:
+        if not (stuck or self.rules.pickup_voluntary):
+            return
+        if self._takes_card(from_hand, stuck):
             for up in seat.up:
                 yield _trusted(PickUp, p, up)
-        elif stuck or self.rules.pickup_voluntary:
+        else:
             yield _trusted(PickUp, p, None)
 
     def _hand_and_up_plays(self, p: int, seat: Seat, top: Card | None) -> Iterator[Move]:
@@ -844,6 +870,7 @@ class Game:
         seat = s.seats[p]
         in_turn, prior = p == s.turn, s.window
         cards = [self._known[x] for x in move.slots]
+        adds = prior is not None and prior.player == p and self._joins(s, prior, move.slots, cards)
         for x in move.slots:
             (seat.hand if x in seat.hand else seat.up).remove(x)
             s.pile.append(x)
@@ -862,11 +889,17 @@ class Game:
         s.window = Window(p, int(cards[0].rank), tuple(drawn))
         if move.target is not None:
             s.turn = move.target
+        elif adds:
+            self._advance_after_add(s, p, cards)
         elif in_turn:
             self._advance_after(s, p, cards)
-        elif prior is not None and prior.player == p:
-            self._advance_after_add(s, p, cards)
         # else: a turbo play by another player leaves the turn where it was (section 5)
+
+    def _joins(self, s: State, prior: Window, slots: Sequence[int], cards: list[Card]) -> bool:
+        """Whether a play by the last player adds freshly drawn cards of the rank just played to
+        their play (interrupt, section 5), also when its skips came back round to them: it counts
+        with that play (docs/rules.md, section 5)."""
+        return self._interrupts(s) and cards[0].rank == prior.rank and all(x in prior.drawn for x in slots)
 
     def _advance_after(self, s: State, p: int, cards: list[Card]) -> None:
         table = self._powers
@@ -915,6 +948,8 @@ class Game:
         s.pile_last = None
         if leader is not None and leader != p and leader not in s.finished:
             s.turn = leader
+        elif self.rules.pickup_goes_back:  # Jane (Pagat seed 50); with two players still in, the same seat
+            s.turn = self._next_seat(s, p, -1)
         else:
             s.turn = self._next_seat(s, p, 1)
 
@@ -958,7 +993,7 @@ class Game:
         return None
 
     def _playable(self, card: Card, top: Card | None) -> bool:
-        return playable_in(self._powers, self.rules.ten_not_on_faces, card, top)
+        return playable_in(self._powers, self._barred, card, top)
 
     def _in_order(self, rank: Rank) -> bool:
         """Whether `rank` is in the rank order, not a power card played on anything (sections 1, 2):
@@ -1022,11 +1057,11 @@ class Game:
         return [p for p in self._seat_order() if p not in s.finished]
 
     def _next_seat(self, s: State, p: int, steps: int) -> int:
-        """The active player `steps` places after `p` in the current direction."""
-        q = p
-        for _ in range(steps):
+        """The active player `steps` places after `p` in the current direction (before it, if negative)."""
+        q, way = p, s.direction if steps >= 0 else -s.direction
+        for _ in range(abs(steps)):
             for _ in range(self.players):
-                q = (q + s.direction) % self.players
+                q = (q + way) % self.players
                 if q not in s.finished:
                     break
         return q
@@ -1039,6 +1074,7 @@ class Game:
         other = Game.__new__(Game)
         other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
         other.decks, other.size, other._powers, other._turbo = self.decks, self.size, self._powers, self._turbo
+        other._barred = self._barred
         other._known = dict(self._known) if known is None else known
         other._stack = list(self._stack) if with_history else []
         other._judged = ()

@@ -14,7 +14,10 @@ from functools import lru_cache
 from p2pshithead.engine._cards import Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
 
-__all__ = ["Power", "powers", "playable", "playable_in", "demand_text", "demand_text_in", "turbo_ranks", "strength"]
+__all__ = [
+    "Power", "powers", "burn_barred", "playable", "playable_in", "demand_text", "demand_text_in", "turbo_ranks",
+    "strength",
+]
 
 _FACES = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
 
@@ -31,6 +34,7 @@ class Power:
     skip: bool = False  # each one skips one player
     reverse: bool = False  # each one reverses the direction
     suit: bool = False  # the next play must follow its suit
+    value: int | None = None  # the rank it counts as for the next play (a joker as a 7), else its own
 
     @property
     def plain(self) -> bool:
@@ -58,6 +62,8 @@ def powers(rules: Ruleset) -> dict[Rank, Power]:
         table[Rank.EIGHT] = Power(skip=True)
     elif rules.eight is Eight.REVERSE:
         table[Rank.EIGHT] = Power(anything=True, transparent=True, reverse=True)
+    elif rules.eight is Eight.UNDER:
+        table[Rank.EIGHT] = Power(cap=8)  # Jane (46): lower than 8 or another 8 is "8 or lower"
     if rules.nine is Nine.REVERSE:
         table[Rank.NINE] = Power(reverse=True)
     elif rules.nine is Nine.SUIT:
@@ -66,6 +72,8 @@ def powers(rules: Ruleset) -> dict[Rank, Power]:
         JokerRule.REVERSE: Power(anything=True, reset=True, reverse=True),
         JokerRule.WILD: Power(anything=True, transparent=True),
         JokerRule.SKIP: Power(anything=True, reset=True, skip=True),
+        JokerRule.SKIP_MIRROR: Power(anything=True, transparent=True, skip=True),
+        JokerRule.SKIP_SEVEN: Power(anything=True, skip=True, value=7),
     }[rules.joker]
     return table
 
@@ -81,18 +89,26 @@ def turbo_ranks(rules: Ruleset) -> frozenset[Rank]:
     return frozenset(plain)
 
 
+@lru_cache(maxsize=64)
+def burn_barred(rules: Ruleset) -> frozenset[Rank]:
+    """The ranks a burn card (10) may not be played on: J Q K A with `ten_not_on_faces` (a Pagat
+    reading), 8 with `ten_not_on_eight` (Jane, Pagat seed 47)."""
+    faces = _FACES if rules.ten_not_on_faces else frozenset()
+    return faces | ({Rank.EIGHT} if rules.ten_not_on_eight else frozenset())
+
+
 def playable(rules: Ruleset, card: Card, top: Card | None) -> bool:
     """May `card` be played on a pile whose effective top is `top` (None: empty or reset)."""
-    return playable_in(powers(rules), rules.ten_not_on_faces, card, top)
+    return playable_in(powers(rules), burn_barred(rules), card, top)
 
 
-def playable_in(table: Mapping[Rank, Power], ten_not_on_faces: bool, card: Card, top: Card | None) -> bool:
-    """`playable` with the power table already looked up (the engine's hot path)."""
+def playable_in(table: Mapping[Rank, Power], barred: frozenset[Rank], card: Card, top: Card | None) -> bool:
+    """`playable` with the power table and `burn_barred` already looked up (the engine's hot path)."""
     if top is None:
         return True
     power = table[card.rank]
     if power.anything:
-        return not (power.burn and ten_not_on_faces and top.rank in _FACES)
+        return not (power.burn and top.rank in barred)
     under = table[top.rank]
     if under.reset:
         return True
@@ -100,7 +116,7 @@ def playable_in(table: Mapping[Rank, Power], ten_not_on_faces: bool, card: Card,
         return card.suit == top.suit
     if under.cap is not None:
         return card.rank <= under.cap
-    return card.rank >= top.rank
+    return card.rank >= (under.value or top.rank)
 
 
 def strength(rules: Ruleset, card: Card) -> tuple[bool, bool, bool, int]:
@@ -127,4 +143,5 @@ def demand_text_in(table: Mapping[Rank, Power], top: Card | None) -> str:
         return f"{shown}{top.suit.value} on the pile: follow suit {top.suit.value} or play a power card"
     if under.cap is not None:
         return f"{shown} on the pile: play {Rank(under.cap).symbol} or lower"
-    return f"{shown} on the pile: play {shown} or higher"
+    least = Rank(under.value).symbol if under.value else shown
+    return f"{shown} on the pile: play {least} or higher"

@@ -8,6 +8,7 @@ the rules. `Ruleset.from_dict(r.to_dict()) == r` for every ruleset.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import enum
 import hashlib
 import json
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from p2pshithead.engine._cards import deck_size
+from p2pshithead.engine._errors import EngineError
 
 __all__ = [
     "MIN_PLAYERS",
@@ -33,6 +35,7 @@ __all__ = [
     "Five",
     "JokerRule",
     "Ruleset",
+    "SettingError",
     "PRESETS",
     "preset",
 ]
@@ -67,6 +70,9 @@ class FaceupPickup(enum.Enum):
     """One face-up card of their choice, with the pile."""
     PILE_ONLY = "pile_only"
     """The pile only; the face-up cards stay."""
+    ALWAYS_WITH_CARD = "always_with_card"
+    """Every pick-up from the face-up row takes one face-up card with the pile, by choice too
+    (Pagat seed, "O Fim do Jogo": "cannot (or do not wish to)")."""
 
 
 class End(enum.Enum):
@@ -107,6 +113,8 @@ class Eight(enum.Enum):
     """A normal card (pagat)."""
     REVERSE = "reverse"
     """Reverses direction and is transparent (Pagat, Ciaran; section 7)."""
+    UNDER = "under"
+    """The next play must be lower than 8, another 8, or a card played on anything (Jane, Pagat seed 46)."""
 
 
 class Nine(enum.Enum):
@@ -137,7 +145,11 @@ class JokerRule(enum.Enum):
     WILD = "wild"
     """Transparent: takes the rank beneath it, like a mirror (Hebrew)."""
     SKIP = "skip"
-    """Skips the next player; anything may follow it."""
+    """Skips the next player; anything may follow it (Jane's "value 2", Pagat seed item 48)."""
+    SKIP_MIRROR = "skip_mirror"
+    """Skips the next player and is transparent, like a mirror (Jane's "as a mirror", item 48)."""
+    SKIP_SEVEN = "skip_seven"
+    """Skips the next player; the next play must be 7 or higher, as on a plain 7 (Jane's "value 7")."""
 
 
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
@@ -177,6 +189,8 @@ class Ruleset:
     card_exchange: bool = False  # 6 (French): titles, and the Shithead/Masta exchange between games
     stack_faceup: bool = False  # 7 (Karma): face-up duplicates stacked in the swap phase
     ten_not_on_faces: bool = False  # 7 (a Pagat reading): 10 may not be played on J, Q, K, A
+    ten_not_on_eight: bool = False  # 7 (Jane, Pagat seed 47): 10 on anything but an 8
+    pickup_goes_back: bool = False  # 3 (Jane, Pagat seed 50): 3+ players: the picker's previous player leads
     three: Three = Three.MIRROR
     seven: Seven = Seven.UNDER
     eight: Eight = Eight.SKIP
@@ -223,10 +237,14 @@ class Ruleset:
             raise ValueError(f"{players} players need more than {size} cards; add decks")
 
     def to_dict(self) -> dict[str, Any]:
-        """The stable serialization: plain JSON values, every field present."""
+        """The stable serialization: plain JSON values, every field present except the fields added
+        after the first digests (`_LATER_FIELDS`) while they hold their default, so that a ruleset
+        that does not use them keeps its digest."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.name in _LATER_FIELDS and value == f.default:
+                continue
             out[f.name] = value.value if isinstance(value, enum.Enum) else value
         return out
 
@@ -259,17 +277,104 @@ class Ruleset:
         """A copy with some rules changed."""
         return dataclasses.replace(self, **changes)
 
-    def differences(self) -> dict[str, Any]:
-        """The rules that differ from `classic`, as plain values (for display)."""
-        base = Ruleset().to_dict()
-        return {k: v for k, v in self.to_dict().items() if k != "name" and base[k] != v}
+    def with_settings(self, settings: Mapping[str, str]) -> Ruleset:
+        """A copy with house rules set from text, as typed after `--set KEY=VALUE` ("eight=under",
+        "ten_not_on_eight=true", "face-up=4"). Keys and values ignore case; `-` in a key reads as `_`.
+
+        Raises:
+            SettingError: a key that names no rule (the message names the closest rules), or a value
+                that rule does not take (the message lists the values it takes), or a combination
+                the ruleset refuses.
+        """
+        changes = {key: _parse_setting(key, text) for key, text in ((_key(k), v) for k, v in settings.items())}
+        try:
+            return dataclasses.replace(self, **changes)
+        except (TypeError, ValueError) as exc:
+            raise SettingError(str(exc)) from None
+
+    def settings(self, base: Ruleset | None = None) -> dict[str, str]:
+        """The rules that differ from `base` (classic by default) as `with_settings` text, so that
+        `base.with_settings(r.settings(base))` equals `r` but for its name."""
+        return {key: _text(value) for key, value in self._changed(base or Ruleset()).items()}
+
+    def differences(self, base: Ruleset | None = None) -> list[str]:
+        """Each rule that differs from `base` (classic by default), in words, in field order:
+        ["a 10 may not be played on an 8", ...]. The name is not a rule and is never listed."""
+        return [_words(key, getattr(self, key)) for key in self._changed(base or Ruleset())]
+
+    def _changed(self, base: Ruleset) -> dict[str, Any]:
+        """The fields (the name aside) whose value differs from `base`'s, as plain JSON values."""
+        mine, theirs = self._plain(), base._plain()
+        return {k: v for k, v in mine.items() if k != "name" and theirs[k] != v}
+
+    def _plain(self) -> dict[str, Any]:
+        return {f.name: _json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     def describe(self) -> list[str]:
         """The rules in words, one line each, for a lobby or a help screen."""
         return describe(self)
 
     def __repr__(self) -> str:
-        return f"Ruleset.from_dict({ {'name': self.name, **self.differences()}!r})"
+        return f"Ruleset.from_dict({ {'name': self.name, **self._changed(Ruleset())}!r})"
+
+
+class SettingError(EngineError, ValueError):
+    """A house-rule setting (`Ruleset.with_settings`) that names no rule or a value the rule does
+    not take; the message names the closest rules or lists the values."""
+
+
+_LATER_FIELDS = frozenset({"ten_not_on_eight", "pickup_goes_back"})
+"""Fields added after presets were first agreed by digest: `to_dict` leaves them out at their default."""
+
+_INT_CHOICES: dict[str, tuple[int, ...]] = {
+    "decks": tuple(range(MAX_DECKS + 1)),
+    "jokers": JOKERS_PER_PACK,
+    "face_down": (1, 2, 3, 4, 5),
+    "face_up": (1, 2, 3, 4, 5),
+    "hand_size": (1, 2, 3, 4, 5),
+}
+_BOOL_TEXT = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False, "0": False}
+_FIELDS = tuple(f.name for f in dataclasses.fields(Ruleset))
+
+
+def _key(text: str) -> str:
+    key = text.strip().lower().replace("-", "_")
+    if key not in _FIELDS:
+        close = difflib.get_close_matches(key, list(_FIELDS), n=3, cutoff=0.5)
+        hint = f"did you mean {' or '.join(close)}?" if close else f"rules: {', '.join(_FIELDS)}"
+        raise SettingError(f"no rule {text.strip()!r}; {hint}")
+    return key
+
+
+def _parse_setting(key: str, text: str) -> Any:
+    """The value of rule `key` written as `text`."""
+    value = text.strip()
+    if key == "name":
+        return value
+    choices: list[str]
+    if key in _ENUM_FIELDS:
+        kind = _ENUM_FIELDS[key]
+        choices = [member.value for member in kind]
+        if value.lower() in choices:
+            return kind(value.lower())
+    elif key in _INT_CHOICES:
+        choices = [str(n) for n in _INT_CHOICES[key]]
+        if value in choices:
+            return int(value)
+    else:
+        choices = ["true", "false"]
+        if value.lower() in _BOOL_TEXT:
+            return _BOOL_TEXT[value.lower()]
+    raise SettingError(f"{key}: {value!r} is not a value of this rule; values: {', '.join(choices)}")
+
+
+def _json(value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _text(value: Any) -> str:
+    """A plain JSON value as `with_settings` reads it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 PRESETS: dict[str, Ruleset] = {
@@ -277,7 +382,12 @@ PRESETS: dict[str, Ruleset] = {
     "hebrew": Ruleset(name="hebrew", interrupt=True),
     "french": Ruleset(name="french", turbo=True, ace_gives_pile=True, card_exchange=True),
     "pagat": Ruleset(
-        name="pagat", three=Three.PLAIN, seven=Seven.PLAIN, eight=Eight.PLAIN, joker=JokerRule.REVERSE
+        name="pagat",
+        three=Three.PLAIN,
+        seven=Seven.PLAIN,
+        eight=Eight.PLAIN,
+        joker=JokerRule.REVERSE,
+        faceup_pickup=FaceupPickup.ALWAYS_WITH_CARD,
     ),
     "karma": Ruleset(name="karma", stack_faceup=True, pickup_returns=True),
 }
@@ -295,50 +405,84 @@ def preset(name: str) -> Ruleset:
         raise ValueError(f"no preset {name!r}; presets: {', '.join(PRESETS)}") from None
 
 
+_FLAG_WORDS: dict[str, tuple[str, str]] = {  # a switch in words: (on, off)
+    "swap": ("players may swap hand and face-up cards before play", "no swapping before play"),
+    "deal_six": ("cards for the face-up row are dealt to hand; each player chooses which to lay face up",
+                 "the face-up row is dealt face up"),
+    "pickup_voluntary": ("you may pick up the pile by choice", "you may pick up only when you cannot play"),
+    "pickup_returns": ("after a pick-up, the last player to play leads", "after a pick-up, the next player leads"),
+    "pickup_goes_back": ("with three or more players, after a pick-up the player before the picker leads",
+                         "after a pick-up, play goes on past the picker"),
+    "four_burns": ("four of a kind burns", "four of a kind does not burn"),
+    "interrupt": ("interrupt (3+ players): complete four of a kind out of turn, or add a drawn card of the rank "
+                  "just played", "no interrupts"),
+    "turbo": ("turbo: play the rank just played, out of turn (4 5 6 9 J Q K)", "no turbo plays"),
+    "ace_gives_pile": ("an ace names who must take the pile", "an ace names nobody"),
+    "card_exchange": ("titles; the Shithead gives the Masta their best card", "no card exchange between games"),
+    "stack_faceup": ("face-up duplicates may be stacked", "face-up duplicates are not stacked"),
+    "ten_not_on_faces": ("a 10 may not be played on J, Q, K or A", "a 10 may be played on J, Q, K and A"),
+    "ten_not_on_eight": ("a 10 may not be played on an 8", "a 10 may be played on an 8"),
+}
+_CHOICE_WORDS: dict[enum.Enum, str] = {  # an enum value in words
+    Start.LOWEST_SHOWN: "the lowest card shown leads",
+    Start.LEFT_OF_DEALER: "the player left of the dealer starts",
+    FaceupPickup.WITH_CARD: "stuck on face-up cards, take one of them with the pile",
+    FaceupPickup.PILE_ONLY: "stuck on face-up cards, take the pile only",
+    FaceupPickup.ALWAYS_WITH_CARD: "a pick-up from the face-up row takes one face-up card with the pile",
+    End.LAST_STANDING: "play goes on until one player is left: the Shithead",
+    End.FIRST_OUT: "the first player out wins; play stops",
+    Three.MIRROR: "3 mirrors the card beneath",
+    Three.PLAIN: "3 is a plain card",
+    Seven.UNDER: "7: next play 7 or lower",
+    Seven.PLAIN: "7 is a plain card",
+    Seven.MIRROR: "7 mirrors the card beneath, on anything",
+    Eight.SKIP: "8 skips the next player",
+    Eight.PLAIN: "8 is a plain card",
+    Eight.REVERSE: "8 reverses direction and is transparent",
+    Eight.UNDER: "8: next play lower than 8, another 8, or a power card",
+    Nine.PLAIN: "9 is a plain card",
+    Nine.REVERSE: "9 reverses direction",
+    Nine.SUIT: "9: next play must follow its suit",
+    Five.PLAIN: "5 is a plain card",
+    Five.LOWER: "5: next play 5 or lower",
+    JokerRule.REVERSE: "a joker reverses direction",
+    JokerRule.WILD: "a joker mirrors the card beneath",
+    JokerRule.SKIP: "a joker skips the next player",
+    JokerRule.SKIP_MIRROR: "a joker skips the next player and mirrors the card beneath",
+    JokerRule.SKIP_SEVEN: "a joker skips the next player and counts as a plain 7",
+}
+
+
+def _words(key: str, value: Any) -> str:
+    """Rule `key` at `value`, in words."""
+    if isinstance(value, enum.Enum):
+        return _CHOICE_WORDS[value]
+    if key in _FLAG_WORDS:
+        return _FLAG_WORDS[key][0 if value else 1]
+    if key == "decks":
+        return f"{value} pack(s)" if value else "one pack for 2-5 players, two for 6-11"
+    if key == "jokers":
+        return f"{value} jokers per pack" if value else "no jokers"
+    if key == "name":
+        return f"named {value}"
+    return f"{value} {key.replace('_size', '').replace('_', '-')} card(s) each"
+
+
+_POWER_FIELDS = ("three", "seven", "eight", "nine", "five")
+
+
 def describe(rules: Ruleset) -> list[str]:
-    """The rules in words."""
+    """The rules in words: the deal, what each power rank does, then every other rule that differs
+    from classic."""
     lines = [
         f"{rules.name}: {rules.face_down} face-down, {rules.face_up} face-up, {rules.hand_size} in hand"
         + (f"; {rules.jokers} jokers per pack" if rules.jokers else ""),
         "2 resets; 10 burns; four of a kind burns" if rules.four_burns else "2 resets; 10 burns",
     ]
-    lines.append({Three.MIRROR: "3 mirrors the card beneath", Three.PLAIN: "3 is a plain card"}[rules.three])
-    lines.append(
-        {
-            Seven.UNDER: "7: next play 7 or lower",
-            Seven.PLAIN: "7 is a plain card",
-            Seven.MIRROR: "7 mirrors the card beneath, on anything",
-        }[rules.seven]
-    )
-    lines.append(
-        {
-            Eight.SKIP: "8 skips the next player",
-            Eight.PLAIN: "8 is a plain card",
-            Eight.REVERSE: "8 reverses direction and is transparent",
-        }[rules.eight]
-    )
-    extra: dict[enum.Enum, str] = {
-        Nine.REVERSE: "9 reverses direction",
-        Nine.SUIT: "9: next play must follow its suit",
-        Five.LOWER: "5: next play 5 or lower",
-    }
-    for choice in (rules.nine, rules.five):
-        said = extra.get(choice)
-        if said:
-            lines.append(said)
-    flags = [
-        (rules.interrupt, "interrupt: complete four of a kind out of turn"),
-        (rules.turbo, "turbo: play the rank just played, out of turn (4 5 6 9 J Q K)"),
-        (rules.ace_gives_pile, "an ace names who must take the pile"),
-        (rules.card_exchange, "titles; the Shithead gives the Masta their best card"),
-        (rules.stack_faceup, "face-up duplicates may be stacked"),
-        (rules.pickup_returns, "after a pick-up, the last player to play leads"),
-        (rules.ten_not_on_faces, "10 may not be played on J, Q, K or A"),
-        (rules.deal_six, "six cards dealt to hand; choose three to lay face up"),
-        (not rules.swap, "no swapping before play"),
-        (not rules.pickup_voluntary, "you may pick up only when you cannot play"),
-        (rules.end is End.FIRST_OUT, "the first player out wins; play stops"),
-        (rules.start is Start.LEFT_OF_DEALER, "the player left of the dealer starts"),
-    ]
-    lines.extend(text for on, text in flags if on)
+    lines += [_CHOICE_WORDS[rules.three], _CHOICE_WORDS[rules.seven], _CHOICE_WORDS[rules.eight]]
+    lines += [_CHOICE_WORDS[choice] for choice in (rules.nine, rules.five) if choice.value != "plain"]
+    if rules.jokers:
+        lines.append(_CHOICE_WORDS[rules.joker])
+    said = {"face_down", "face_up", "hand_size", "jokers", "joker", "four_burns", *_POWER_FIELDS}
+    lines += [_words(key, getattr(rules, key)) for key in rules._changed(Ruleset()) if key not in said]
     return lines

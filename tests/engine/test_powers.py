@@ -42,6 +42,11 @@ def can(rules: Ruleset, card: str, top: str | None) -> bool:
         (Ruleset(five=Five.LOWER), "5c", "5d", True), (Ruleset(five=Five.LOWER), "6c", "5d", False),
         (Ruleset(jokers=2), "Jo", "Ad", True), (Ruleset(jokers=2), "4c", "Jo", True),
         (Ruleset(jokers=2, joker=JokerRule.SKIP), "4c", "Jo", True),
+        (Ruleset(jokers=2, joker=JokerRule.SKIP_SEVEN), "6c", "Jo", False),
+        (Ruleset(jokers=2, joker=JokerRule.SKIP_SEVEN), "7c", "Jo", True),
+        (Ruleset(eight=Eight.UNDER), "8c", "8d", True), (Ruleset(eight=Eight.UNDER), "9c", "8d", False),
+        (Ruleset(eight=Eight.UNDER), "10c", "8d", True), (Ruleset(ten_not_on_eight=True), "10c", "8d", False),
+        (Ruleset(ten_not_on_eight=True, ten_not_on_faces=True), "10c", "Kd", False),
     ],
 )
 def test_playable(rules, card, top, expected):
