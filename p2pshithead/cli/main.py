@@ -22,10 +22,11 @@ def _register() -> None:
     from p2pshithead.cli.host import host
     from p2pshithead.cli.join import join
     from p2pshithead.cli.play import play
+    from p2pshithead.cli.rules import rules
     from p2pshithead.cli.simulate import simulate
     from p2pshithead.cli.verify import verify
 
-    for command in (bench, simulate, host, join, verify, play):
+    for command in (bench, simulate, host, join, verify, play, rules):
         main.add_command(command)
 
 

@@ -27,6 +27,7 @@ from p2pshithead.cli.prompt import (
     window_question,
 )
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
+from p2pshithead.cli.rules import house_rules_option, with_house_rules
 from p2pshithead.cli.terminal import READER
 from p2pshithead.engine import (
     MAX_PLAYERS,
@@ -209,9 +210,11 @@ class _Person:
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
               help="Seconds to show each bot move.")
-def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float) -> None:
+@house_rules_option
+def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
+         settings: tuple[str, ...]) -> None:  # fmt: skip
     """Play Shithead against bots at this terminal."""
-    rules = preset(rules_name)
+    rules = with_house_rules(preset(rules_name), settings)
     try:
         rules.check_table(bots + 1)
     except ValueError as exc:
