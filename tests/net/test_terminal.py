@@ -7,10 +7,12 @@ short move, answer out-of-turn prompts, mistype once and are told why, and play 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -91,32 +93,13 @@ def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
         host.wait()
 
 
-def test_a_person_who_does_not_type_in_time_has_their_program_play_for_them(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def person_at_table(tmp_path: Path, *host_args: str) -> Iterator[tuple[subprocess.Popen[str], pexpect.spawn]]:
+    """A host (autoplay, loopback) with `host_args`, and a person joining it at a real terminal type
+    (input through prompt_toolkit; pexpect does not answer cursor-position requests). Both are ended."""
     env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
     person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "2", "--autoplay",
-                             "--turn-time", "2"], stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
-    try:
-        assert host.stdout is not None
-        port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
-        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii"],
-                               env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
-        person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
-        person.expect("2 s to decide")  # the table's limit, said when seated
-        for _ in range(2):  # the person types nothing: swap phase, then a turn of play
-            person.expect("2 s to decide")  # ... and beside the screen of their turn
-            person.expect(r"time's up: your program (plays|passes|picks)[^\r\n]* for you")
-        person.kill(9)
-    finally:
-        host.kill()
-        host.wait()
-
-
-def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Path) -> None:
-    env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
-    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "1", "--autoplay",
-               "--rules", "classic"]
+    command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--autoplay", *host_args]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert host.stdout is not None
@@ -124,6 +107,26 @@ def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Pat
         person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii"],
                                env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
         person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
+        try:
+            yield host, person
+        finally:
+            if person.isalive():
+                person.kill(9)
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_a_person_who_does_not_type_in_time_has_their_program_play_for_them(tmp_path: Path) -> None:
+    with person_at_table(tmp_path, "--seats", "2", "--turn-time", "2") as (_, person):
+        person.expect("2 s to decide")  # the table's limit, said when seated
+        for _ in range(2):  # the person types nothing: swap phase, then a turn of play
+            person.expect("2 s to decide")  # ... and beside the screen of their turn
+            person.expect(r"time's up: your program (plays|passes|picks)[^\r\n]* for you")
+
+
+def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Path) -> None:
+    with person_at_table(tmp_path, "--seats", "3", "--bots", "1", "--rules", "classic") as (host, person):
         person.expect(PROMPT)
         person.sendline("r")  # ready in the swap phase
         for _ in range(20):  # the show phase, out-of-turn questions...: until a turn of play, where quit is asked
@@ -145,9 +148,6 @@ def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Pat
         out, _ = host.communicate(timeout=60)
         assert host.returncode == 0, out
         assert re.search(r"finish order: 1\. .*, 3\. ann \(seat \d\) Shithead", out), out  # the leaver finishes last
-    finally:
-        host.kill()
-        host.wait()
 
 
 class _Table:
