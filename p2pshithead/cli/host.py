@@ -13,9 +13,10 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.agents import HumanAgent
-from p2pshithead.cli.netgame import SHITHEAD, describe
+from p2pshithead.cli.netgame import SHITHEAD, describe, table_rules
+from p2pshithead.cli.rules import house_rules_option, with_house_rules
 from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
 from p2pshithead.net import (
     ANY,
     HOME_ENV,
@@ -136,9 +137,11 @@ def _resumed() -> _Table:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
+@house_rules_option
 def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
          port: int, bind: str, transcript: Path | None, autoplay: bool, level: int, nick: str | None,
-         no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None) -> None:  # fmt: skip
+         no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
+         settings: tuple[str, ...]) -> None:  # fmt: skip
     """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out.
 
     The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
@@ -151,10 +154,15 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
     else:
         if bots >= seats:
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
-        rules = rules or SHITHEAD.presets[0]
+        base = rules or SHITHEAD.presets[0]
+        if base not in SHITHEAD.presets:
+            raise click.BadParameter(f"unknown preset {base!r} (known: {', '.join(SHITHEAD.presets)})",
+                                     param_hint="--rules")  # fmt: skip
+        house = with_house_rules(preset(base), settings).settings(preset(base))
+        text = table_rules(base, house)
         try:
-            config = TableConfig(name or f"{identity.nick}'s table", SHITHEAD, rules, seats, bind,
-                                 port, announce=not no_announce, words=describe(rules), turn_time=turn_time,
+            config = TableConfig(name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,
+                                 port, announce=not no_announce, words=describe(text), turn_time=turn_time,
                                  away_time=away_time)  # fmt: skip
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None

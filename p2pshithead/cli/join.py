@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
-from p2pshithead.cli.netgame import APPS, SHITHEAD
+from p2pshithead.cli.netgame import APPS, SHITHEAD, house_rules
 from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
@@ -48,8 +48,18 @@ def _line(ad: TableAd) -> str:
     return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
 
 
+def _house(ad: TableAd) -> list[str]:
+    """A listed table's house rules in words (what this program cannot read is said so)."""
+    try:
+        return house_rules(ad.rules)
+    except ValueError as exc:
+        return [f"rules this program cannot read: {exc}"]
+
+
 def _show(kind: str, ad: TableAd) -> None:
     click.echo(f"{kind} {_line(ad)}")
+    for words in _house(ad):
+        click.echo(f"      house rule: {words}")
 
 
 def _matches(ad: TableAd, table: str) -> bool:
@@ -92,7 +102,7 @@ async def _async_pick(bind: str, bot: bool, wait: float) -> TableAd | None:
                             known = next((i for i, old in enumerate(numbered) if old.table_id == ad.table_id), None)
                             number = len(numbered) + 1 if known is None else known + 1
                             numbered[number - 1:number] = [ad]
-                            click.echo(f"{number}. {_line(ad)}")
+                            _show(f"{number}.", ad)
                         elif ad is not None:
                             click.echo(f"   gone: {ad.label}")
                     change.cancel()
@@ -129,7 +139,7 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) ->
         return matches[0]
     click.echo(f"{len(matches)} tables are called {table!r}:")
     for number, ad in enumerate(matches, 1):
-        click.echo(f"{number}. {_line(ad)}")
+        _show(f"{number}.", ad)
     while True:
         text = (await READER.async_read("which one? ")).strip()
         if text.isdigit() and 0 < int(text) <= len(matches):
@@ -233,7 +243,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
     if list_only:
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
         if as_json:
-            click.echo(json.dumps([ad.to_json() for ad in found.values()]))
+            click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
         return
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:

@@ -13,13 +13,24 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import Confirm
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
 from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, EngineError, Game, Phase, PickUp, Play, preset
+from p2pshithead.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    EngineError,
+    Game,
+    Phase,
+    PickUp,
+    Play,
+    Ruleset,
+    preset,
+)
 from p2pshithead.game import (
     Dealt,
     Event,
@@ -35,7 +46,10 @@ from p2pshithead.game import (
 )
 from p2pshithead.net import Apps, AppSpec, TableSetup
 
-__all__ = ["APPS", "SHITHEAD", "NetCardGame", "auto_payload", "bot_payload", "describe", "parse_payload"]
+__all__ = [
+    "APPS", "SHITHEAD", "NetCardGame", "auto_payload", "bot_payload", "describe", "house_rules", "parse_payload",
+    "ruleset_of", "table_rules",
+]  # fmt: skip
 
 LEVELS = ("random", "greedy", "smart")
 _UNICODE, _ASCII = Look(unicode=True), Look(unicode=False)
@@ -47,9 +61,9 @@ class NetCardGame:
     events for people."""
 
     def __init__(self, setup: TableSetup, local_seat: int | None, secret: bytes = b"") -> None:
-        rules = preset(setup.rules)
+        rules = ruleset_of(setup.rules)
         if bytes.fromhex(rules.digest()) != setup.ruleset_hash:
-            raise ValueError(f"the table's ruleset hash does not match preset {setup.rules!r}")
+            raise ValueError(f"the table's ruleset hash does not match its rules {setup.rules!r}")
         self.state = TableState(rules, setup.table_id, len(setup.seats))
         self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom, secret or None)
         self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
@@ -161,13 +175,42 @@ def _plain(line: str, ascii: bool) -> str:
     return line.translate(_TO_ASCII) if ascii else line
 
 
-def _ruleset_hash(name: str) -> bytes:
-    return bytes.fromhex(preset(name).digest())
+def table_rules(name: str, settings: Mapping[str, str]) -> str:
+    """A table's rules as the transport carries them: the preset, then each house rule ("pagat;eight=under")."""
+    return ";".join([name, *(f"{key}={value}" for key, value in sorted(settings.items()))])
 
 
-def describe(name: str) -> str:
-    """The rules of preset `name` in words, for the lobby."""
-    return "; ".join(preset(name).describe())
+def ruleset_of(text: str) -> Ruleset:
+    """The ruleset a rules text names: its preset with its house rules.
+
+    Raises:
+        ValueError: an unknown preset, or a house rule the engine does not take (in words).
+    """
+    name, *settings = text.split(";")
+    if name not in PRESETS:
+        raise ValueError(f"unknown rules preset {name!r} (known: {', '.join(PRESETS)})")
+    pairs = dict(setting.partition("=")[::2] for setting in settings)
+    return preset(name).with_settings(pairs) if pairs else preset(name)
+
+
+def _ruleset_hash(text: str) -> bytes:
+    return bytes.fromhex(ruleset_of(text).digest())
+
+
+def house_rules(text: str) -> list[str]:
+    """The house rules of a table's rules text, in words ("a 10 may not be played on an 8").
+
+    Raises:
+        ValueError: a rules text this program cannot read.
+    """
+    return ruleset_of(text).differences(preset(text.split(";")[0]))
+
+
+def describe(text: str) -> str:
+    """A table's rules in words, for the lobby: the preset's, then each house rule on top of it."""
+    house = house_rules(text)
+    words = "; ".join(preset(text.split(";")[0]).describe())
+    return words + (f"; house rules: {'; '.join(house)}" if house else "")
 
 
 def bot_payload(app: object, seat: int, rng: random.Random, level: int) -> object:
@@ -236,7 +279,12 @@ def _command(command: Command, view: Game, seat: int) -> object:
     raise ValueError(rules_text(view.rules) if command is Command.RULES else help_text(view, seat))
 
 
-SHITHEAD = AppSpec(name="shithead", presets=tuple(PRESETS), make=NetCardGame, ruleset_hash=_ruleset_hash,
+def _check_rules(text: str) -> None:
+    ruleset_of(text)
+
+
+SHITHEAD = AppSpec(name="shithead", presets=tuple(PRESETS), check_rules=_check_rules, make=NetCardGame,
+                   ruleset_hash=_ruleset_hash,
                     seats=(MIN_PLAYERS, MAX_PLAYERS), secret_size=64)
 APPS: Apps = {SHITHEAD.name: SHITHEAD}
 """The applications this program plays on the network."""

@@ -17,6 +17,8 @@ from p2pshithead.net._identity import KEY_BYTES, check_nick
 
 MAX_SEATS = 16
 """The most seats the transport carries (an application may allow fewer: `AppSpec.seats`)."""
+MAX_RULES_TEXT = 200
+"""The longest rules text a table carries (a preset, with any house rules the application reads in it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,10 @@ class AppSpec:
 
     name: str
     presets: tuple[str, ...]
+    """Named rulesets, the first the default."""
+    check_rules: Callable[[str], None]
+    """Refuse a rules text this application cannot play (a preset, with any house rules it reads in it):
+    ValueError, in words."""
     make: Callable[[TableSetup, int | None, bytes], Application]
     """Build the application for `setup` at the local seat (None: an observer), its secrets drawn from
     the given `secret_size` bytes (empty for an observer): a peer that keeps them comes back after a
@@ -108,8 +114,9 @@ class AppSpec:
         Raises:
             ValueError: an unknown preset or a seat count out of range, in words.
         """
-        if rules not in self.presets:
-            raise ValueError(f"unknown rules preset {rules!r} for {self.name} (known: {', '.join(self.presets)})")
+        if not 1 <= len(rules) <= MAX_RULES_TEXT:
+            raise ValueError(f"rules text of {len(rules)} characters; at most {MAX_RULES_TEXT}")
+        self.check_rules(rules)
         low, high = self.seats
         if not low <= seats <= high:
             raise ValueError(f"{self.name} seats {low}..{high} players, got {seats}")

@@ -20,7 +20,7 @@ from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from p2pshithead.net._addresses import ANY
-from p2pshithead.net._app import MAX_SEATS
+from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
 
 SERVICE_TYPE = "_p2pshithead._tcp.local."
 _INFO_TIMEOUT_MS = 1500
@@ -55,8 +55,8 @@ class TableAd:
     def __post_init__(self) -> None:
         if len(self.table_id) != 32 or not all(c in "0123456789abcdef" for c in self.table_id):
             raise ValueError(f"bad table id {self.table_id!r}")
-        for text in (self.name, self.host, self.rules):
-            if not 1 <= len(text) <= 40 or not text.isprintable():
+        for text, most in ((self.name, 40), (self.host, 40), (self.rules, MAX_RULES_TEXT)):
+            if not 1 <= len(text) <= most or not text.isprintable():
                 raise ValueError(f"bad table ad text {text!r}")
         if not 0 <= self.taken <= MAX_SEATS or not 0 <= self.free <= MAX_SEATS:
             raise ValueError(f"bad seat counts {self.taken}/{self.free}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from p2pshithead.net._app import MAX_SEATS
+from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import MAX_FRAME, pack
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES
@@ -33,7 +33,7 @@ HELLO = fields(v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), nick=Str(1, NIC
 
 _TIMES = {"turn": Int(0, MAX_WAIT_S), "away": Int(1, MAX_WAIT_S)}
 WELCOME = fields(
-    v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+    v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
     words=Str(0, 2000, lines=True), **_TIMES,
 )
 """Host to peer, after a good hello: the seat given in the lobby, the rules (preset and in words), and
@@ -48,7 +48,7 @@ REJOIN = fields(
 holds already, the time (ms since the epoch) and its signature over them (`rejoin_bytes`)."""
 
 RESUMED = fields(
-    v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+    v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
     words=Str(0, 2000, lines=True), entries=Int(1, 2**40), **_TIMES,
 )
 """Host to a peer that came back: its game seat and the table; the entries it lacks follow, up to
@@ -94,7 +94,7 @@ GENESIS_SCHEMA = Tagged(
     "k",
     {
         "genesis": fields(
-            v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, 40),
+            v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
             ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, MAX_SEATS),
             nicks=List(Str(1, NICK_MAX), 2, MAX_SEATS),
         ),  # fmt: skip

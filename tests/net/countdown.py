@@ -99,5 +99,11 @@ def countdown_bots(seed: int) -> Callable[[str], BotAgent]:
     return lambda app: CountdownBot(random.Random(seed))
 
 
-COUNTDOWN = AppSpec(name="countdown", presets=tuple(_STARTS), make=Countdown, ruleset_hash=_ruleset_hash)
+def _check_rules(rules: str) -> None:
+    if rules not in _STARTS:
+        raise ValueError(f"unknown rules {rules!r} for countdown (known: {', '.join(_STARTS)})")
+
+
+COUNTDOWN = AppSpec(name="countdown", presets=tuple(_STARTS), check_rules=_check_rules, make=Countdown,
+                    ruleset_hash=_ruleset_hash)
 APPS: Apps = {COUNTDOWN.name: COUNTDOWN}

@@ -131,3 +131,30 @@ def test_a_refused_connection_is_said_in_words(home: Path) -> None:
     result = run("join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1")
     assert result.returncode == 3 and "refused the connection (no table on that port)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them(home: Path) -> None:
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--name", "house", "--seats", "2", "--autoplay",
+                             "--rules", "pagat", "--set", "ten_not_on_eight=true"],
+                            stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
+    try:
+        assert host.stdout is not None and "house rules: a 10 may not be played on an 8" in host.stdout.readline()
+        listed = run("join", "--list", "--json", "--bind", "127.0.0.1", "--wait", "1.5")
+        table = next(t for t in json.loads(listed.stdout) if t["name"] == "house")
+        assert table["rules"] == "pagat;ten_not_on_eight=true"
+        assert table["house_rules"] == ["a 10 may not be played on an 8"]
+        bot_home = {**os.environ, HOME_ENV: str(home / "bot")}
+        joined = subprocess.run([*CLI, "join", "house", "--bot", "--bind", "127.0.0.1", "--wait", "5"],
+                                capture_output=True, text=True, timeout=60, env=bot_home)  # fmt: skip
+        assert joined.returncode == 0, joined.stderr
+        assert "house rules: a 10 may not be played on an 8" in joined.stdout  # told when seated
+        assert host.wait(30) == 0
+        assert head_of(joined.stdout) == head_of(host.stdout.read())  # one ruleset hash, one transcript
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_a_misspelled_house_rule_is_refused_before_the_table_opens(home: Path) -> None:
+    result = CliRunner().invoke(main, ["host", "--bind", "127.0.0.1", "--set", "ten_not_on_eigth=true"])
+    assert result.exit_code == 2 and "did you mean ten_not_on_eight" in result.output
