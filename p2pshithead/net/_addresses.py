@@ -57,8 +57,11 @@ def open_listener(bind: str, port: int) -> socket.socket:
     return socket.create_server((bind, port), family=family, backlog=64)
 
 
-def peer_name(address: tuple[object, ...]) -> str:
-    """`host:port` of a connected peer (an IPv4 peer of a dual-stack socket shown as IPv4)."""
+def peer_name(address: tuple[object, ...] | None) -> str:
+    """`host:port` of a connected peer (an IPv4 peer of a dual-stack socket shown as IPv4); a socket
+    that is gone already has no address to show."""
+    if not address:
+        return "a peer that has gone"
     host = str(address[0]).removeprefix("::ffff:")
     return f"[{host}]:{address[1]}" if ":" in host else f"{host}:{address[1]}"
 

@@ -123,7 +123,7 @@ class Joiner:
 
     async def _async_connect(self, addresses: Sequence[str], port: int) -> None:
         reader, writer, address = await async_dial(addresses, port, self._bind)
-        self._conn = Connection(reader, writer, FROM_HOST, peer_name(writer.get_extra_info("peername")),
+        self._conn = Connection(reader, writer, FROM_HOST, peer_name((address, port)),
                                 limits=self._limits, clock=self._clock)  # fmt: skip
         self._conn.start_keepalive(self._limits.keepalive_s)
         self._addresses, self._port = (address, *(a for a in addresses if a != address)), port

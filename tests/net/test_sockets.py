@@ -90,3 +90,11 @@ def test_wrong_version_is_rejected_with_a_reason() -> None:
 def test_bad_first_frames_close_the_connection(frame: bytes) -> None:
     reply = asyncio.run(_hello_reply([frame]))
     assert isinstance(reply, RemoteProtocolError) and "closed" in reply.reason
+
+
+def test_a_peer_address_is_named_even_when_the_socket_is_gone() -> None:
+    from p2pshithead.net._addresses import peer_name
+
+    assert peer_name(("::ffff:10.0.0.2", 4000)) == "10.0.0.2:4000"
+    assert peer_name(("fd00::2", 4000, 0, 0)) == "[fd00::2]:4000"
+    assert peer_name(None) == "a peer that has gone"  # getpeername after a reset: no traceback
