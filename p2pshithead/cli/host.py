@@ -14,9 +14,9 @@ import click
 
 from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import SHITHEAD, describe, table_rules
-from p2pshithead.cli.rules import house_rules_option, with_house_rules
+from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
     ANY,
     HOME_ENV,
@@ -117,7 +117,7 @@ def _resumed() -> _Table:
 
 @click.command()
 @click.option("--name", help="Table name shown on the LAN (default: NICK's table).")
-@click.option("--rules", help="Rules preset (default: the application's first).")
+@rules_option(SHITHEAD.presets[0])
 @click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
 @click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True,
@@ -138,7 +138,7 @@ def _resumed() -> _Table:
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @house_rules_option
-def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
+def host(name: str | None, rules_text: str, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
          port: int, bind: str, transcript: Path | None, autoplay: bool, level: int, nick: str | None,
          no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
          settings: tuple[str, ...]) -> None:  # fmt: skip
@@ -154,12 +154,8 @@ def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: 
     else:
         if bots >= seats:
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
-        base = rules or SHITHEAD.presets[0]
-        if base not in SHITHEAD.presets:
-            raise click.BadParameter(f"unknown preset {base!r} (known: {', '.join(SHITHEAD.presets)})",
-                                     param_hint="--rules")  # fmt: skip
-        house = with_house_rules(preset(base), settings).settings(preset(base))
-        text = table_rules(base, house)
+        chosen = choose_rules(rules_text, settings)
+        text = table_rules(chosen.base, chosen.house)
         try:
             config = TableConfig(name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,
                                  port, announce=not no_announce, words=describe(text), turn_time=turn_time,

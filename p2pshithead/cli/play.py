@@ -27,18 +27,16 @@ from p2pshithead.cli.prompt import (
     window_question,
 )
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
-from p2pshithead.cli.rules import house_rules_option, with_house_rules
+from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.terminal import READER
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PRESETS,
     Game,
     Move,
     MoveError,
     Phase,
     Ruleset,
-    preset,
 )
 
 __all__ = ["play", "Session", "Quit"]
@@ -201,8 +199,7 @@ class _Person:
 @click.command()
 @click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
               help="How many bots.")
-@click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True,
-              help="Rules preset.")
+@rules_option()
 @click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--level", default="greedy", show_default=True, metavar="|".join(BOT_NAMES),
@@ -211,10 +208,10 @@ class _Person:
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
               help="Seconds to show each bot move.")
 @house_rules_option
-def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
+def play(bots: int, rules_text: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
          settings: tuple[str, ...]) -> None:  # fmt: skip
     """Play Shithead against bots at this terminal."""
-    rules = with_house_rules(preset(rules_name), settings)
+    rules = choose_rules(rules_text, settings).ruleset
     try:
         rules.check_table(bots + 1)
     except ValueError as exc:

@@ -1,15 +1,55 @@
-"""`p2pshithead rules`: a ruleset in words, for people deciding what to play; `--set` house rules."""
+"""`p2pshithead rules`: a ruleset in words, for people deciding what to play; `--set` house rules;
+named house rulesets saved in the config folder (`rules save`, `rules list`) and reused as `--rules ~NAME`.
+
+Invariants: `choose_rules` is the one place that turns `--rules` and `--set` text into a ruleset, for
+every command (`play`, `host`, `simulate`, `rules`); a saved ruleset is a file
+`<config>/rules/NAME.json` holding its preset and its house rules as `Ruleset.with_settings` text,
+checked again whenever it is read, so a damaged or outdated file is named, never half-used.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
 import click
 
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
+from p2pshithead.net import config_dir
 
 F = TypeVar("F", bound=Callable[..., object])
+
+SAVED = "~"
+"""What marks a saved ruleset's name in `--rules` ("~mine")."""
+
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenRules:
+    """The rules a command was asked for: how they were named ("pagat", "~mine"), the preset they
+    build on, and the whole ruleset (preset, saved house rules, then `--set`)."""
+
+    label: str
+    base: str
+    ruleset: Ruleset
+
+    @property
+    def house(self) -> dict[str, str]:
+        """The house rules on top of the preset, as `with_settings` text."""
+        return self.ruleset.settings(preset(self.base))
+
+
+def rules_option(default: str = "classic") -> Callable[[F], F]:
+    """The `--rules PRESET|~NAME` option, passed on as `rules_text` (for `choose_rules`)."""
+    return click.option("--rules", "rules_text", default=default, show_default=True, metavar="PRESET|~NAME",
+                        help=f"Rules preset ({', '.join(PRESETS)}) or a saved house ruleset ~NAME "
+                             "(see `p2pshithead rules list`).")  # fmt: skip
 
 
 def house_rules_option(command: F) -> F:
@@ -38,18 +78,162 @@ def with_house_rules(rules: Ruleset, settings: tuple[str, ...]) -> Ruleset:
         raise click.BadParameter(str(exc), param_hint="--set") from None
 
 
-@click.command()
-@click.argument("name", required=False, default="classic", type=click.Choice(sorted(PRESETS)))
-@house_rules_option
-def rules(name: str, settings: tuple[str, ...]) -> None:
-    """Print the rules of preset NAME (default classic), with any house rules, in words."""
-    base = preset(name)
-    ruleset = with_house_rules(base, settings)
-    click.echo(f"{name}:")
-    for line in ruleset.describe():
+def choose_rules(text: str, settings: tuple[str, ...] = (), hint: str = "--rules") -> ChosenRules:
+    """The rules `--rules TEXT` (a preset, or `~NAME` saved in the config folder) and `--set` name;
+    errors name the parameter `hint`.
+
+    Raises:
+        click.BadParameter: an unknown preset or saved name (listing what there is and how to save one), a
+            damaged saved file (naming it), or a bad `--set`.
+    """
+    text = text.strip()
+    if text.startswith(SAVED):
+        chosen = load_saved(text[len(SAVED):], hint)
+    elif text in PRESETS:
+        chosen = ChosenRules(text, text, preset(text))
+    else:
+        names = saved_names()
+        meant = f"did you mean {SAVED}{text}? " if text.lower() in names else ""
+        saved = ", ".join(SAVED + n for n in names) or "none yet"
+        raise click.BadParameter(f"unknown rules {text!r}: {meant}presets are {', '.join(PRESETS)}; saved house "
+                                 f"rulesets ({rules_folder()}): {saved}; save one with "
+                                 "`p2pshithead rules save NAME [PRESET] --set KEY=VALUE`", param_hint=hint)
+    return ChosenRules(chosen.label, chosen.base, with_house_rules(chosen.ruleset, settings))
+
+
+def rules_folder() -> Path:
+    """Where saved house rulesets live: the config folder's `rules/`."""
+    return config_dir() / "rules"
+
+
+def saved_names() -> list[str]:
+    """The names of the saved house rulesets, sorted."""
+    folder = rules_folder()
+    return sorted(p.stem for p in folder.glob("*.json") if _NAME.fullmatch(p.stem)) if folder.is_dir() else []
+
+
+def _checked_name(name: str, hint: str = "NAME") -> str:
+    name = name.removeprefix(SAVED).strip().lower()
+    if not _NAME.fullmatch(name):
+        raise click.BadParameter(f"{name!r}: a saved ruleset's name is 1 to 32 letters, digits, - or _ "
+                                 "(starting with a letter or digit)", param_hint=hint)  # fmt: skip
+    return name
+
+
+def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
+    """The saved house ruleset `name` (without its `~`); errors name the parameter `hint`.
+
+    Raises:
+        click.BadParameter: no such saved ruleset (listing the saved ones and how to save one), or a
+            damaged file (naming it and the next step).
+    """
+    name = _checked_name(name, hint)
+    path = rules_folder() / f"{name}.json"
+    if not path.exists():
+        saved = ", ".join(SAVED + n for n in saved_names()) or "none yet"
+        raise click.BadParameter(
+            f"no saved house ruleset {SAVED}{name} in {rules_folder()} (saved: {saved}); save one with "
+            f"`p2pshithead rules save {name} PRESET --set KEY=VALUE`", param_hint=hint)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not (isinstance(data, dict) and isinstance(data.get("preset"), str) and isinstance(data.get("house"), dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in data["house"].items())):
+            raise ValueError('expected {"preset": NAME, "house": {KEY: VALUE, ...}}')
+        base = data["preset"]
+        ruleset = preset(base).with_settings(data["house"])
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise click.BadParameter(f"{path} is damaged ({exc}); delete it or save {SAVED}{name} again with "
+                                 f"`p2pshithead rules save {name} PRESET --set KEY=VALUE`",
+                                 param_hint=hint) from None  # fmt: skip
+    return ChosenRules(SAVED + name, base, ruleset)
+
+
+def save(name: str, chosen: ChosenRules) -> Path:
+    """Save `chosen` as house ruleset `name` (replacing one of that name); its path."""
+    path = rules_folder() / f"{_checked_name(name)}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_suffix(".part")
+    part.write_text(json.dumps({"preset": chosen.base, "house": chosen.house}, indent=1, sort_keys=True) + "\n",
+                    encoding="utf-8")  # fmt: skip
+    os.replace(part, path)
+    return path
+
+
+class _RulesGroup(click.Group):
+    """`rules` shows a ruleset unless its first word is a subcommand: `rules pagat`, `rules ~mine --set ...`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_RulesGroup)
+def rules() -> None:
+    """Print a ruleset in words; save named house rulesets and list them.
+
+    `p2pshithead rules [PRESET|~NAME] [--set KEY=VALUE ...]` prints a ruleset (default classic).
+    """
+
+
+def _echo_rules(chosen: ChosenRules) -> None:
+    click.echo(f"{chosen.label}:" if chosen.label == chosen.base else f"{chosen.label} (on {chosen.base}):")
+    for line in chosen.ruleset.describe():
         click.echo(f"  {line}")
-    changed = ruleset.differences(base)
+    changed = chosen.ruleset.differences(preset(chosen.base))
     if changed:
-        click.echo(f"house rules on top of {name}:")
+        click.echo(f"house rules on top of {chosen.base}:")
         for line in changed:
             click.echo(f"  {line}")
+
+
+@rules.command("show")
+@click.argument("name", required=False, default="classic", metavar="[PRESET|~NAME]")
+@house_rules_option
+def show(name: str, settings: tuple[str, ...]) -> None:
+    """Print the rules of a preset or saved ruleset (default classic), with any house rules, in words."""
+    _echo_rules(choose_rules(name, settings, "PRESET|~NAME"))
+
+
+@rules.command("save")
+@click.argument("name")
+@click.argument("base", required=False, default="classic", metavar="[PRESET|~NAME]")
+@house_rules_option
+def save_command(name: str, base: str, settings: tuple[str, ...]) -> None:
+    """Save the rules of a preset (default classic) or saved ruleset with the `--set` house rules as NAME,
+    for `--rules ~NAME` in play, host, simulate and rules."""
+    chosen = choose_rules(base, settings, "PRESET|~NAME")
+    path = save(name, chosen)
+    saved = ChosenRules(SAVED + _checked_name(name), chosen.base, chosen.ruleset)
+    _echo_rules(saved)
+    click.echo(f"saved to {path}; use it with --rules {saved.label}")
+
+
+@rules.command("list")
+def list_command() -> None:
+    """List the saved house rulesets with their house rules in words."""
+    names = saved_names()
+    if not names:
+        click.echo(f"no saved house rulesets in {rules_folder()}; save one with "
+                   "`p2pshithead rules save NAME [PRESET] --set KEY=VALUE`")  # fmt: skip
+        return
+    click.echo(f"saved house rulesets ({rules_folder()}):")
+    for name in names:
+        try:
+            chosen = load_saved(name)
+        except click.BadParameter as exc:
+            click.echo(f"  {SAVED}{name}: {exc.message}")
+            continue
+        changed = chosen.ruleset.differences(preset(chosen.base))
+        click.echo(f"  {chosen.label} on {chosen.base}: {'; '.join(changed) or 'no house rules'}")
+
+
+@rules.command("delete")
+@click.argument("name")
+def delete_command(name: str) -> None:
+    """Delete the saved house ruleset NAME."""
+    path = rules_folder() / f"{_checked_name(name)}.json"
+    if not path.exists():
+        raise click.BadParameter(f"no saved house ruleset {SAVED}{path.stem} in {rules_folder()}", param_hint="NAME")
+    path.unlink()
+    click.echo(f"deleted {SAVED}{path.stem} ({path})")

@@ -8,7 +8,8 @@ import time
 import click
 
 from p2pshithead.bots import MatchResult, make_player, play_match
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, preset
+from p2pshithead.cli.rules import ChosenRules, choose_rules, house_rules_option, rules_option
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
@@ -22,8 +23,11 @@ def _bot_list(text: str, players: int) -> list[str]:
     return specs + [specs[-1]] * (players - len(specs))
 
 
-def _figures(result: MatchResult) -> dict[str, object]:
+def _figures(result: MatchResult, chosen: ChosenRules) -> dict[str, object]:
     return {
+        "rules": chosen.label,
+        "preset": chosen.base,
+        "house_rules": chosen.house,
         "results": [
             {"bot": t.bot, "loss_rate": t.loss_rate, "ci95": list(t.ci95), "losses": t.losses} for t in result.results
         ],
@@ -46,7 +50,8 @@ def _figures(result: MatchResult) -> dict[str, object]:
     help="Comma-separated bot specs, one per seat (the last fills the rest): "
     "random, greedy, smart, smart:200ms, smart:64p.",
 )
-@click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True)
+@rules_option()
+@house_rules_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Match seed (game g is dealt from seed and g).")
 @click.option(
     "--clock",
@@ -56,19 +61,28 @@ def _figures(result: MatchResult) -> dict[str, object]:
     help="What a thinking budget counts: wall time, or this process's CPU time (fair on a busy machine).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate(games: int, players: int, bots: str, rules_name: str, seed: int, clock: str, as_json: bool) -> None:
+def simulate(games: int, players: int, bots: str, rules_text: str, settings: tuple[str, ...], seed: int, clock: str,
+             as_json: bool) -> None:  # fmt: skip
     """Play bot tables with rotating seats; print each bot's loss rate (how often it was the Shithead)."""
+    chosen = choose_rules(rules_text, settings)
+    try:
+        chosen.ruleset.check_table(players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
     specs = _bot_list(bots, players)
     try:
         seated = [make_player(spec, CLOCKS[clock]) for spec in specs]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    result = play_match(preset(rules_name), seated, games, seed)
-    figures = _figures(result)
+    result = play_match(chosen.ruleset, seated, games, seed)
+    figures = _figures(result, chosen)
     if as_json:
         click.echo(json.dumps(figures))
         return
-    click.echo(f"{rules_name}, {players} players, {games} games (seed {seed}); fair share {1 / players:.1%}")
+    click.echo(f"{chosen.label}, {players} players, {games} games (seed {seed}); fair share {1 / players:.1%}")
+    house = chosen.ruleset.differences(preset(chosen.base))
+    if house:
+        click.echo(f"house rules on top of {chosen.base}: {'; '.join(house)}")
     for tally in result.results:
         lo, hi = tally.ci95
         click.echo(f"  {tally.bot:<14} loss {tally.loss_rate:6.1%}  95% [{lo:.1%}, {hi:.1%}]"

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
 from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
+from p2pshithead.net import HOME_ENV
 
 
 def test_rules_prints_a_preset_and_its_house_rules_in_words() -> None:
@@ -23,3 +28,65 @@ def test_play_takes_house_rules_and_refuses_bad_ones() -> None:
     assert bad.exit_code == 2 and "values: skip, plain, reverse, under" in bad.output
     good = CliRunner().invoke(main, ["play", "--set", "eight=under", "--delay", "0", "--seed", "1"], input="quit\n")
     assert good.exit_code == 0 and "Bye!" in good.output
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A config folder of the test's own."""
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
+    return tmp_path
+
+
+def test_a_saved_house_ruleset_is_listed_and_reused_with_more_house_rules_on_top(home: Path) -> None:
+    saved = CliRunner().invoke(main, ["rules", "save", "mine", "pagat", "--set", "ten_not_on_eight=true"])
+    assert saved.exit_code == 0 and "use it with --rules ~mine" in saved.output
+    assert json.loads((home / "rules" / "mine.json").read_text()) == {"preset": "pagat",
+                                                                     "house": {"ten_not_on_eight": "true"}}
+    listed = CliRunner().invoke(main, ["rules", "list"])
+    assert listed.exit_code == 0 and "~mine on pagat: a 10 may not be played on an 8" in listed.output
+    shown = CliRunner().invoke(main, ["rules", "~mine", "--set", "eight=under"])
+    assert shown.exit_code == 0 and shown.output.startswith("~mine (on pagat):")
+    assert "house rules on top of pagat:\n  a 10 may not be played on an 8\n  8: next play lower" in shown.output
+    ran = CliRunner().invoke(main, ["simulate", "-n", "2", "--rules", "~mine", "--set", "eight=under", "--json"])
+    assert ran.exit_code == 0, ran.output
+    figures = json.loads(ran.output)
+    assert (figures["rules"], figures["preset"]) == ("~mine", "pagat")
+    assert figures["house_rules"] == {"eight": "under", "ten_not_on_eight": "true"}
+    again = CliRunner().invoke(main, ["rules", "save", "more", "~mine", "--set", "jokers=2"])
+    assert again.exit_code == 0
+    more = json.loads((home / "rules" / "more.json").read_text())
+    assert more["house"] == {"jokers": "2", "ten_not_on_eight": "true"}
+    assert CliRunner().invoke(main, ["rules", "delete", "~more"]).exit_code == 0
+    assert not (home / "rules" / "more.json").exists()
+
+
+def test_an_unknown_saved_name_lists_the_saved_ones_and_how_to_save_one(home: Path) -> None:
+    assert CliRunner().invoke(main, ["rules", "save", "pub", "--set", "eight=under"]).exit_code == 0
+    for command in (["rules", "~mine"], ["simulate", "--rules", "~mine"], ["play", "--rules", "~mine"],
+                    ["host", "--rules", "~mine", "--bind", "127.0.0.1", "--no-announce", "--nick", "t"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, command
+        assert "no saved house ruleset ~mine" in result.output and "(saved: ~pub)" in result.output
+        assert "p2pshithead rules save mine PRESET --set KEY=VALUE" in result.output
+    plain = CliRunner().invoke(main, ["rules", "pub"])
+    assert plain.exit_code == 2 and "did you mean ~pub?" in plain.output
+
+
+def test_a_damaged_saved_ruleset_is_named_never_half_used(home: Path) -> None:
+    folder = home / "rules"
+    folder.mkdir()
+    (folder / "torn.json").write_text('{"preset": "pagat", "ho')
+    (folder / "old.json").write_text('{"preset": "pagat", "house": {"eight": "wild"}}')
+    for name in ("torn", "old"):
+        result = CliRunner().invoke(main, ["play", "--rules", f"~{name}"])
+        assert result.exit_code == 2 and f"{folder / name}.json is damaged" in " ".join(result.output.split())
+    listed = CliRunner().invoke(main, ["rules", "list"])
+    assert listed.exit_code == 0 and "~old: " in listed.output and "~torn: " in listed.output
+
+
+def test_play_starts_with_a_saved_ruleset(home: Path) -> None:
+    assert CliRunner().invoke(main, ["rules", "save", "mine", "hebrew", "--set", "eight=under"]).exit_code == 0
+    good = CliRunner().invoke(main, ["play", "--rules", "~mine", "--delay", "0", "--seed", "1"], input="rules\nquit\n")
+    assert good.exit_code == 0 and "Bye!" in good.output
+    assert "next play lower than 8" in good.output and "hebrew" in good.output
+
