@@ -12,7 +12,7 @@ from p2pshithead.engine import DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS
 
 @click.group()
 def bench() -> None:
-    """Measure speed and size (engine, deck, net, wire, garbage)."""
+    """Measure speed and size (engine, deck, net, wire, garbage) and bot strength (bots)."""
 
 
 def emit(figures: Mapping[str, object], as_json: bool) -> None:
@@ -66,6 +66,21 @@ def engine(games: int, seed: int, as_json: bool) -> None:
     from p2pshithead.bench.engine import bench_engine
 
     emit(bench_engine(games, seed), as_json)
+
+
+@bench.command("bots")
+@click.option("--games", type=click.IntRange(min=1), default=8, show_default=True, help="Games per ruleset.")
+@click.option("--bot", default="smart:50ms", show_default=True, help="The bot against three greedy ones.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bots(games: int, bot: str, seed: int, as_json: bool) -> None:
+    """Smart against three greedy bots under unusual house rules: its loss rate per ruleset, 95% interval."""
+    from p2pshithead.bench.bots import bench_bots
+
+    try:
+        emit(bench_bots(games, bot, seed), as_json)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--bot") from None
 
 
 @bench.command("wire")

@@ -1,0 +1,26 @@
+"""`bench bots`: the smart bot's loss rate under each unusual ruleset, with its interval."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from p2pshithead.bench.bots import RULESETS
+from p2pshithead.cli.main import main
+
+
+def test_bench_bots_gives_a_loss_rate_and_interval_per_unusual_ruleset() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--games", "2", "--bot", "smart:2p", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert len(RULESETS) >= 4 and figures["games_per_ruleset"] == 2
+    for name in RULESETS:
+        low, high = figures[f"{name}.ci95"]
+        assert 0 <= low <= figures[f"{name}.loss_rate"] <= high <= 1
+    assert len({rules.digest() for rules in RULESETS.values()}) == len(RULESETS)
+
+
+def test_bench_bots_refuses_a_bad_bot_in_words() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--bot", "smart:fast"])
+    assert result.exit_code == 2 and "bad bot 'smart:fast'" in result.output
