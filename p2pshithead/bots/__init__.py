@@ -1,17 +1,18 @@
 """Computer players and the local table that runs them."""
 
 from p2pshithead.bots._base import Player
+from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._match import MOVE_LIMIT, BotTally, MatchResult, play_game, play_match, wilson
 from p2pshithead.bots._random import RandomBot
-from p2pshithead.bots._smart import DEFAULT_BUDGET, SmartBot
+from p2pshithead.bots._smart import DEFAULT_BUDGET, SmartBot, Thinking
 from p2pshithead.bots._spec import BOT_NAMES, make_player
 from p2pshithead.bots._table import LocalTable, NoMoveError, ask
 from p2pshithead.bots._worlds import sample_world, unseen_cards
 
 __all__ = [
-    "BOT_NAMES", "BotTally", "Budget", "DEFAULT_BUDGET", "GreedyBot", "LocalTable", "MOVE_LIMIT",
-    "MatchResult", "NoMoveError", "Player", "RandomBot", "SmartBot", "ask", "make_player",
+    "BOT_NAMES", "Beliefs", "BotTally", "Budget", "DEFAULT_BUDGET", "GreedyBot", "LocalTable", "MOVE_LIMIT",
+    "MatchResult", "NoMoveError", "Player", "RandomBot", "SmartBot", "Thinking", "ask", "make_player",
     "play_game", "play_match", "sample_world", "unseen_cards", "wilson",
 ]

@@ -1,13 +1,15 @@
 """The `smart` bot: determinized Monte Carlo search over the engine, from its own view only.
 
-Invariants: `decide` reads nothing but the view it is given (which holds public cards and its
-own hand) and the injected `rng` and `clock`; hidden identities are sampled (`sample_world`),
-never looked up. In each sampled world every candidate worth trying is played, then the game is
+Invariants: `decide` reads nothing but the views it is given (which hold public cards and its
+own hand; `Beliefs` remembers earlier ones, as a player remembers what it saw) and the injected
+`rng` and `clock`; hidden identities are sampled (`sample_world`, following the beliefs), never
+looked up. In each sampled world every candidate still in the race is played, then the game is
 played out by greedy players; greedy's own choice stands unless another move does better by a
 clear margin over the same worlds (a paired comparison of average results); in one world every
-candidate's playout draws the same random numbers, so the comparison is not drowned in noise.
-With a playout budget (and a seeded rng) the choice is deterministic; with a time budget it
-depends on speed.
+candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
+candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
+others. With a playout budget (and a seeded rng) the choice is deterministic; with a time budget
+it depends on speed.
 """
 
 from __future__ import annotations
@@ -15,16 +17,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import sample_world
-from p2pshithead.engine import MAX_PLAYERS, Flip, Game, Move, Phase, PickUp, Play
+from p2pshithead.engine import MAX_PLAYERS, Card, Flip, Game, Move, Phase, PickUp, Play
 
-__all__ = ["DEFAULT_BUDGET", "SmartBot"]
+__all__ = ["DEFAULT_BUDGET", "SmartBot", "Thinking"]
 
 ROLLOUT_LIMIT = 500
 """Moves after which a playout stops and is scored by the cards each player still holds."""
@@ -32,6 +35,12 @@ ROLLOUT_LIMIT = 500
 MARGIN = 1.0
 """Standard errors by which a move must beat greedy's choice, over the same sampled worlds, to
 be preferred: with a few dozen noisy playouts, the best-looking move is often just lucky."""
+
+DROP = 2.0
+"""Standard errors by which a move must trail greedy's choice to leave the race early."""
+
+RACE_WORLDS = 6
+"""Worlds played before any move may leave the race (fewer give no usable spread)."""
 
 _GREEDY = GreedyBot(wander=0)  # the choice to beat, and the swap and show phases
 _PLAYOUT_PLAYERS = (GreedyBot(),) * MAX_PLAYERS  # playouts wander, as a table of greedy players does
@@ -41,12 +50,33 @@ DEFAULT_BUDGET = Budget(seconds=0.2)
 """What `smart` alone means: decides in about a fifth of a second on one core."""
 
 
+@dataclass(slots=True)
+class Thinking:
+    """What a searching bot did, summed over its decisions: for reports ("playouts per decision")."""
+
+    decisions: int = 0  # every call of decide
+    searches: int = 0  # decisions with more than one move worth a playout
+    playouts: int = 0
+    worlds: int = 0
+    seconds: float = 0.0  # by the bot's clock, in searches
+
+    @property
+    def playouts_per_search(self) -> float:
+        return self.playouts / self.searches if self.searches else 0.0
+
+    @property
+    def seconds_per_search(self) -> float:
+        return self.seconds / self.searches if self.searches else 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class SmartBot:
     """Chooses by playing each candidate out in sampled worlds (see the module docstring)."""
 
     budget: Budget = DEFAULT_BUDGET
     clock: Callable[[], float] = field(default=time.perf_counter, compare=False)
+    beliefs: Beliefs = field(default_factory=Beliefs, compare=False, repr=False)
+    thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -55,6 +85,8 @@ class SmartBot:
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`); the swap and show phases, and which
         face-down card to turn, are left to greedy: the search cannot tell those apart."""
+        self.thinking.decisions += 1
+        avoid = self.beliefs.observe(view, me)
         usual = _GREEDY.decide(view, me, rng)
         if view.phase is not Phase.PLAY or isinstance(usual, Flip):
             return usual
@@ -65,41 +97,58 @@ class SmartBot:
             options.setdefault(_signature(view, None), None)
         if len(options) <= 1:
             return usual
-        return self._search(view, me, list(options.values()), rng)
+        return self._search(view, me, list(options.values()), rng, avoid)
 
-    def _search(self, view: Game, me: int, options: list[Move | None], rng: random.Random) -> Move | None:
+    def _search(
+        self, view: Game, me: int, options: list[Move | None], rng: random.Random, avoid: Mapping[int, Collection[Card]]
+    ) -> Move | None:
         """Greedy's choice (`options[0]`) unless another beats it in the same sampled worlds by
         more than `MARGIN` standard errors of the paired difference."""
-        budget, clock = self.budget, self.clock
-        deadline = clock() + budget.seconds if budget.seconds is not None else None
+        budget, clock, thinking = self.budget, self.clock, self.thinking
+        start = clock()
+        deadline = start + budget.seconds if budget.seconds is not None else None
         k = len(options)
-        gain, gain_sq = [0.0] * k, [0.0] * k
-        worlds = 0
-        while budget.playouts is None or worlds * k < budget.playouts:
-            world = sample_world(view, rng)
+        gain, gain_sq, worlds = [0.0] * k, [0.0] * k, [0] * k
+        racing = list(range(k))
+        played = 0
+        while len(racing) > 1 and (budget.playouts is None or played < budget.playouts):
+            world = sample_world(view, rng, avoid)
             seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike
             results = []
-            for option in options:
+            for i in racing:
                 if deadline is not None and clock() >= deadline:
                     break
-                results.append(_playout(world, me, option, random.Random(seed)))
-            if len(results) < k:
+                results.append(_playout(world, me, options[i], random.Random(seed)))
+            played += len(results)
+            if len(results) < len(racing):
                 break  # out of time: a world not played out for every option is dropped
-            worlds += 1
-            for i in range(1, k):
-                d = results[i] - results[0]
+            thinking.worlds += 1
+            for i, result in zip(racing[1:], results[1:], strict=True):
+                d = result - results[0]
                 gain[i] += d
                 gain_sq[i] += d * d
+                worlds[i] += 1
+            racing = [i for i in racing if i == 0 or _score(gain[i], gain_sq[i], worlds[i], -DROP) > 0]
+        thinking.searches += 1
+        thinking.playouts += played
+        thinking.seconds += clock() - start
         best, best_score = 0, 0.0
-        for i in range(1, k):
-            if worlds < 2:
-                break
-            mean = gain[i] / worlds
-            spread = math.sqrt(max(0.0, gain_sq[i] / worlds - mean * mean) / worlds)
-            score = mean - MARGIN * spread
+        for i in racing[1:]:
+            score = _score(gain[i], gain_sq[i], worlds[i], MARGIN)
             if score > best_score:
                 best, best_score = i, score
         return options[best]
+
+
+def _score(total: float, total_sq: float, n: int, margin: float) -> float:
+    """The mean paired gain less `margin` standard errors (a negative margin adds them). Too few
+    worlds to judge by: a winning 1 for a negative margin (fewer than `RACE_WORLDS`: too early to
+    leave the race), a losing -1 otherwise (fewer than 2: no spread)."""
+    if n < (RACE_WORLDS if margin < 0 else 2):
+        return 1.0 if margin < 0 else -1.0
+    mean = total / n
+    spread = math.sqrt(max(0.0, total_sq / n - mean * mean) / n)
+    return mean - margin * spread
 
 
 def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:

@@ -3,13 +3,15 @@
 Invariants: a world is a copy of the view with every unrevealed slot revealed; the identities
 used are exactly the deck's cards less those the view knows (so a card seen in a hand, a pile
 or a burned heap is never dealt twice, and a card known to sit in someone's hand stays there);
-nothing but the view and the injected `rng` is read.
+beliefs (`avoid`: slot -> cards it is believed not to hold) are met where the unseen cards
+allow, else dropped for that slot; nothing but the view, the beliefs and the injected `rng` is read.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 
 from p2pshithead.engine import Card, Game, card_at
@@ -35,13 +37,25 @@ def unseen_cards(view: Game) -> list[Card]:
     return list(left.elements())
 
 
-def sample_world(view: Game, rng: random.Random) -> Game:
-    """A copy of `view` with each unseen slot given an identity, uniformly among the ways the
-    unseen cards can be dealt to the unseen slots."""
+def sample_world(view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None) -> Game:
+    """A copy of `view` with each unseen slot given an identity. Without `avoid`, uniformly among the
+    ways the unseen cards can be dealt to the unseen slots; with it, each slot it names (in a random
+    order) first draws a card uniformly among those left that it does not avoid (any card left, if
+    none is), then the other slots are dealt the rest uniformly."""
     hidden = [slot for slot in range(view.size) if view.card(slot) is None]
-    cards = unseen_cards(view)
-    rng.shuffle(cards)
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    deal: dict[int, Card] = {}
+    if avoid:
+        constrained = [slot for slot in hidden if slot in avoid]
+        rng.shuffle(constrained)
+        for slot in constrained:
+            shunned = avoid[slot]
+            i = next((i for i, card in enumerate(pool) if card not in shunned), 0)
+            deal[slot] = pool.pop(i)
     world = view.copy()
-    for slot, card in zip(hidden, cards, strict=True):
+    for slot, card in zip((s for s in hidden if s not in deal), pool, strict=True):
+        world.reveal(slot, card)
+    for slot, card in deal.items():
         world.reveal(slot, card)
     return world

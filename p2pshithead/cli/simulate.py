@@ -7,7 +7,7 @@ import time
 
 import click
 
-from p2pshithead.bots import MatchResult, make_player, play_match
+from p2pshithead.bots import MatchResult, Player, SmartBot, make_player, play_match
 from p2pshithead.cli.rules import ChosenRules, choose_rules, house_rules_option, rules_option
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
 
@@ -23,13 +23,23 @@ def _bot_list(text: str, players: int) -> list[str]:
     return specs + [specs[-1]] * (players - len(specs))
 
 
-def _figures(result: MatchResult, chosen: ChosenRules) -> dict[str, object]:
+def _thinking(player: Player) -> dict[str, float]:
+    """A searching bot's effort per searched decision (decisions with one sensible move are not searched)."""
+    if not isinstance(player, SmartBot):
+        return {}
+    t = player.thinking
+    return {"searched_decisions": t.searches, "playouts_per_decision": t.playouts_per_search,
+            "seconds_per_decision": t.seconds_per_search}  # fmt: skip
+
+
+def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> dict[str, object]:
     return {
         "rules": chosen.label,
         "preset": chosen.base,
         "house_rules": chosen.house,
         "results": [
-            {"bot": t.bot, "loss_rate": t.loss_rate, "ci95": list(t.ci95), "losses": t.losses} for t in result.results
+            {"bot": t.bot, "loss_rate": t.loss_rate, "ci95": list(t.ci95), "losses": t.losses, **_thinking(p)}
+            for t, p in zip(result.results, seated, strict=True)
         ],
         "games": result.games,
         "finished": result.finished,
@@ -75,7 +85,7 @@ def simulate(games: int, players: int, bots: str, rules_text: str, settings: tup
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     result = play_match(chosen.ruleset, seated, games, seed)
-    figures = _figures(result, chosen)
+    figures = _figures(result, chosen, seated)
     if as_json:
         click.echo(json.dumps(figures))
         return
@@ -83,8 +93,11 @@ def simulate(games: int, players: int, bots: str, rules_text: str, settings: tup
     house = chosen.ruleset.differences(preset(chosen.base))
     if house:
         click.echo(f"house rules on top of {chosen.base}: {'; '.join(house)}")
-    for tally in result.results:
+    for tally, player in zip(result.results, seated, strict=True):
         lo, hi = tally.ci95
+        effort = _thinking(player)
+        thought = (f"; {effort['playouts_per_decision']:.0f} playouts, {effort['seconds_per_decision'] * 1000:.0f} ms"
+                   " per searched decision" if effort else "")  # fmt: skip
         click.echo(f"  {tally.bot:<14} loss {tally.loss_rate:6.1%}  95% [{lo:.1%}, {hi:.1%}]"
-                   f"  ({tally.losses}/{tally.games})")
+                   f"  ({tally.losses}/{tally.games}){thought}")
     click.echo(f"avg turns {result.avg_turns:.1f}; {result.games_per_s:.2f} games/s; move-limit games {result.limited}")
