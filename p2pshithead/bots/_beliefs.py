@@ -2,16 +2,19 @@
 
 Invariants: `Beliefs.observe` reads nothing but the views it is given, in the order given (a
 player remembers what it saw, as a person at the table does); each seat's memory is its own. A
-belief is a constraint on one hidden slot: "this card could not beat that pile top". It comes
-from an opponent picking up the pile: the hidden hand cards they held through the pick-up could
-not beat the effective top of the pile they took (a pick-up by choice breaks this, so the
-sampler treats a constraint as soft). A view that cannot follow the last one seen (another
-game) starts the seat's memory afresh.
+belief is a set of cards one hidden slot is believed not to hold. Beliefs come from what an
+opponent did with the hidden hand cards it held through (a table player's habits, the ones the
+playouts assume too):
+- it picked up the pile: none of them could beat the pile's effective top (section 3);
+- it played a rank that is not played on anything: it played every copy it had, and it had no
+  lower rank of that kind that the pile allowed (the lowest playable first).
+People sometimes choose otherwise, so the sampler treats a belief as soft. A view that cannot
+follow the last one seen (another game) starts the seat's memory afresh.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from p2pshithead.engine import Card, Game, Phase, card_at, playable
 
@@ -20,7 +23,7 @@ __all__ = ["Beliefs"]
 
 def _follows(last: Game, view: Game) -> bool:
     """Whether `view` may be a later moment of the game `last` shows: same table, no identity
-    seen in `last` contradicted, no burned card unburned."""
+    seen in `last` contradicted, no burned card unburned, no card back in the stock."""
     if (last.rules, last.players, last.size) != (view.rules, view.players, view.size):
         return False
     if len(view.burned) < len(last.burned) or len(view.stock) > len(last.stock):
@@ -28,7 +31,7 @@ def _follows(last: Game, view: Game) -> bool:
     return all(view.card(slot) in (card, None) for slot, card in last.known.items())
 
 
-def _top(view: Game, pile: list[int]) -> Card | None:
+def _top(view: Game, pile: Sequence[int]) -> Card | None:
     """The effective top of `pile` (bottom first): its last card that is not transparent."""
     table = view.power_table
     for slot in reversed(pile):
@@ -39,47 +42,57 @@ def _top(view: Game, pile: list[int]) -> Card | None:
 
 
 class Beliefs:
-    """One bot's memory per seat: the last view seen and, per hidden slot, the cards it cannot be."""
+    """One bot's memory per seat: the last view seen and, per hidden slot, the cards it is believed not to hold."""
 
     def __init__(self) -> None:
         self._last: dict[int, Game] = {}
-        self._tops: dict[int, dict[int, set[Card]]] = {}
-        self._beating: dict[tuple[int, Card], frozenset[Card]] = {}  # (seat, top) -> the deck's cards that beat it
+        self._shunned: dict[int, dict[int, set[Card]]] = {}
+        self._deck: tuple[Card, ...] = ()
 
     def observe(self, view: Game, me: int) -> Mapping[int, frozenset[Card]]:
         """Learn from `view`, seat `me`'s view later in the game than the last one observed; the
         beliefs about the slots still hidden in it: slot -> the cards it is believed not to hold."""
         last = self._last.get(me)
-        tops = self._tops.setdefault(me, {})
+        shunned = self._shunned.setdefault(me, {})
         if last is None or not _follows(last, view):
-            tops.clear()
-            self._beating = {key: cards for key, cards in self._beating.items() if key[0] != me}
-        elif last.phase is Phase.PLAY and not view.rules.ace_gives_pile:  # no swaps, gifts, or aces handing it over
+            shunned.clear()
+            self._deck = tuple(card_at(i, view.decks, view.rules.jokers) for i in range(view.size))
+        elif last.phase is Phase.PLAY and not view.rules.ace_gives_pile:  # no swaps, gifts, aces handing it over
             for seat in range(view.players):
                 if seat != me:
-                    self._learn_pickup(last, view, seat, tops)
+                    for slot, cards in self._learn(last, view, seat):
+                        shunned.setdefault(slot, set()).update(cards)
         self._last[me] = view
-        return {slot: frozenset().union(*(self._beaten_by(view, me, top) for top in t))
-                for slot, t in tops.items() if view.card(slot) is None}  # fmt: skip
+        return {slot: frozenset(cards) for slot, cards in shunned.items() if view.card(slot) is None}
 
-    def _beaten_by(self, view: Game, me: int, top: Card) -> frozenset[Card]:
-        """The cards of the deck that may be played on `top` under the view's rules (cached per seat)."""
-        key = (me, top)
-        if key not in self._beating:
-            deck = {card_at(i, view.decks, view.rules.jokers) for i in range(view.size)}
-            self._beating[key] = frozenset(c for c in deck if playable(view.rules, c, top))
-        return self._beating[key]
-
-    @staticmethod
-    def _learn_pickup(last: Game, view: Game, seat: int, tops: dict[int, set[Card]]) -> None:
-        """If `seat` took the pile since `last`, its hidden hand cards held through could not beat the
-        top it took. A pick-up appends the pile, bottom first, to the hand (after any face-up card)."""
-        before = set(last.hand(seat))
+    def _learn(self, last: Game, view: Game, seat: int) -> list[tuple[int, list[Card]]]:
+        """What `seat` did since `last` says about the hidden hand cards it held through: (slot, cards
+        it is not) pairs. A pick-up appends the pile, bottom first, to the hand (after any face-up
+        card taken with it); a card that left the hand and is now seen was played."""
+        before, now = set(last.hand(seat)), view.hand(seat)
+        held = [slot for slot in now if slot in before and view.card(slot) is None]
+        if not held:
+            return []
+        table, rules = view.power_table, view.rules
         public = view.public
-        taken = [slot for slot in view.hand(seat) if slot not in before and slot in public]
-        top = _top(view, taken)
-        if top is None:
-            return  # no pick-up, or an empty or reset pile (anything beats it: taken by choice)
-        for slot in view.hand(seat):
-            if slot in before and view.card(slot) is None:
-                tops.setdefault(slot, set()).add(top)
+        shun: list[Card] = []
+        top = _top(view, [slot for slot in now if slot not in before and slot in public])
+        if top is not None:  # a pick-up (of a pile that was not empty or reset: that one is taken by choice)
+            shun += [card for card in self._deck if playable(rules, card, top)]
+        kept = set(now)
+        played = [slot for slot in last.hand(seat) if slot not in kept and view.card(slot) is not None]
+        pile = view.pile
+        for slot in played:
+            card = view.card(slot)
+            assert card is not None
+            if table[card.rank].anything:
+                continue
+            shun += [c for c in self._deck if c.rank is card.rank]  # every copy was played at once
+            if slot in pile:
+                below = pile[: pile.index(slot)]
+                while below and below[-1] in played:  # the copies played with it
+                    below = below[:-1]
+                faced = _top(view, below)
+                shun += [c for c in self._deck if c.rank < card.rank and not table[c.rank].anything
+                         and playable(rules, c, faced)]  # fmt: skip
+        return [(slot, shun) for slot in held] if shun else []

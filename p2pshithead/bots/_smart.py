@@ -190,7 +190,7 @@ def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
 
 def _playout(world: Game, me: int, option: Move | None, rng: random.Random) -> float:
     """Play `option` (None: let the out-of-turn chance pass) in a copy of `world`, then greedy
-    players to the end; the result for `me`."""
+    players until `me` is out or the game is over; the result for `me`."""
     game = world.copy()
     passed = None
     if option is None:
@@ -198,7 +198,7 @@ def _playout(world: Game, me: int, option: Move | None, rng: random.Random) -> f
     else:
         game.push(option)
     for _ in range(ROLLOUT_LIMIT):
-        if game.is_over():
+        if game.is_over() or me in game.finished:  # once out, my place is settled: play no further
             break
         game.push(ask(game, _PLAYOUT_PLAYERS, rng, see=_whole, passed=passed))
         passed = None
@@ -213,8 +213,11 @@ def _whole(world: Game, seat: int) -> Game:
 def _result(game: Game, me: int) -> float:
     """1 for not being the Shithead (or for winning under first-out), a little more the earlier
     one finishes; an unfinished playout scores by the share of players holding more cards."""
-    outcome = game.outcome()
     n = game.players
+    if not game.is_over() and me in game.finished:  # out while others play on (never under first-out)
+        place = [p for p in game.finished if p not in game.left].index(me)
+        return 1.0 + 0.1 * (n - 1 - place) / (n - 1)
+    outcome = game.outcome()
     if outcome is None:
         held = [len(game.hand(p)) + len(game.face_up(p)) + len(game.face_down(p)) for p in game.active()]
         mine = len(game.hand(me)) + len(game.face_up(me)) + len(game.face_down(me))
