@@ -152,12 +152,13 @@ def _score(total: float, total_sq: float, n: int, margin: float) -> float:
 
 
 def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:
-    """The moves worth a playout: of each rank, a plain card is tried with every copy at once and
-    a power card one at a time (splitting a pair, or spending two 2s, is seldom better and would
-    halve the playouts left for the rest)."""
+    """The moves worth a playout: of each rank (and target, and zone), a power card one at a time,
+    a plain card with every copy at once and one alone (keeping the rest for later); other splits,
+    or spending two 2s at once, are seldom better and would thin the playouts left for the rest."""
     table = view.power_table
     others: list[Move] = []
-    plays: dict[tuple[object, ...], Play] = {}
+    most: dict[tuple[object, ...], Play] = {}
+    fewest: dict[tuple[object, ...], Play] = {}
     for move in moves:
         if not isinstance(move, Play):
             others.append(move)
@@ -165,11 +166,11 @@ def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:
         card = view.card(move.slots[0])
         assert card is not None  # a legal move names cards its player can see
         group = (card.rank, move.target, any(s in view.hand(move.player) for s in move.slots))
-        held = plays.get(group)
-        more = len(move.slots) - (len(held.slots) if held else 0)
-        if held is None or (more < 0 if table[card.rank].anything else more > 0):
-            plays[group] = move
-    return [*plays.values(), *others]
+        if group not in fewest or len(move.slots) < len(fewest[group].slots):
+            fewest[group] = move
+        if not table[card.rank].anything and (group not in most or len(move.slots) > len(most[group].slots)):
+            most[group] = move
+    return [*most.values(), *fewest.values(), *others]
 
 
 def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
