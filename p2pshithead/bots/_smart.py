@@ -20,12 +20,13 @@ import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
+from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import sample_world
-from p2pshithead.engine import MAX_PLAYERS, Card, Flip, Game, Move, Phase, PickUp, Play
+from p2pshithead.engine import MAX_PLAYERS, Card, Flip, Game, Move, Phase, PickUp, Play, Ready, Ruleset, Swap
 
 __all__ = ["DEFAULT_BUDGET", "SmartBot", "Thinking"]
 
@@ -44,6 +45,14 @@ RACE_WORLDS = 6
 
 _GREEDY = GreedyBot(wander=0)  # the choice to beat, and the swap and show phases
 _PLAYOUT_PLAYERS = (GreedyBot(),) * MAX_PLAYERS  # playouts wander, as a table of greedy players does
+
+Line = tuple[Move, ...]
+"""What a playout tries first: one move, the swaps of an arrangement and Ready, or nothing (a pass)."""
+
+
+def _plain_swaps(rules: Ruleset) -> bool:
+    """Whether the swap phase is only swaps between hand and face-up row (no six-card deal, no stacks)."""
+    return rules.swap and not (rules.deal_six or rules.stack_faceup)
 
 
 DEFAULT_BUDGET = Budget(seconds=0.2)
@@ -77,31 +86,47 @@ class SmartBot:
     clock: Callable[[], float] = field(default=time.perf_counter, compare=False)
     beliefs: Beliefs = field(default_factory=Beliefs, compare=False, repr=False)
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
+    rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
 
     @property
     def name(self) -> str:
         return f"smart:{self.budget.text()}"
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
-        """A move for seat `me` (see `Player.decide`); the swap and show phases, and which
-        face-down card to turn, are left to greedy: the search cannot tell those apart."""
+        """A move for seat `me` (see `Player.decide`); the show phase, and which face-down card to
+        turn, are left to greedy: the search cannot tell those apart."""
         self.thinking.decisions += 1
         avoid = self.beliefs.observe(view, me)
         usual = _GREEDY.decide(view, me, rng)
+        if view.phase is Phase.SWAP and isinstance(usual, (Swap, Ready)) and _plain_swaps(view.rules):
+            return self._arrange(view, me, rng, avoid)
         if view.phase is not Phase.PLAY or isinstance(usual, Flip):
             return usual
-        options: dict[tuple[object, ...], Move | None] = {_signature(view, usual): usual}
+        options: dict[tuple[object, ...], Line] = {_signature(view, usual): () if usual is None else (usual,)}
         for move in _worth_trying(view, view.moves_for(me)):
-            options.setdefault(_signature(view, move), move)
+            options.setdefault(_signature(view, move), (move,))
         if me != view.turn:
-            options.setdefault(_signature(view, None), None)
+            options.setdefault(_signature(view, None), ())
         if len(options) <= 1:
             return usual
-        return self._search(view, me, list(options.values()), rng, avoid)
+        line = self._search(view, me, list(options.values()), rng, avoid)
+        return line[0] if line else None
+
+    def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]]) -> Move:
+        """The next swap towards the face-up row chosen for this deal: the first time, the row
+        whose playouts do best (greedy's unless another beats it clearly)."""
+        mine = {view.card(s) for s in (*view.hand(me), *view.face_up(me))}
+        row = self.rows.get(me)
+        if row is None or not row <= mine:  # a new deal
+            rows = arrangements(view, me)
+            lines = [swaps_to(view, me, r) for r in rows]
+            row = rows[lines.index(self._search(view, me, lines, rng, avoid))] if len(rows) > 1 else rows[0]
+            self.rows[me] = row
+        return swaps_to(view, me, row)[0]
 
     def _search(
-        self, view: Game, me: int, options: list[Move | None], rng: random.Random, avoid: Mapping[int, Collection[Card]]
-    ) -> Move | None:
+        self, view: Game, me: int, options: list[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]]
+    ) -> Line:
         """Greedy's choice (`options[0]`) unless another beats it in the same sampled worlds by
         more than `MARGIN` standard errors of the paired difference."""
         budget, clock, thinking = self.budget, self.clock, self.thinking
@@ -189,15 +214,13 @@ def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
     return (move,)
 
 
-def _playout(world: Game, me: int, option: Move | None, rng: random.Random) -> float:
-    """Play `option` (None: let the out-of-turn chance pass) in a copy of `world`, then greedy
+def _playout(world: Game, me: int, line: Line, rng: random.Random) -> float:
+    """Play `line` (empty: let the out-of-turn chance pass) in a copy of `world`, then greedy
     players until `me` is out or the game is over; the result for `me`."""
     game = world.copy()
-    passed = None
-    if option is None:
-        passed = me
-    else:
-        game.push(option)
+    passed = None if line else me
+    for move in line:
+        game.push(move)
     for _ in range(ROLLOUT_LIMIT):
         if game.is_over() or me in game.finished:  # once out, my place is settled: play no further
             break

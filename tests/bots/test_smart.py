@@ -14,6 +14,6 @@ def test_playouts_with_the_same_seed_draw_alike(preset_positions):
         me = game.turn
         world = sample_world(game.view(me), random.Random(i))
         option, before = game.moves_for(me)[0], world.to_text()
-        first = _playout(world, me, option, random.Random(7))
-        assert _playout(world, me, option, random.Random(7)) == first
+        first = _playout(world, me, (option,), random.Random(7))
+        assert _playout(world, me, (option,), random.Random(7)) == first
         assert world.to_text() == before  # a playout leaves its world as it was
