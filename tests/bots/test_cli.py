@@ -26,6 +26,9 @@ def test_simulate_json_has_the_figures_in_bots_order():
         assert 0 <= lo <= r["loss_rate"] <= hi <= 1
     assert figures["finished"] + figures["move_limit_hits"] == 3
     assert sum(r["losses"] for r in figures["results"]) == figures["finished"]
+    smart = figures["results"][0]
+    assert smart["searched_decisions"] > 0 and 2 <= smart["playouts_per_decision"] < 8  # 2: one world for every move
+    assert "playouts_per_decision" not in figures["results"][1]
 
 
 def test_simulate_is_reproducible_and_prints_text():

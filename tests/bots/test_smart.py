@@ -1,11 +1,13 @@
-"""The `smart` search's parts: playouts that draw alike for common random numbers."""
+"""The `smart` search's parts: playouts that draw alike for common random numbers; face-up rows to try."""
 
 from __future__ import annotations
 
 import random
 
-from p2pshithead.bots import sample_world
+from p2pshithead.bots import Budget, GreedyBot, SmartBot, sample_world
+from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._smart import _playout
+from p2pshithead.engine import Game, Phase, Ready, preset
 
 
 def test_playouts_with_the_same_seed_draw_alike(preset_positions):
@@ -17,3 +19,31 @@ def test_playouts_with_the_same_seed_draw_alike(preset_positions):
         first = _playout(world, me, (option,), random.Random(7))
         assert _playout(world, me, (option,), random.Random(7)) == first
         assert world.to_text() == before  # a playout leaves its world as it was
+
+
+def test_face_up_rows_to_try_start_with_greedys_and_swaps_lay_them_out(preset_positions):
+    swapping = [g for g in preset_positions["classic"] if g.phase is Phase.SWAP]
+    game = swapping[0] if swapping else Game.deal_known(preset("classic"), 4, 0, list(range(52)))
+    for seat in range(game.players):
+        view = game.view(seat)
+        mine = {view.card(s) for s in (*view.hand(seat), *view.face_up(seat))}
+        rows = arrangements(view, seat)
+        assert rows and all(len(r) == len(view.face_up(seat)) and r <= mine for r in rows)
+        for row in rows:
+            world = game.copy()
+            for move in swaps_to(view, seat, row):
+                world.push(move)
+            assert {world.card(s) for s in world.face_up(seat)} == row
+        greedy = game.copy()
+        while (move := GreedyBot(wander=0).decide(greedy.view(seat), seat, random.Random(0))) != Ready(seat):
+            greedy.push(move)
+        assert {greedy.card(s) for s in greedy.face_up(seat)} == rows[0]
+
+
+def test_smart_lays_out_a_row_it_tried_in_the_swap_phase():
+    game = Game.deal_known(preset("classic"), 3, 0, list(range(51, -1, -1)))
+    bot = SmartBot(Budget(playouts=9))
+    tried = arrangements(game.view(0), 0)
+    while 0 not in game.ready:
+        game.push(bot.decide(game.view(0), 0, random.Random(1)))
+    assert {game.card(s) for s in game.face_up(0)} in tried
