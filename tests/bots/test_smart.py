@@ -35,8 +35,9 @@ def test_face_up_rows_to_try_start_with_greedys_and_swaps_lay_them_out(preset_po
                 world.push(move)
             assert {world.card(s) for s in world.face_up(seat)} == row
         greedy = game.copy()
-        while (move := GreedyBot(wander=0).decide(greedy.view(seat), seat, random.Random(0))) != Ready(seat):
-            greedy.push(move)
+        while (step := GreedyBot(wander=0).decide(greedy.view(seat), seat, random.Random(0))) != Ready(seat):
+            assert step is not None
+            greedy.push(step)
         assert {greedy.card(s) for s in greedy.face_up(seat)} == rows[0]
 
 
@@ -45,5 +46,7 @@ def test_smart_lays_out_a_row_it_tried_in_the_swap_phase():
     bot = SmartBot(Budget(playouts=9))
     tried = arrangements(game.view(0), 0)
     while 0 not in game.ready:
-        game.push(bot.decide(game.view(0), 0, random.Random(1)))
+        move = bot.decide(game.view(0), 0, random.Random(1))
+        assert move is not None
+        game.push(move)
     assert {game.card(s) for s in game.face_up(0)} in tried
