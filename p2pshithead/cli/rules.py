@@ -86,7 +86,7 @@ def choose_rules(text: str, settings: tuple[str, ...] = (), hint: str = "--rules
         click.BadParameter: an unknown preset or saved name (listing what there is and how to save one), a
             damaged saved file (naming it), or a bad `--set`.
     """
-    text = text.strip()
+    text = _unexpanded(text.strip())
     if text.startswith(SAVED):
         chosen = load_saved(text[len(SAVED):], hint)
     elif text in PRESETS:
@@ -99,6 +99,14 @@ def choose_rules(text: str, settings: tuple[str, ...] = (), hint: str = "--rules
                                  f"rulesets ({rules_folder()}): {saved}; save one with "
                                  "`p2pshithead rules save NAME [PRESET] --set KEY=VALUE`", param_hint=hint)
     return ChosenRules(chosen.label, chosen.base, with_house_rules(chosen.ruleset, settings))
+
+
+def _unexpanded(text: str) -> str:
+    """`~NAME` back from the home folder of a user NAME that an unquoted `~NAME` became in the shell."""
+    name = Path(text).name
+    if text.startswith(os.sep) and _NAME.fullmatch(name) and os.path.expanduser(SAVED + name) == text:
+        return SAVED + name
+    return text
 
 
 def rules_folder() -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,11 @@ def test_play_starts_with_a_saved_ruleset(home: Path) -> None:
     assert good.exit_code == 0 and "Bye!" in good.output
     assert "next play lower than 8" in good.output and "hebrew" in good.output
 
+
+
+def test_a_saved_name_the_shell_expanded_to_a_home_folder_still_reads_as_saved(home: Path) -> None:
+    assert CliRunner().invoke(main, ["rules", "save", "root", "pagat"]).exit_code == 0
+    expanded = os.path.expanduser("~root")  # what an unquoted ~root becomes in a shell
+    assert expanded != "~root"
+    result = CliRunner().invoke(main, ["rules", expanded])
+    assert result.exit_code == 0 and result.output.startswith("~root (on pagat):")
