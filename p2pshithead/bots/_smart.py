@@ -114,10 +114,13 @@ class SmartBot:
 
     def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]]) -> Move:
         """The next swap towards the face-up row chosen for this deal: the first time, the row
-        whose playouts do best (greedy's unless another beats it clearly)."""
+        whose playouts do best (greedy's unless another beats it clearly). A bot that did not choose
+        the row of a seat that has swapped already (made afresh for each move) leaves it to greedy."""
         mine = {view.card(s) for s in (*view.hand(me), *view.face_up(me))}
         row = self.rows.get(me)
-        if row is None or not row <= mine:  # a new deal
+        if row is None or not row <= mine:  # a new deal, or this bot came in after a swap
+            if any(s in view.public for s in view.hand(me)):  # swapped already: greedy's steps end
+                return _GREEDY.decide(view, me, rng) or Ready(me)
             rows = arrangements(view, me)
             lines = [swaps_to(view, me, r) for r in rows]
             row = rows[lines.index(self._search(view, me, lines, rng, avoid))] if len(rows) > 1 else rows[0]

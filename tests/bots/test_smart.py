@@ -50,3 +50,15 @@ def test_smart_lays_out_a_row_it_tried_in_the_swap_phase():
         assert move is not None
         game.push(move)
     assert {game.card(s) for s in game.face_up(0)} in tried
+
+
+def test_a_smart_bot_made_afresh_for_each_move_ends_its_swaps():
+    """As at a LAN table, where each move asks a new bot: the swaps still end in Ready."""
+    game = Game.deal_known(preset("classic"), 3, 0, list(range(51, -1, -1)))
+    for _ in range(10):
+        move = SmartBot(Budget(playouts=9)).decide(game.view(0), 0, random.Random(1))
+        assert move is not None
+        game.push(move)
+        if move == Ready(0):
+            return
+    raise AssertionError("no Ready after 10 swaps")
