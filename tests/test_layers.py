@@ -33,7 +33,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "net": LEVEL_0,
     "bots": LEVEL_0 | {"engine"},
     "game": LEVEL_0 | {"engine", "crypto"},
-    "speedgame": LEVEL_0 | {"speed", "crypto"},
+    "speedgame": LEVEL_0 | {"speed", "crypto", "net"},  # it also builds its AppSpec and its bot agent
     "bench": LEVEL_0 | {"engine", "speed", "crypto", "net", "bots", "game", "speedgame"},
     "cli": LEVEL_0 | {"engine", "speed", "crypto", "net", "bots", "game", "speedgame", "bench"},
 }

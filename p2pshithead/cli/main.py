@@ -28,6 +28,9 @@ def _register() -> None:
 
     for command in (bench, simulate, host, join, verify, play, rules):
         main.add_command(command)
+    from p2pshithead.cli.speedbench import speed
+
+    bench.add_command(speed)
 
 
 _register()

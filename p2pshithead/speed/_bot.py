@@ -14,15 +14,17 @@ from p2pshithead.speed._game import Speed
 __all__ = ["choose", "choose_random"]
 
 
-def choose(game: Speed, seat: int) -> Action | None:
+def choose(game: Speed, seat: int, pile: int | None = None) -> Action | None:
     """The sound choice: slap the smaller pile when the layout is out; burn three of a kind; else the
-    play that turns a hidden card, keeps a follow-up of one's own and gives the other player least."""
+    play that turns a hidden card, keeps a follow-up of one's own and gives the other player least
+    (onto `pile` when one fits there: a racing bot's bias, for measuring races)."""
     if game.may_slap(seat):
         return Slap(min((0, 1), key=lambda p: (len(game.piles[p]), p != seat)), game.round)
     burn = game.burnable(seat)
     if burn:
         return Burn(burn[0], game.round)
     plays = game.plays_for(seat)
+    plays = [p for p in plays if p.pile == pile] or plays
     if not plays:
         return None
     return max(plays, key=lambda play: _score(game, seat, play))
