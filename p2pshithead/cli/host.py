@@ -16,6 +16,7 @@ from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import SHITHEAD, describe, table_rules
 from p2pshithead.cli.rules import house_rules_option, with_house_rules
 from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
+from p2pshithead.cli.speednet import host_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
 from p2pshithead.net import (
     ANY,
@@ -138,16 +139,21 @@ def _resumed() -> _Table:
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @house_rules_option
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True,
+              help="speed: two seats, real time (--rules 'speed jokers=on', 'chinese'; --bots 0 or 1).")
 def host(name: str | None, rules: str | None, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
          port: int, bind: str, transcript: Path | None, autoplay: bool, level: int, nick: str | None,
          no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
-         settings: tuple[str, ...]) -> None:  # fmt: skip
+         settings: tuple[str, ...], game: str) -> None:  # fmt: skip
     """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out.
 
     The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
     checked_bind(bind)
+    if game == "speed":
+        return host_speed(name, rules, bind, port, not no_announce, bots, autoplay, level, nick, ascii_only, seed,
+                          transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed()

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import click
+from click.core import ParameterSource
 
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
 from p2pshithead.cli.prompt import (
@@ -28,6 +29,7 @@ from p2pshithead.cli.prompt import (
 )
 from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import house_rules_option, with_house_rules
+from p2pshithead.cli.speedplay import play_speed
 from p2pshithead.cli.terminal import READER
 from p2pshithead.engine import (
     MAX_PLAYERS,
@@ -211,9 +213,15 @@ class _Person:
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
               help="Seconds to show each bot move.")
 @house_rules_option
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
+@click.option("--speed-rules", default="speed", show_default=True, help="With --game speed: 'speed' or 'chinese', "
+              "then options such as jokers=on (--level: slow, steady, quick, random; default steady).")
 def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
-         settings: tuple[str, ...]) -> None:  # fmt: skip
-    """Play Shithead against bots at this terminal."""
+         settings: tuple[str, ...], game: str, speed_rules: str) -> None:  # fmt: skip
+    """Play Shithead (or Speed, in real time) against bots at this terminal."""
+    if game == "speed":
+        default = click.get_current_context().get_parameter_source("level") is ParameterSource.DEFAULT
+        return play_speed("steady" if default else level, seed, speed_rules, name, ascii_only)
     rules = with_house_rules(preset(rules_name), settings)
     try:
         rules.check_table(bots + 1)
