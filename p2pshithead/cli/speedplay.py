@@ -17,7 +17,7 @@ import click
 
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
-from p2pshithead.speed import Action, Event, Speed, SpeedBot, SpeedRules, choose, parse_bot
+from p2pshithead.speed import Action, Speed, SpeedBot, SpeedRules, choose, open_all, parse_bot
 
 __all__ = ["play_speed", "speed_bot"]
 
@@ -34,15 +34,6 @@ def speed_bot(level: str) -> SpeedBot:
         raise click.BadParameter(str(exc), param_hint="--level") from None
 
 
-def reveal_all(game: Speed, deal: Sequence[int]) -> list[Event]:
-    """Turn every card being turned (a local deck: nobody's shares to wait for)."""
-    events: list[Event] = []
-    while game.awaiting:
-        slot = next(iter(game.awaiting))
-        events += game.reveal(slot, deal[slot])
-    return events
-
-
 class LocalSpeed:
     """One game: the person at seat 0, `bot` at seat 1."""
 
@@ -55,10 +46,10 @@ class LocalSpeed:
         self.lines: list[str] = []
         self.status = ""
         self.changed = asyncio.Event()
-        reveal_all(self.game, self.deal)
+        open_all(self.game, self.deal)
 
     def act(self, seat: int, action: Action) -> None:
-        events = self.game.push(seat, action) + reveal_all(self.game, self.deal)
+        events = self.game.push(seat, action) + open_all(self.game, self.deal)
         self.lines += narrate(events, self.game, 0, self.names, self.unicode)
         self.changed.set()
         self.redraw()

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from p2pshithead.speed._actions import Action
+from p2pshithead.speed._actions import Action, Event
 from p2pshithead.speed._bot import choose, choose_random
 from p2pshithead.speed._game import PLAYERS, Speed
 from p2pshithead.speed._rules import SpeedRules
@@ -62,11 +62,14 @@ def parse_bot(spec: str) -> SpeedBot:
                          f"random:SECONDS (0.01..10)") from None  # fmt: skip
 
 
-def open_all(game: Speed, deal: Sequence[int]) -> None:
-    """Reveal every card being turned, from `deal` (the card at each deck position), until none is."""
+def open_all(game: Speed, deal: Sequence[int]) -> list[Event]:
+    """Reveal every card being turned, from `deal` (the card at each deck position), until none is
+    (a local deck: no shares to wait for); the events."""
+    events: list[Event] = []
     while game.awaiting:
         slot = next(iter(game.awaiting))
-        game.reveal(slot, deal[slot])
+        events += game.reveal(slot, deal[slot])
+    return events
 
 
 @dataclass(frozen=True, slots=True)
