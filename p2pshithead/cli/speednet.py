@@ -169,6 +169,8 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
                transcript: Path | None) -> None:  # fmt: skip
     """`host --game speed`: a two-seat Speed table; `--bots 1` seats a bot process, else a person joins."""
     rules = _rules(rules_text)
+    if bots > 1:
+        raise click.BadParameter(f"Speed seats two: --bots 0 (a person joins) or 1, not {bots}", param_hint="--bots")
     identity = load_identity(nick=nick)
     config = TableConfig(name or f"{identity.nick}'s Speed", SPEED, rules.to_text(), 2, bind, port,
                          announce=announce, words=rules.words(), turn_time=0)  # fmt: skip
