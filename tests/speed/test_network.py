@@ -93,10 +93,10 @@ def _beats(game: Speed, first: Play, second: Play) -> bool:
 
 
 def test_two_peers_race_over_sockets_with_identical_results_at_both_ends() -> None:
-    async def three() -> list[SpeedTableRun]:
-        return list(await asyncio.gather(*(async_speed_table(delay=0.005, reaction=0.03, seed=k) for k in range(3))))
+    async def some() -> list[SpeedTableRun]:
+        return list(await asyncio.gather(*(async_speed_table(delay=0.005, reaction=0.03, seed=k) for k in range(2))))
 
-    runs = asyncio.run(three())
+    runs = asyncio.run(some())
     won: list[int] = []
     late = 0
     for run in runs:
@@ -106,5 +106,5 @@ def test_two_peers_race_over_sockets_with_identical_results_at_both_ends() -> No
         assert run.host.head == run.joiner.head and host.state == joiner.state and host.finish_order() is not None
         won += races(run.host)
         late += sum(map(len, play_latencies(run).values())) - sum(host.game.plays)
-    assert len(won) >= 60 and 0 < won.count(0) < len(won)
+    assert len(won) >= 40 and 0 < won.count(0) < len(won)
     assert late > 0  # plays beaten in a race were refused as late, and nobody was at fault
