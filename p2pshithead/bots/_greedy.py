@@ -18,7 +18,22 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Place, Play, Power, Rank, Ready, Show, Swap
+from p2pshithead.engine import (
+    Card,
+    Flip,
+    Game,
+    Give,
+    Move,
+    Phase,
+    PickUp,
+    Place,
+    Play,
+    Power,
+    Rank,
+    Ready,
+    Show,
+    Swap,
+)
 
 __all__ = ["GreedyBot", "keep_value"]
 
@@ -158,12 +173,18 @@ class GreedyBot:
 
 
 def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
-    """One swap-phase step: lay the best cards face up, one exchange at a time, then Ready."""
+    """One swap-phase step: the French card exchange first (the legal gifts are the Shithead's best
+    cards; the Masta gives back its least worth keeping), then lay the best cards face up, one
+    exchange at a time, then Ready."""
     rules, hand, up = view.rules, view.hand(me), view.face_up(me)
 
     def value(slot: int) -> int:
         card = view.card(slot)
         return keep_value(table, card) if card else 0
+
+    if view.exchange is not None:
+        gifts = [m for m in view.moves_for(me) if isinstance(m, Give)]
+        return min(gifts, key=lambda m: value(m.slot))
 
     if rules.deal_six and len(up) < rules.face_up and hand:
         return Place(me, max(hand, key=value))

@@ -10,7 +10,7 @@ import pytest
 from p2pshithead.bots import GreedyBot, RandomBot, SmartBot
 from p2pshithead.cli.play import Quit, Session, make_bot
 from p2pshithead.cli.render import Look
-from p2pshithead.engine import PRESETS, Game, Phase, Ready, preset
+from p2pshithead.engine import PRESETS, Game, Outcome, Phase, Ready, preset
 
 from .driver import choose
 
@@ -71,8 +71,8 @@ def test_series_and_dealer() -> None:
     games: list[Game] = []
     play_one = s.run
 
-    def recorded(dealer: int | None = None) -> Game:
-        games.append(play_one(dealer))
+    def recorded(previous: Outcome | None = None) -> Game:
+        games.append(play_one(previous))
         return games[-1]
 
     s.run = recorded  # type: ignore[method-assign]
