@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from p2pshithead.cli.render import Look, card_text, cards_text
+from p2pshithead.cli.render import Look, ace_answer, aimed_at, card_text, cards_text
 from p2pshithead.engine import Card, Flip, Game, Give, Move, Phase, PickUp, Place, Play, Ready, Show, Swap, hand_order
 from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Left, Out, PickedUp, Played
 
@@ -151,10 +151,9 @@ class Narrator:
         """An ace's target (French, RULES.md 7): they take the pile unless they answer."""
         if target != self.me:
             return f"{self._who(target)} is to take the pile (or answer it)"
-        answers = [h for h in view.short_hints(target) if not h.startswith("p")]
-        if answers and view.turn == target:
-            return "take the pile (p), or answer it: " + "  ".join(answers)
-        return "you have to take the pile"
+        if aimed_at(view, target):
+            return "Named to take the pile: " + ace_answer(view, target)
+        return "you are named to take the pile"
 
     def _finished(self, order: tuple[int, ...], view: Game) -> str:
         outcome = view.outcome()

@@ -164,7 +164,7 @@ class Session:
 
     def _exchange_line(self, previous: Outcome) -> str:
         masta, shithead = (self.names[previous.order[0]], self.names[previous.order[-1]])
-        return f"Card exchange: {shithead} (Shithead) gives {masta} (Masta) their best card, and gets one back"
+        return f"Card exchange: {shithead} (Shithead) gives {masta} (Masta) their best card"
 
     def series(self) -> None:
         """Games until the person declines another, each followed by the scoreboard; the Shithead deals

@@ -37,6 +37,8 @@ __all__ = [
     "outcome_screen",
     "rules_text",
     "screen",
+    "ace_answer",
+    "aimed_at",
     "show_hints",
 ]
 
@@ -271,12 +273,8 @@ def _status(view: Game, me: int, names: Sequence[str]) -> str:
     if view.turn == me:
         if me in view.finished:
             return "You are out"
-        top = view.effective_top()
-        if view.rules.ace_gives_pile and top is not None and top.rank.symbol == "A" and view.pile:
-            answers = [h for h in view.short_hints(me) if not h.startswith("p")]
-            if answers:
-                return "An ace names you to take the pile: answer it with " + " or ".join(answers) + ", or take it: p"
-            return "An ace names you: you have to take the pile (p)"
+        if aimed_at(view, me):
+            return "An ace names you to take the pile: " + ace_answer(view, me)
         return f"Your turn (from your {view.source(me)} cards)"
     return f"{names[view.turn]}'s turn"
 
@@ -295,6 +293,22 @@ def _exchange_status(view: Game, me: int, names: Sequence[str]) -> str:
     if x.best:
         return f"Card exchange: {giver}, the Shithead, gives {receiver}, the Masta, their best card..."
     return f"Card exchange: {giver}, the Masta, gives {receiver}, the Shithead, a card back..."
+
+
+def aimed_at(view: Game, me: int) -> bool:
+    """Whether an ace names `me` to take the pile now (French, RULES.md 7: the named player acts next)."""
+    top = view.effective_top()
+    return view.rules.ace_gives_pile and view.turn == me and top is not None and top.rank.symbol == "A"
+
+
+def ace_answer(view: Game, me: int) -> str:
+    """What `me`, named by an ace, may do: answer with what they hold, else take the pile."""
+    if view.source(me) == Source.DOWN:
+        return "turn a face-down card (an ace, 2, 10 or 3 answers it): " + "  ".join(view.short_hints(me))
+    answers = [h for h in view.short_hints(me) if not h.startswith("p")]
+    if answers:
+        return "take it (p), or answer it: " + "  ".join(answers)
+    return "you have to take it (p)"
 
 
 def show_hints(view: Game, me: int) -> list[str]:

@@ -37,11 +37,12 @@ class Scoreboard:
             return []
         winner_only = all(o.first_out_wins for o in self.games)
         heads = ("Winner",) if winner_only else ("Masta", "Shithead")
-        width = max(12, *(len(name) for name in self.names))
+        width = max(len(name) for name in self.names)
         title = f"Scoreboard, {n} game{'s' if n != 1 else ''} played"
-        rows = [title.ljust(width + 4) + "".join(f"{h:>10}" for h in heads)]
+        left = max(len(title), width + 4)
+        rows = [title.ljust(left) + "".join(f"{h:>10}" for h in heads)]
         for seat, name in enumerate(self.names):
-            rows.append(f"  {name:<{width + 2}}" + "".join(f"{self.count(seat, h):>10}" for h in heads))
+            rows.append(f"  {name:<{left - 2}}" + "".join(f"{self.count(seat, h):>10}" for h in heads))
         shown = self.games[-max(1, max_games):]
         if len(shown) < n:
             rows.append(f"  (games 1 to {n - len(shown)}: counted above)")

@@ -44,9 +44,9 @@ def test_the_ace_target_hears_what_it_may_answer() -> None:
     game = holding.game()
     ace = game.hand(1)[0]
     lines = told(holding, Play(1, (ace,), 0), {ace: "As"})
-    assert lines == ["Bot 1 plays As at you", "take the pile (p), or answer it: A>N  2"]
+    assert lines == ["Bot 1 plays As at you", "Named to take the pile: take it (p), or answer it: A>N  2"]
     empty = Table(Seat("4h 5h", ""), others, pile="5c", turn=1, rules=FRENCH)
-    assert told(empty, Play(1, (ace,), 0), {ace: "As"})[-1] == "you have to take the pile"
+    assert told(empty, Play(1, (ace,), 0), {ace: "As"})[-1] == "Named to take the pile: you have to take it (p)"
 
 
 def test_draws_pickups_and_flips() -> None:
