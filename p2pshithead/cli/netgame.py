@@ -151,7 +151,7 @@ class NetCardGame:
             return self.headline(seat)
         me = seat if seat is not None else 0
         look = replace(_ASCII if ascii else _UNICODE, width=size[0], height=size[1])
-        last = self.narrator.last
+        last = {p: _plain(said, ascii) for p, said in self.narrator.last.items()}
         view = self._view(me)
         events = [_plain(e, ascii) for e in self.events]
         if core.stage is Stage.OVER:

@@ -103,7 +103,7 @@ def help_text(view: Game, me: int) -> str:
         if view.rules.ace_gives_pile:
             lines.append("  a>2         play an ace and name player 2 to take the pile")
         if view.rules.turbo or view.rules.interrupt:
-            lines.append("  out of turn: answer y to play, Enter to let it pass")
+            lines.append("  out of turn: answer y to play all you may, or type the cards; Enter lets it pass")
     lines += ["  rules       the rules in words;  quit  leave;  ?  this help"]
     now = view.short_hints(me)
     if now:
@@ -123,14 +123,14 @@ def best_out_of_turn(view: Game, me: int) -> Play | None:
 
 
 def window_question(view: Game, me: int, names: Sequence[str], look: Look) -> str:
-    """"Bot 1 played 9. Play your 9♥ out of turn? type it (or y), Enter to pass"; "... out of turn (it burns
-    the pile)? ..." when that play would burn the pile."""
+    """"Bot 1 played 9: play your 9♥ out of turn? y, Enter to pass", or "...: burn the pile with your 9♥
+    out of turn? ..." when that play would burn it (short enough for one line of 80 columns)."""
     window, best = view.window, best_out_of_turn(view, me)
     rank = Rank(window.rank).symbol if window is not None else "?"
     who = names[window.player] if window is not None else "Someone"
     cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
-    burns = " (it burns the pile)" if best is not None and _burns(view, best) else ""
-    return f"{who} played {rank}. Play your {cards or rank} out of turn{burns}? type it (or y), Enter to pass"
+    what = "burn the pile with your" if best is not None and _burns(view, best) else "play your"
+    return f"{who} played {rank}: {what} {cards or rank} out of turn? y, Enter to pass"
 
 
 def _burns(view: Game, play: Play) -> bool:

@@ -287,9 +287,9 @@ def _exchange_status(view: Game, me: int, names: Sequence[str]) -> str:
     gifts = [h for h in view.short_hints(me) if h.startswith("give")]
     example = gifts[0] if gifts else "give K"
     if x.giver == me and x.best:
-        return f"You are the Shithead: give {receiver} (the Masta) your best card: {example}"
+        return f"You are the Shithead: give {receiver} (Masta) your best card: {example}"
     if x.giver == me:
-        return f"You are the Masta: give {receiver} (the Shithead) back a card of your choice: {example}"
+        return f"You are the Masta: give {receiver} (Shithead) a card of your choice: {example}"
     if x.best:
         return f"Card exchange: {giver}, the Shithead, gives {receiver}, the Masta, their best card..."
     return f"Card exchange: {giver}, the Masta, gives {receiver}, the Shithead, a card back..."
@@ -304,7 +304,7 @@ def aimed_at(view: Game, me: int) -> bool:
 def ace_answer(view: Game, me: int) -> str:
     """What `me`, named by an ace, may do: answer with what they hold, else take the pile."""
     if view.source(me) == Source.DOWN:
-        return "turn a face-down card (an ace, 2, 10 or 3 answers it): " + "  ".join(view.short_hints(me))
+        return f"flip one ({' '.join(view.short_hints(me))}): an ace, 2, 10 or 3 answers it"
     answers = [h for h in view.short_hints(me) if not h.startswith("p")]
     if answers:
         return "take it (p), or answer it: " + "  ".join(answers)
