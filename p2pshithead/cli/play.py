@@ -21,6 +21,7 @@ from dataclasses import replace
 import click
 
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
+from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import (
     Command,
@@ -236,7 +237,10 @@ class _Person:
         return self.session.decide(view)
 
 
-@click.command()
+@click.command(epilog=examples(
+    "play", "play --rules french --bots 4 --level smart:200ms",
+    "play --seed 7 --ascii --delay 0 --set ten_not_on_eight=true",
+))
 @click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
               help="How many bots.")
 @click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True,
@@ -251,7 +255,9 @@ class _Person:
 @house_rules_option
 def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
          settings: tuple[str, ...]) -> None:  # fmt: skip
-    """Play Shithead against bots at this terminal."""
+    """Play Shithead against bots at this terminal, game after game: answer y to "Play again?" for the
+    next deal (the Shithead deals; under the French rules the card exchange opens it) and see the
+    scoreboard of the evening after each game."""
     rules = with_house_rules(preset(rules_name), settings)
     try:
         rules.check_table(bots + 1)
