@@ -164,8 +164,11 @@ class Session:
         return game
 
     def _exchange_line(self, previous: Outcome) -> str:
-        masta, shithead = (self.names[previous.order[0]], self.names[previous.order[-1]])
-        return f"Card exchange: {shithead} (Shithead) gives {masta} (Masta) their best card"
+        masta, shithead = previous.order[0], previous.order[-1]
+        if shithead == ME:
+            return f"Card exchange: you (Shithead) give {self.names[masta]} (Masta) your best card"
+        to = "you" if masta == ME else self.names[masta]
+        return f"Card exchange: {self.names[shithead]} (Shithead) gives {to} (Masta) their best card"
 
     def series(self) -> None:
         """Games until the person declines another, each followed by the scoreboard; the Shithead deals

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import click
@@ -10,9 +11,10 @@ import pytest
 
 from p2pshithead.cli.prompt import hint_line
 from p2pshithead.cli.render import Look, can_encode, card_text, outcome_screen, rules_text, screen
-from p2pshithead.engine import Card, Play, preset
+from p2pshithead.cli.scoreboard import Scoreboard
+from p2pshithead.engine import Card, Game, Outcome, Play, preset
 
-from .positions import ACES, DOWN, HAND, KARMA, NAMES, SHOW, SIX, SIX_NAMES, SWAP, TURBO, UP, Seat, Table
+from .positions import ACES, DOWN, FRENCH, HAND, KARMA, NAMES, SHOW, SIX, SIX_NAMES, SWAP, TURBO, UP, Seat, Table
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 ASCII = Look(unicode=False, color=False)
@@ -134,3 +136,34 @@ def test_outcome_screen() -> None:
 def test_rules_text() -> None:
     text = rules_text(preset("french"))
     assert text.startswith("Rules: french") and "ace names who must take the pile" in text
+
+
+def test_outcome_with_scoreboard_fits_small_and_large() -> None:
+    """Six seats after three games: the finish order and the scoreboard stay whole; the moves give way."""
+    last = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), *(Seat(0, "", 0) for _ in range(4))],
+                 pile="5c", stock=0, extra="o2,3,4,5", rules=FRENCH)
+    game = last.game()
+    game.push(Play(0, (0,)))
+    board = Scoreboard(SIX_NAMES)
+    for order in [(1, 2, 3, 4, 5, 0), (0, 3, 2, 4, 5, 1), (2, 3, 4, 5, 0, 1)]:
+        board.add(Outcome(order))
+    for width, height in [(60, 20), (120, 40)]:
+        look = Look(unicode=False, color=False, width=width, height=height)
+        room = height - 2 * (len(SIX_NAMES) + 1) - 6
+        text = outcome_screen(game.view(0), 0, SIX_NAMES, SIX_EVENTS, look, below=board.lines(max(1, room)))
+        check_snapshot(f"outcome-six-{width}x{height}", text)
+        lines = text.split("\n")
+        assert len(lines) <= height - 1 and max(map(len, lines)) <= width
+        assert "Scoreboard, 3 games played" in text and re.search(r"^  Bot 1 +1 +2$", text, re.M)
+        assert "Game 3: Masta Bot 2, Vice-Masta Bot 3, Shithead Bot 1" in text
+
+
+def test_exchange_screen_snapshot() -> None:
+    """RULES.md 6: the Shithead's screen before the swap: whom to give, what, and how to type it."""
+    game = Game.deal_known(preset("french"), 4, 0, range(52))
+    game.begin_exchange(Outcome((1, 2, 3, 0)))  # I (seat 0) was the Shithead, Bot 1 the Masta
+    view = game.view(0)
+    told = ["New game: You deal", "Card exchange: you (Shithead) give Bot 1 (Masta) your best card"]
+    text = screen(view, 0, NAMES, told, ASCII, hint=hint_line(view, 0))
+    check_snapshot("exchange", text)
+    assert "You are the Shithead: give Bot 1 (Masta) your best card: give " in text
