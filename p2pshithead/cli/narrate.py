@@ -41,8 +41,9 @@ class Narrator:
         events = list(events)
         for i, event in enumerate(events):
             if isinstance(event, Played):
-                picked = next((e for e in events[i + 1:] if isinstance(e, PickedUp) and e.seat == event.seat), None)
-                burns = any(isinstance(e, Burned) for e in events[i + 1:])
+                after = _until_next_move(events[i + 1:])
+                picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
+                burns = any(isinstance(e, Burned) for e in after)
                 lines += self._played(event, picked, burns, view)
             elif isinstance(event, Drew) and event.seat == self.me:
                 self._drawn += event.slots
@@ -182,6 +183,14 @@ class Narrator:
 
     def _cards(self, cards: tuple[Card, ...]) -> str:
         return " ".join(card_text(c, self.look) for c in cards) or "a card"
+
+
+def _until_next_move(events: list[Event]) -> list[Event]:
+    """The events a move caused: those up to the next `Played`."""
+    for i, event in enumerate(events):
+        if isinstance(event, Played):
+            return events[:i]
+    return events
 
 
 def _skipped(after: Game, mover: int, skips: int) -> list[int]:

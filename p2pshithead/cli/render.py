@@ -103,8 +103,7 @@ def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look)
     if seat in view.left:
         line = f"{head} left the game"
     elif seat in view.finished:
-        place = [p for p in view.finished if p not in view.left].index(seat) + 1
-        line = f"{head} out ({_ordinal(place)})"
+        line = f"{head} out ({_ordinal(_place(view, seat))})"
     else:
         down = view.face_down(seat)
         if seat == me and view.phase is Phase.PLAY and view.source(me) == Source.DOWN:
@@ -121,7 +120,7 @@ def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look)
 def _seat_rows(view: Game, me: int, names: Sequence[str], look: Look, last: Mapping[int, str]) -> dict[int, str]:
     """Every seat's row, each followed by its last move in brackets, lined up in one column where the
     width allows (else right after the row, shortened at a word, or left out)."""
-    rows = {seat: _seat_line(view, seat, me, names, look) for seat in range(view.players)}
+    rows = {seat: fit(_seat_line(view, seat, me, names, look), look.width) for seat in range(view.players)}
     said = {seat: last.get(seat) or ("ready" if view.phase is Phase.SWAP and seat in view.ready else "")
             for seat in rows}  # fmt: skip
     column = max(map(shown_width, rows.values())) + 2
@@ -161,6 +160,11 @@ def _mark(view: Game, seat: int, look: Look) -> str:
     if seat != view.turn or view.phase not in (Phase.SHOW, Phase.PLAY):
         return " "
     return "\u25b6" if look.unicode else ">"
+
+
+def _place(view: Game, seat: int) -> int:
+    """The finishing place of `seat`, out of the game (players who left rank after everyone)."""
+    return [p for p in view.finished if p not in view.left].index(seat) + 1
 
 
 def _ordinal(n: int) -> str:
@@ -270,9 +274,9 @@ def _status(view: Game, me: int, names: Sequence[str]) -> str:
         return f"{names[view.turn]} shows..."
     if view.phase is Phase.OVER:
         return "Game over"
+    if me in view.finished:
+        return f"You are out ({_ordinal(_place(view, me))}); {names[view.turn]}'s turn"
     if view.turn == me:
-        if me in view.finished:
-            return "You are out"
         if aimed_at(view, me):
             return "An ace names you to take the pile: " + ace_answer(view, me)
         return f"Your turn (from your {view.source(me)} cards)"

@@ -113,3 +113,12 @@ def test_the_exchange_names_the_card_to_giver_and_receiver_only() -> None:
     events = pushed(game, back)
     assert me.tell(events, game.view(0)) == [f"You give Bot 2 {returned.pretty(False)}"]
     assert other.tell(events, game.view(1)) == ["Ann gives Bot 2 a card"]
+
+
+def test_an_observer_hears_every_seat_by_name() -> None:
+    """A spectator (no seat) is told every move by name, and never a card it does not see."""
+    game = Table(Seat("7h 9d 4c", ""), pile="5c", stock=2).game()
+    watcher = Narrator(None, ["Ann", *NAMES[1:]], ASCII)
+    events = pushed(game, Play(0, (game.hand(0)[0],)))
+    assert watcher.tell(events, game.view(1)) == ["Ann plays 7h"]
+    assert watcher.last == {0: "plays 7h"}

@@ -53,6 +53,7 @@ def test_my_row_says_when_i_am_out() -> None:
     table = Table(Seat(0, "", 0), OTHERS, pile="5c", turn=1, extra="o0")
     text = screen(table.view(), 0, NAMES, [], ASCII)
     assert ">[0]" not in text and " [0] You        out (1st)" in text
+    assert "You are out (1st); Bot 1's turn" in text
 
 
 def exchange_view(me: int, gift_first: bool = True) -> Game:
