@@ -68,7 +68,8 @@ class Narrator:
         what, effects = self._what(move, event.cards, picked, view)
         if event.out_of_turn:
             what += " out of turn"
-        self.last[p] = ("you " if p == self.me else "") + what
+        short = what.split(" and ")[0] if isinstance(move, Flip) else what  # "flips 4♥": the pile shows the rest
+        self.last[p] = ("you " if p == self.me else "") + short.replace(": no good,", ",")
         lines = [f"{self._who(p)} {what}"]
         if isinstance(move, Show) and view.phase is Phase.PLAY:
             lead = view.turn

@@ -124,7 +124,7 @@ def _seat_rows(view: Game, me: int, names: Sequence[str], look: Look, last: Mapp
     said = {seat: last.get(seat) or ("ready" if view.phase is Phase.SWAP and seat in view.ready else "")
             for seat in rows}  # fmt: skip
     column = max(map(shown_width, rows.values())) + 2
-    aligned = all(column + len(text) + 2 <= look.width for text in said.values())
+    aligned = all(column + shown_width(text) + 2 <= look.width for text in said.values())
     for seat, row in rows.items():
         if not said[seat]:
             continue

@@ -167,3 +167,12 @@ def test_exchange_screen_snapshot() -> None:
     text = screen(view, 0, NAMES, told, ASCII, hint=hint_line(view, 0))
     check_snapshot("exchange", text)
     assert "You are the Shithead: give Bot 1 (Masta) your best card: give " in text
+
+
+def test_last_moves_line_up_in_color_too() -> None:
+    """Color codes take no columns: the last moves stand in one column on a colored screen as well."""
+    look = Look(unicode=True, color=True, width=80, height=24)
+    last = {1: "plays " + card_text(Card.from_text("9h"), look), 2: "plays Jh", 4: "plays Qc", 5: "picks up 9 cards"}
+    lines = click.unstyle(screen(SIX.view(), 0, SIX_NAMES, [], look, last=last)).split("\n")
+    columns = {line.index("(") for line in lines[1:6] if "(" in line and "out (" not in line}
+    assert len(columns) == 1
