@@ -14,7 +14,7 @@ import enum
 from collections.abc import Sequence
 
 from p2pshithead.cli.render import Look, names_in, show_hints
-from p2pshithead.engine import Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank
+from p2pshithead.engine import EngineError, Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank
 
 __all__ = [
     "Command", "best_out_of_turn", "help_text", "hint_line", "interpret", "out_of_turn_answer", "window_question",
@@ -137,7 +137,10 @@ def _burns(view: Game, play: Play) -> bool:
     """Whether `play` would burn the pile (tried on a copy of the view: the engine says, not this module)."""
     trial = view.copy()
     burned = len(trial.burned)
-    trial.push(play)
+    try:
+        trial.push(play)
+    except EngineError:
+        return False  # it needs a card this seat does not see: say nothing rather than guess
     return len(trial.burned) > burned
 
 

@@ -274,6 +274,8 @@ def _status(view: Game, me: int, names: Sequence[str]) -> str:
         return f"{names[view.turn]} shows..."
     if view.phase is Phase.OVER:
         return "Game over"
+    if me in view.left:
+        return f"You left the game; {names[view.turn]}'s turn"
     if me in view.finished:
         return f"You are out ({_ordinal(_place(view, me))}); {names[view.turn]}'s turn"
     if view.turn == me:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from p2pshithead.cli.prompt import hint_line
 from p2pshithead.cli.render import Look, can_encode, card_text, outcome_screen, rules_text, screen
 from p2pshithead.cli.scoreboard import Scoreboard
-from p2pshithead.engine import Card, Game, Outcome, Play, preset
+from p2pshithead.engine import PRESETS, Card, Game, Outcome, Play, preset
 
 from .positions import ACES, DOWN, FRENCH, HAND, KARMA, NAMES, SHOW, SIX, SIX_NAMES, SWAP, TURBO, UP, Seat, Table
 
@@ -176,3 +177,27 @@ def test_last_moves_line_up_in_color_too() -> None:
     lines = click.unstyle(screen(SIX.view(), 0, SIX_NAMES, [], look, last=last)).split("\n")
     columns = {line.index("(") for line in lines[1:6] if "(" in line and "out (" not in line}
     assert len(columns) == 1
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_every_screen_of_a_game_fits_every_size(rules: str) -> None:
+    """Whole bot games, every position drawn at a random size from 60x20 to 140x50: never a line too
+    many or too wide, every seat's row always there."""
+    from p2pshithead.bots import LocalTable, RandomBot
+    from p2pshithead.cli.narrate import Narrator
+    from p2pshithead.game import pushed
+
+    rng = random.Random(rules)
+    players = rng.randint(2, 6)
+    table = LocalTable(preset(rules), [RandomBot() for _ in range(players)], rng)
+    names = [f"Player {i}" for i in range(players)]
+    narrator = Narrator(0, names, ASCII)
+    events: list[str] = []
+    while not table.game.is_over():
+        events += narrator.tell(pushed(table.game, table.next_move()), table.game.view(0))
+        width, height = rng.randint(60, 140), rng.randint(20, 50)
+        look = Look(unicode=False, color=False, width=width, height=height)
+        view = table.game.view(0)
+        lines = screen(view, 0, names, events, look, hint=hint_line(view, 0), last=narrator.last).split("\n")
+        assert len(lines) <= height - 1 and max(map(len, lines)) <= width
+        assert all(any(line[1:].startswith(f"[{seat}] ") for line in lines) for seat in range(players))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from p2pshithead.cli.prompt import help_text, hint_line, window_question
 from p2pshithead.cli.render import Look, screen
-from p2pshithead.engine import Game, Outcome, preset
+from p2pshithead.engine import Game, Leave, Outcome, preset
 
 from .positions import FRENCH, INTERRUPT, NAMES, TURBO, Seat, Table
 
@@ -78,3 +78,10 @@ def test_the_exchange_in_words() -> None:
     watching = screen(exchange_view(1), 1, names, [], ASCII)
     assert "Card exchange: Bot 2, the Shithead, gives You, the Masta, their best card..." in watching
     assert "give that hand card (the card exchange between games" in help_text(exchange_view(2), 2)
+
+
+def test_a_leaver_is_told_they_left() -> None:
+    game = Table(Seat("4h", "Qs 5s 7s"), OTHERS, pile="5c", turn=1).game()
+    game.push(Leave(0))
+    text = screen(game.view(0), 0, NAMES, [], ASCII)
+    assert " [0] You        left the game" in text and "You left the game; Bot 1's turn" in text
