@@ -157,7 +157,7 @@ class Session:
         assert outcome is not None
         self.scores.add(outcome)
         look = self.look
-        room = look.height - 2 * (len(self.names) + 1) - 6  # lines left for the games' titles
+        room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
         self.clear()
         self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look,
                                  below=self.scores.lines(max_games=max(1, room))))  # fmt: skip

@@ -30,8 +30,8 @@ class Scoreboard:
         return sum(1 for o in self.games if o.title(seat) == title)
 
     def lines(self, max_games: int = 5) -> list[str]:
-        """The board: one row per player with Masta and Shithead counts, then the titles of the last
-        `max_games` games (the earlier ones summed up in one line)."""
+        """The board: one row per player with Masta and Shithead counts, then the titles of each game in
+        at most `max_games` lines (the last games; one line then says the earlier ones are counted)."""
         n = len(self.games)
         if not n:
             return []
@@ -43,9 +43,10 @@ class Scoreboard:
         rows = [title.ljust(left) + "".join(f"{h:>10}" for h in heads)]
         for seat, name in enumerate(self.names):
             rows.append(f"  {name:<{left - 2}}" + "".join(f"{self.count(seat, h):>10}" for h in heads))
-        shown = self.games[-max(1, max_games):]
+        room = max(1, max_games)
+        shown = self.games if n <= room else self.games[-max(1, room - 1):]
         if len(shown) < n:
-            rows.append(f"  (games 1 to {n - len(shown)}: counted above)")
+            rows.append(f"  (game{'s 1 to' if n - len(shown) > 1 else ''} {n - len(shown)}: in the counts above)")
         for number, outcome in enumerate(shown, n - len(shown) + 1):
             rows.append(f"  Game {number}: " + ", ".join(self._titles(outcome)))
         return rows

@@ -150,7 +150,7 @@ def test_outcome_with_scoreboard_fits_small_and_large() -> None:
         board.add(Outcome(order))
     for width, height in [(60, 20), (120, 40)]:
         look = Look(unicode=False, color=False, width=width, height=height)
-        room = height - 2 * (len(SIX_NAMES) + 1) - 6
+        room = height - 2 * len(SIX_NAMES) - 4
         text = outcome_screen(game.view(0), 0, SIX_NAMES, SIX_EVENTS, look, below=board.lines(max(1, room)))
         check_snapshot(f"outcome-six-{width}x{height}", text)
         lines = text.split("\n")
