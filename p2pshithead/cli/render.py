@@ -94,6 +94,10 @@ def names_in(text: str, names: Sequence[str]) -> str:
 # -- the screen --------------------------------------------------------------------------------
 
 
+_WIDE = 72
+"""From this width on, rows take two-space gaps and ten-letter names."""
+
+
 def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look) -> str:
     """One seat's row: name, counts and face-up cards (mine: no hand count), or its place once out."""
     wide = look.width >= _WIDE
@@ -135,24 +139,15 @@ def _seat_rows(view: Game, me: int, names: Sequence[str], look: Look, last: Mapp
     return rows
 
 
-_WIDE = 72
-"""From this width on, rows take two-space gaps and ten-letter names."""
-
-
 def _up_text(view: Game, slots: Sequence[int], look: Look, numbered: bool) -> str:
     """Face-up cards; under `stack_faceup` (Karma) duplicates stacked on one card show as "7♠/7♣"."""
     if numbered or not view.rules.stack_faceup:
         return cards_text(view, slots, look, numbered=numbered)
-    stacks: list[list[int]] = []
+    stacks: dict[tuple[str, int], list[int]] = {}  # by rank (a card unknown here stands alone)
     for slot in slots:
         card = view.card(slot)
-        same = next((st for st in stacks if card is not None and view.card(st[0]) is not None
-                     and view.card(st[0]).rank == card.rank), None)  # type: ignore[union-attr]  # fmt: skip
-        if same is None:
-            stacks.append([slot])
-        else:
-            same.append(slot)
-    return " ".join("/".join(card_text(view.card(s), look) for s in st) for st in stacks) or "-"
+        stacks.setdefault(("rank", int(card.rank)) if card is not None else ("slot", slot), []).append(slot)
+    return " ".join("/".join(card_text(view.card(s), look) for s in st) for st in stacks.values()) or "-"
 
 
 def _mark(view: Game, seat: int, look: Look) -> str:
