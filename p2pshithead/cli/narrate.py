@@ -25,7 +25,7 @@ class Narrator:
     Args:
         me: the seat the lines speak to ("You play"); None for an observer (every seat by name).
         names: every seat's name, by seat.
-        look: glyphs (color is left to the screen).
+        look: glyphs and color of the cards named.
     """
 
     def __init__(self, me: int | None, names: Sequence[str], look: Look) -> None:
