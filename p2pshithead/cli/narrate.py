@@ -52,6 +52,7 @@ class Narrator:
             elif isinstance(event, Finished):
                 lines.append(self._finished(event.order, view))
             elif isinstance(event, Dealt):
+                self.last.clear()  # a new game
                 lines.append(f"New game: {self._who(event.dealer)} {self._says(event.dealer, 'deals', 'deal')}")
             elif isinstance(event, Left):
                 lines.append(f"{self._who(event.seat)} {self._says(event.seat, 'leaves', 'leave')} the game for good")

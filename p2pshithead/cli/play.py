@@ -138,19 +138,18 @@ class Session:
         dealer = None if previous is None else previous.next_dealer
         table = LocalTable(self.rules, self.seats, self.rng, dealer)
         game = self.game = table.game
-        self.narrator.last.clear()
         self.events = self.narrator.tell([Dealt(game.dealer)], game.view(ME))
         if previous is not None and self.rules.card_exchange and not previous.first_out_wins:
             game.begin_exchange(previous)
             self.events.append(self._exchange_line(previous))
         while not game.is_over():
-            events = pushed(game, table.next_move())
+            move = table.next_move()
+            events = pushed(game, move)
             outcome = game.outcome()
             if outcome is not None:
                 events.append(Finished(outcome.order))
             self.events += self.narrator.tell(events, game.view(ME))
-            mover = events[0].seat  # type: ignore[union-attr]  # `pushed` opens with `Played`
-            if mover != ME and self.delay > 0 and game.phase is not Phase.SWAP and not game.is_over():
+            if move.player != ME and self.delay > 0 and game.phase is not Phase.SWAP and not game.is_over():
                 self.draw(game.view(ME))
                 self.sleep(self.delay)
         outcome = game.outcome()
