@@ -104,6 +104,7 @@ class HumanAgent:
         self._since = 0.0
         self._open = False  # a waiting line is on screen without its newline
         self._choosing = False
+        self._over_drawn = False  # the finish order is on the terminal already
 
     def _close_line(self) -> None:
         if self._open:
@@ -123,6 +124,7 @@ class HumanAgent:
             self._headline, self._since = headline, self._now()
         if self._live and events and not shown.in_setup():
             self._redraw(shown.status(seat, self._ascii, self._size()))
+            self._over_drawn = headline == "game over"
             return
         if shown.in_setup() and changed:
             if self._live:
@@ -229,8 +231,11 @@ class HumanAgent:
             await asyncio.Event().wait()
 
     def final_screen(self) -> str | None:
-        """The last screen (the finish order with titles), once the game is over."""
-        return None if self._app is None else self._app.status(self._seat, self._ascii, self._size())
+        """The last screen (the finish order with titles), once the game is over; None when there is
+        none, or when the terminal shows it already."""
+        if self._app is None or self._over_drawn:
+            return None
+        return self._app.status(self._seat, self._ascii, self._size())
 
 
 def _clock_text(seconds: float) -> str:

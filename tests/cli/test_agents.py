@@ -13,13 +13,14 @@ class _Table:
     def __init__(self) -> None:
         self.fresh = ["Bot 1 plays 7h"]
         self.sizes: list[tuple[int, int]] = []
+        self.headline_text = "Bot 2 thinking"
 
     def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
         self.sizes.append(size)
         return f"screen {size[0]}x{size[1]}\nHand: 7c"
 
     def headline(self, seat: int | None) -> str:
-        return "Bot 2 thinking"
+        return self.headline_text
 
     def news(self, ascii: bool = False) -> list[str]:
         fresh, self.fresh = self.fresh, []
@@ -40,6 +41,10 @@ def test_a_terminal_is_redrawn_whole_on_every_entry() -> None:
     size[0] = (120, 40)  # the terminal was resized
     agent.observe(table, 1, ["another"])  # type: ignore[arg-type]
     assert written[-1].startswith("\x1b[Hscreen 120x40") and said == []  # no line piles up under the screen
+    assert agent.final_screen() == "screen 120x40\nHand: 7c"
+    table.headline_text = "game over"
+    agent.observe(table, 1, ["the last"])  # type: ignore[arg-type]
+    assert agent.final_screen() is None  # the finish order is on the terminal already: not twice
 
 
 def test_elsewhere_the_moves_are_printed_as_lines() -> None:
