@@ -523,19 +523,26 @@ class Game:
         if extra:
             if source != Source.HAND or any(x not in seat.up for x in extra):
                 return _Invalid(f"slot(s) {', '.join(map(str, extra))} not in your {source} cards")
+            if len({self._need(x, p).rank for x in move.slots}) > 1:
+                return "a run is played from one zone: your hand, or your face-up cards"
             if s.stock or set(move.slots) - set(extra) != set(seat.hand):
                 return "face-up cards join a play only with the last of your hand, once the stock is empty"
         return self._why_cards(move, self.effective_top())
 
     def _why_cards(self, move: Play, top: Card | None) -> str | None:
-        """Same rank, playable on `top`, and an ace's target when one is due."""
-        cards = [self._need(x, move.player) for x in move.slots]
+        """Same rank (or a run), playable on `top`, and an ace's target when one is due."""
+        slots = self._ordered(move.slots)
+        cards = [self._need(x, move.player) for x in slots]
         rank = cards[0].rank
         if any(c.rank != rank for c in cards):
-            return "cards played together must be of one rank"
-        if not all(self._playable(card, top) for card in cards):  # one rank: differ only by suit (9)
+            if not self.rules.runs:
+                return "cards played together must be of one rank"
+            reason = self._why_run(slots, cards, top)
+            if reason is not None:
+                return reason
+        elif not all(self._playable(card, top) for card in cards):  # one rank: differ only by suit (9)
             return self.demand()
-        needs_target = self._gives_pile(cards[0], top) and not self._burns(move.slots)
+        needs_target = self._gives_pile(cards[-1], self._beneath_last(cards, top)) and not self._burns(slots)
         if move.target is None:
             return "name who takes the pile (ace)" if needs_target else None
         if not needs_target:
@@ -545,6 +552,42 @@ class Game:
         if move.target == move.player or move.target in self._state.finished:
             return "name another player still in the game"
         return None
+
+    def _why_run(self, slots: Sequence[int], cards: list[Card], top: Card | None) -> str | None:
+        """A run (`runs`, Jane, Pagat seed 49), `slots` and `cards` ascending: consecutive ranks of one
+        suit, each card playable on the effective top left by the cards before it; a card that burns
+        the pile (a 10, or four of a kind) ends the run."""
+        suit = cards[0].suit
+        if suit is None or any(c.suit is not suit for c in cards) or any(
+            b.rank != a.rank + 1 for a, b in itertools.pairwise(cards)
+        ):
+            return "cards played together must be of one rank, or a run of one suit (5h 6h 7h)"
+        for i, card in enumerate(cards):
+            if not self._playable(card, top):
+                return f"{card.text()} may not follow in the run: " + demand_text_in(self._powers, top)
+            if i < len(cards) - 1 and self._burns(slots[: i + 1]):
+                return f"the run ends where it burns the pile, with {card.text()}"
+            if not self._powers[card.rank].transparent:
+                top = card
+        return None
+
+    def _ordered(self, slots: tuple[int, ...]) -> tuple[int, ...]:
+        """The slots of a play in the order they go onto the pile: as named, except a run, which is
+        laid ascending whatever order names it (`runs`)."""
+        if not self.rules.runs or len(slots) < 2:
+            return slots
+        known = self._known
+        ranks = [known[x].rank if x in known else 0 for x in slots]
+        if len(set(ranks)) == 1:
+            return slots
+        return tuple(x for _, x in sorted(zip(ranks, slots, strict=True)))
+
+    def _beneath_last(self, cards: Sequence[Card], top: Card | None) -> Card | None:
+        """The effective top the last of `cards` lands on, the others played before it onto `top`."""
+        for card in cards[:-1]:
+            if not self._powers[card.rank].transparent:
+                top = card
+        return top
 
     def _why_out_of_turn(self, move: Play) -> str | None:
         s, r = self._state, self.rules
@@ -672,7 +715,10 @@ class Game:
             return
         from_hand = bool(seat.hand)
         top = self.effective_top()
-        plays = list(self._plays(p, seat.hand if from_hand else seat.up, top))
+        zone = seat.hand if from_hand else seat.up
+        plays = list(self._plays(p, zone, top))
+        if self.rules.runs:
+            plays += self._runs(p, zone, top)
         yield from plays
         if from_hand and not s.stock and plays:
             yield from self._hand_and_up_plays(p, seat, top)
@@ -718,9 +764,36 @@ class Game:
                 for combo in itertools.combinations(slots, k):
                     yield from self._with_targets(p, combo, top)
 
+    def _runs(self, p: int, zone: Sequence[int], top: Card | None) -> Iterator[Move]:
+        """Every run (`runs`, see `_why_run`) of two or more cards from `zone`, ascending."""
+        known, table = self._known, self._powers
+        cells: dict[tuple[object, int], list[int]] = {}
+        for slot in zone:
+            card = known.get(slot)
+            if card is not None and card.suit is not None:
+                cells.setdefault((card.suit, int(card.rank)), []).append(slot)
+
+        def extend(run: tuple[int, ...], top: Card | None) -> Iterator[Move]:
+            last = known[run[-1]]
+            if len(run) > 1:
+                yield from self._with_targets(p, run, top)
+            if self._burns(run):
+                return
+            beneath = top if table[last.rank].transparent else last
+            for slot in cells.get((last.suit, last.rank + 1), ()):
+                if self._playable(known[slot], beneath):
+                    yield from extend(run + (slot,), beneath)
+
+        for slot in zone:
+            card = known.get(slot)
+            if card is not None and card.suit is not None and self._playable(card, top):
+                yield from extend((slot,), top)
+
     def _with_targets(self, p: int, slots: tuple[int, ...], top: Card | None) -> Iterator[Move]:
-        """The play of `slots` (one playable rank), once per taker when it leaves an ace in force."""
-        if not self.rules.ace_gives_pile or not self._gives_pile(self._known[slots[0]], top) or self._burns(slots):
+        """The play of `slots` (one playable rank, or a run), once per taker when it leaves an ace in force."""
+        known = self._known
+        if (not self.rules.ace_gives_pile or self._burns(slots)
+                or not self._gives_pile(known[slots[-1]], self._beneath_last([known[x] for x in slots], top))):
             yield _trusted(Play, p, slots, None)
             return
         for target in self.active():
@@ -869,9 +942,10 @@ class Game:
         p = move.player
         seat = s.seats[p]
         in_turn, prior = p == s.turn, s.window
-        cards = [self._known[x] for x in move.slots]
-        adds = prior is not None and prior.player == p and self._joins(s, prior, move.slots, cards)
-        for x in move.slots:
+        slots = self._ordered(move.slots)
+        cards = [self._known[x] for x in slots]
+        adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
+        for x in slots:
             (seat.hand if x in seat.hand else seat.up).remove(x)
             s.pile.append(x)
             s.public.add(x)
@@ -886,20 +960,21 @@ class Game:
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = Window(p, int(cards[0].rank), tuple(drawn))
+        s.window = Window(p, int(cards[-1].rank), tuple(drawn))
         if move.target is not None:
             s.turn = move.target
         elif adds:
             self._advance_after_add(s, p, cards)
-        elif in_turn:
-            self._advance_after(s, p, cards)
+        elif in_turn:  # of a run, only its top card acts on the next player (docs/rules.md)
+            self._advance_after(s, p, cards if cards[0].rank == cards[-1].rank else cards[-1:])
         # else: a turbo play by another player leaves the turn where it was (section 5)
 
     def _joins(self, s: State, prior: Window, slots: Sequence[int], cards: list[Card]) -> bool:
         """Whether a play by the last player adds freshly drawn cards of the rank just played to
         their play (interrupt, section 5), also when its skips came back round to them: it counts
         with that play (docs/rules.md, section 5)."""
-        return self._interrupts(s) and cards[0].rank == prior.rank and all(x in prior.drawn for x in slots)
+        return (self._interrupts(s) and all(c.rank == prior.rank for c in cards)
+                and all(x in prior.drawn for x in slots))
 
     def _advance_after(self, s: State, p: int, cards: list[Card]) -> None:
         table = self._powers

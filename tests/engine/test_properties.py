@@ -85,6 +85,7 @@ rulesets = st.one_of(
         ten_not_on_faces=st.booleans(),
         ten_not_on_eight=st.booleans(),
         pickup_goes_back=st.booleans(),
+        runs=st.booleans(),
         three=st.sampled_from(list(Three)),
         seven=st.sampled_from(list(Seven)),
         eight=st.sampled_from(list(Eight)),
