@@ -18,7 +18,11 @@ Invariants:
   (docs/rules.md, "Leaving": it is not a choice of play, so no bot, hint or search offers it).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
-  twice. The property tests check both.
+  twice. The property tests check both. A view's `is_legal` also remembers the moves of its own
+  player that it accepts in the game it was made from (`_up`, that game's `_judged`), as long as
+  neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
+  those moves depend only on that player's hand, the public cards and the position, which the view
+  knows exactly as the game does, so the game's `push` may trust them.
 - Deterministic: no clock, no randomness; the deal order is given by the caller.
 - Choices where RULES.md is silent are in docs/rules.md.
 """
@@ -166,7 +170,9 @@ class Game:
         self._can = self._tab.can
         self._code = bytearray(self.size)
         self._stack: list[_Undo | _Snapshot] = []
-        self._judged: tuple[Move, ...] = ()  # built by moves_for or accepted by is_legal; legal until a change
+        self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
+        self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
+        self._owner = -1  # a view's player
         self._state = self._deal()
         for slot, card in (known or {}).items():
             self.reveal(slot, card)
@@ -224,6 +230,11 @@ class Game:
             return CARD_OF[self._code[slot]]
         return None
 
+    def cards(self, slots: Sequence[int]) -> list[Card | None]:
+        """`card(slot)` for each of `slots` (slots of this deal), at once."""
+        code = self._code
+        return [CARD_OF[code[slot]] for slot in slots]
+
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
 
@@ -237,7 +248,7 @@ class Game:
         if old is not None and old != card:
             raise RevealConflictError(f"slot {slot} is {old.text()}, not {card.text()}")
         self._code[slot] = code_of(card)
-        self._judged = ()
+        self._judged, self._up = {}, None
 
     def view(self, player: int) -> Game:
         """What `player` may know: public cards and their own hand, nothing else; no history.
@@ -248,7 +259,9 @@ class Game:
         for slot in state.seats[player].hand:
             mask[slot] = 255
         seen = int.from_bytes(self._code, "little") & int.from_bytes(mask, "little")
-        return self._clone(with_history=False, code=bytearray(seen.to_bytes(self.size, "little")))
+        view = self._clone(with_history=False, code=bytearray(seen.to_bytes(self.size, "little")))
+        view._up, view._owner = self._judged, player
+        return view
 
     @property
     def power_table(self) -> Mapping[Rank, Power]:
@@ -274,7 +287,7 @@ class Game:
             raise ValueError("the previous game must have a full finish order at this table")
         s = self._own()
         s.exchange = Exchange(order[-1], order[0], True)
-        self._judged = ()
+        self._judged, self._up = {}, None
 
     # -- reading the position -----------------------------------------------------------------
 
@@ -398,8 +411,11 @@ class Game:
         if s.phase is not Phase.PLAY or player in s.finished:
             return []
         if player == s.turn:
-            moves = list(self._turn_moves(player))
-            self._judged = tuple(moves)  # push need not judge these again (found by identity first)
+            moves = self._turn_moves(player)
+            judged = {id(m): m for m in moves}  # push need not judge these again
+            self._judged.update(judged)
+            if self._up is not None and player == self._owner:
+                self._up.update(judged)
             return moves
         if self._answers_open(s):
             return list(self._out_of_turn_moves(player))
@@ -427,8 +443,10 @@ class Game:
             return (s.turn,)
         if s.phase is not Phase.PLAY:
             return ()
+        if s.window is None:
+            return (s.turn,)
         others: list[int] = []
-        if s.window is not None and self._answers_open(s):
+        if self._answers_open(s):
             n = self.players
             order = [(s.window.player + i) % n for i in range(n)]
             others = [p for p in order if p != s.turn and p not in s.finished]
@@ -439,12 +457,39 @@ class Game:
     def is_legal(self, move: Move) -> bool:
         """True when `move` may be pushed now, judged on what this engine knows."""
         try:
-            if self.why_illegal(move) is not None:
-                return False
+            legal = self._plain_play(move)
+            if legal is None:
+                legal = self.why_illegal(move) is None
         except UnrevealedCardError:
             return False
-        self._judged += (move,)  # legal until the next change: push need not judge it again
+        if not legal:
+            return False
+        self._judged[id(move)] = move  # legal until the next change: push need not judge it again
+        if self._up is not None and move.player == self._owner:
+            self._up[id(move)] = move
         return True
+
+    def _plain_play(self, move: Move) -> bool | None:
+        """`why_illegal(move) is None` for the commonest move, decided without words: a play in turn,
+        in the play phase, of cards of one rank all from the player's source, no ace to aim. None
+        for any other move (then `why_illegal` judges it).
+
+        Raises:
+            UnrevealedCardError: as `why_illegal` does.
+        """
+        s = self._state
+        if type(move) is not Play or s.phase is not Phase.PLAY or move.player != s.turn or move.target is not None:
+            return None
+        seat = s.seats[move.player]
+        zone = seat.hand or seat.up
+        code = self._code
+        cards = [code[x] for x in move.slots if x in zone]
+        if not zone or len(cards) != len(move.slots) or len({c >> 3 for c in cards}) != 1 or self.rules.ace_gives_pile:
+            return None
+        can = self._can[self._top(s.pile)]
+        if not cards[0]:
+            self._need(move.slots[0], move.player)  # raises
+        return all(can[c] for c in cards)
 
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the reason in words.
@@ -543,12 +588,12 @@ class Game:
         seat = s.seats[p]
         if p != s.turn:
             return self._why_out_of_turn(move)
-        source = self.source(p)
-        if source == Source.DOWN:
+        zone = seat.hand or seat.up
+        if not zone:
             return "your hand and face-up cards are empty: flip a face-down card"
-        zone = seat.hand if source == Source.HAND else seat.up
         extra = [x for x in move.slots if x not in zone]
         if extra:
+            source = Source.HAND if seat.hand else Source.UP
             if source != Source.HAND or any(x not in seat.up for x in extra):
                 return _Invalid(f"slot(s) {', '.join(map(str, extra))} not in your {source} cards")
             if len({self._need(x, p) >> 3 for x in move.slots}) > 1:
@@ -561,6 +606,8 @@ class Game:
         """Same rank (or a run), playable on effective top `top`, and an ace's target when one is due."""
         slots = self._ordered(move.slots)
         cards = [self._need(x, move.player) for x in slots]
+        if len(cards) == 1 and move.target is None and not self.rules.ace_gives_pile:  # the common case
+            return None if self._can[top][cards[0]] else self.demand()
         rank = cards[0] >> 3
         if any(c >> 3 != rank for c in cards):
             if not self.rules.runs:
@@ -572,7 +619,8 @@ class Game:
             can = self._can[top]
             if not all(can[card] for card in cards):  # one rank: differ only by suit (9)
                 return self.demand()
-        needs_target = self._gives_pile(cards[-1], self._beneath_last(cards, top)) and not self._burns(slots)
+        needs_target = (self.rules.ace_gives_pile and self._gives_pile(cards[-1], self._beneath_last(cards, top))
+                        and not self._burns(slots))
         if move.target is None:
             return "name who takes the pile (ace)" if needs_target else None
         if not needs_target:
@@ -736,40 +784,38 @@ class Game:
         candidates += [Swap(p, h, u) for h in seat.hand for u in seat.up if code[h]]
         return (m for m in candidates if self.is_legal(m))
 
-    def _turn_moves(self, p: int) -> Iterator[Move]:
+    def _turn_moves(self, p: int) -> list[Move]:
         """The moves of the player to act; built without re-judging each one (the property
         tests check that every move built here is legal and that no other move is)."""
         s = self._state
         seat = s.seats[p]
         if not (seat.hand or seat.up):
-            for slot in seat.down:
-                yield _trusted(Flip, p, slot)
-            return
+            return [_trusted(Flip, p, slot) for slot in seat.down]
         from_hand = bool(seat.hand)
         top = self._top(s.pile)
         zone = seat.hand if from_hand else seat.up
-        plays = list(self._plays(p, zone, top))
+        moves = self._plays(p, zone, top)
         if self.rules.runs:
-            plays += self._runs(p, zone, top)
-        yield from plays
-        if from_hand and not s.stock and plays:
-            yield from self._hand_and_up_plays(p, seat, top)
+            self._runs(p, zone, top, moves)
+        played = bool(moves)
+        if from_hand and not s.stock and played:
+            self._hand_and_up_plays(p, seat, top, moves)
         if not s.pile:
-            return
+            return moves
         if from_hand or all(self._code[u] for u in seat.up):
-            stuck = not plays  # unknown hand cards prove nothing: see _can_play
+            stuck = not played  # unknown hand cards prove nothing: see _can_play
         else:
             stuck = not self._can_play(p)  # raises: face-up cards are public, they must be known
         if not (stuck or self.rules.pickup_voluntary):
-            return
+            return moves
         if self._takes_card(from_hand, stuck):
-            for up in seat.up:
-                yield _trusted(PickUp, p, up)
+            moves += [_trusted(PickUp, p, up) for up in seat.up]
         else:
-            yield _trusted(PickUp, p, None)
+            moves.append(_trusted(PickUp, p, None))
+        return moves
 
-    def _hand_and_up_plays(self, p: int, seat: Seat, top: int) -> Iterator[Move]:
-        """The whole hand (one rank) with same-rank face-up cards added (section 6)."""
+    def _hand_and_up_plays(self, p: int, seat: Seat, top: int, out: list[Move]) -> None:
+        """The whole hand (one rank) with same-rank face-up cards added (section 6), onto `out`."""
         code, can = self._code, self._can[top]
         ranks = {code[h] >> 3 for h in seat.hand}
         if len(ranks) != 1 or 0 in ranks:
@@ -781,9 +827,9 @@ class Game:
         hand = tuple(seat.hand)
         for k in range(1, len(ups) + 1):
             for extra in itertools.combinations(ups, k):
-                yield from self._with_targets(p, hand + extra, top)
+                self._with_targets(p, hand + extra, top, out)
 
-    def _plays(self, p: int, zone: Sequence[int], top: int) -> Iterator[Move]:
+    def _plays(self, p: int, zone: Sequence[int], top: int) -> list[Move]:
         """Every set of one playable rank from `zone`, in zone order."""
         by_rank: dict[int, list[int]] = {}
         code, can = self._code, self._can[top]
@@ -791,49 +837,52 @@ class Game:
             card = code[slot]
             if can[card]:  # 0 for an unknown card
                 by_rank.setdefault(card >> 3, []).append(slot)
+        out: list[Move] = []
         aces = self.rules.ace_gives_pile
         for slots in by_rank.values():
             if len(slots) == 1 and not aces:  # the common case
-                yield _trusted(Play, p, (slots[0],))
+                out.append(_trusted(Play, p, (slots[0],)))
                 continue
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
-                    yield from self._with_targets(p, combo, top)
+                    self._with_targets(p, combo, top, out)
+        return out
 
-    def _runs(self, p: int, zone: Sequence[int], top: int) -> Iterator[Move]:
-        """Every run (`runs`, see `_why_run`) of two or more cards from `zone`, ascending."""
+    def _runs(self, p: int, zone: Sequence[int], top: int, out: list[Move]) -> None:
+        """Every run (`runs`, see `_why_run`) of two or more cards from `zone`, ascending, onto `out`."""
         code, can, transparent = self._code, self._can, self._tab.transparent
         cells: dict[int, list[int]] = {}  # by code; the next card of a run is 8 codes up
         for slot in zone:
             if code[slot] & 7:  # a suit: known, and no joker
                 cells.setdefault(code[slot], []).append(slot)
 
-        def extend(run: tuple[int, ...], beneath: int) -> Iterator[Move]:
+        def extend(run: tuple[int, ...], beneath: int) -> None:
             """`beneath`: the effective top the card after `run` lands on."""
             if len(run) > 1:
-                yield from self._with_targets(p, run, top)
+                self._with_targets(p, run, top, out)
             if self._burns(run):
                 return
             for slot in cells.get(code[run[-1]] + 8, ()):
                 card = code[slot]
                 if can[beneath][card]:
-                    yield from extend(run + (slot,), beneath if transparent[card] else card)
+                    extend(run + (slot,), beneath if transparent[card] else card)
 
         for slot in zone:
             card = code[slot]
             if card & 7 and can[top][card]:
-                yield from extend((slot,), top if transparent[card] else card)
+                extend((slot,), top if transparent[card] else card)
 
-    def _with_targets(self, p: int, slots: tuple[int, ...], top: int) -> Iterator[Move]:
-        """The play of `slots` (one playable rank, or a run), once per taker when it leaves an ace in force."""
+    def _with_targets(self, p: int, slots: tuple[int, ...], top: int, out: list[Move]) -> None:
+        """The play of `slots` (one playable rank, or a run) onto `out`, once per taker when it leaves
+        an ace in force."""
         code = self._code
         if (not self.rules.ace_gives_pile or self._burns(slots)
                 or not self._gives_pile(code[slots[-1]], self._beneath_last([code[x] for x in slots], top))):
-            yield _trusted(Play, p, slots, None)
+            out.append(_trusted(Play, p, slots, None))
             return
         for target in self.active():
             if target != p:
-                yield _trusted(Play, p, slots, target)
+                out.append(_trusted(Play, p, slots, target))
 
     def _out_of_turn_moves(self, p: int) -> Iterator[Move]:
         """Out-of-turn plays of `p` (section 5): rare, so each candidate is judged in full."""
@@ -861,15 +910,15 @@ class Game:
             InvalidMoveError: it names a player or slot that does not fit.
             UnrevealedCardError: an identity it needs is not revealed here.
         """
-        reason = None if move in self._judged else self.why_illegal(move)
+        judged = self._judged
+        trusted = judged.get(id(move)) is move or move in judged.values()
+        reason = None if trusted else self.why_illegal(move)
         if reason is not None:
             p = getattr(move, "player", None)
             kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
-        self._judged = ()
-        if isinstance(move, Play):
-            for slot in move.slots:
-                self._need(slot, move.player)
+        self._judged, self._up = {}, None
+        if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
             public = self._state.public
             self._apply_play(self._record(move, [slot for slot in move.slots if slot not in public]), move)
         elif isinstance(move, Flip):
@@ -906,7 +955,7 @@ class Game:
             IndexError: no move to undo.
         """
         record = self._stack.pop()
-        self._judged = ()
+        self._judged, self._up = {}, None
         if isinstance(record, _Snapshot):
             self._state.shares -= 1
             self._state = record.state.copy()  # the record's state may be another copy's record too
@@ -1018,19 +1067,22 @@ class Game:
         p = move.player
         seat = s.seats[p]
         in_turn, prior = p == s.turn, s.window
-        slots = self._ordered(move.slots)
+        slots = move.slots
+        if len(slots) > 1 and self.rules.runs:
+            slots = self._ordered(slots)
         code = self._code
         cards = [code[x] for x in slots]
         adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
-        hand = seat.hand
+        hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
         for x in slots:
             (hand if x in hand else seat.up).remove(x)
-            s.pile.append(x)
-            s.show(x)
+            pile.append(x)
+            public.add(x)  # State.show, inline
+            vis[x] = 255
         drawn = self._refill(s, p)
         s.pile_last = p
         burn = self._burns_now(s, cards)
-        if self._finish_if_out(s, p):
+        if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
             return
         if burn:
             s.burned.extend(s.pile)
@@ -1057,9 +1109,18 @@ class Game:
     def _advance_after(self, s: State, p: int, cards: list[int]) -> None:
         tab = self._tab
         reverse, skip = tab.reverse, tab.skip
-        if sum(reverse[c] for c in cards) % 2:
-            s.direction = -s.direction
-        s.turn = self._next_seat(s, p, 1 + sum(skip[c] for c in cards))
+        if len(cards) == 1:  # the common case
+            if reverse[cards[0]]:
+                s.direction = -s.direction
+            skips = skip[cards[0]]
+        else:
+            if sum(reverse[c] for c in cards) % 2:
+                s.direction = -s.direction
+            skips = sum(skip[c] for c in cards)
+        if not skips and not s.finished:  # the next seat, nobody out to pass over
+            s.turn = (p + s.direction) % self.players
+        else:
+            s.turn = self._next_seat(s, p, 1 + skips)
 
     def _advance_after_add(self, s: State, p: int, cards: list[int]) -> None:
         """A drawn card added to the play just made (interrupt, section 5) counts as played with it:
@@ -1107,11 +1168,13 @@ class Game:
             s.turn = self._next_seat(s, p, 1)
 
     def _refill(self, s: State, p: int) -> list[int]:
-        hand, drawn = s.seats[p].hand, []
-        while len(hand) < self.rules.hand_size and s.stock:
-            slot = s.stock.pop()
-            hand.append(slot)
-            drawn.append(slot)
+        hand, stock = s.seats[p].hand, s.stock
+        count = min(self.rules.hand_size - len(hand), len(stock))
+        if count <= 0:
+            return []
+        drawn = stock[: -count - 1 : -1]  # the next `count` draws, in draw order
+        del stock[-count:]
+        hand += drawn
         return drawn
 
     def _finish_if_out(self, s: State, p: int) -> bool:
@@ -1164,11 +1227,11 @@ class Game:
         return self._burn_rank([code[x] for x in slots]) or self._run_after(slots) >= 4
 
     def _burns_now(self, s: State, cards: list[int]) -> bool:
-        return self._burn_rank(cards) or (self.rules.four_burns and self._run(s.pile) >= 4)
+        return self._burn_rank(cards) or (self.rules.four_burns and len(s.pile) >= 4 and self._run(s.pile) >= 4)
 
     def _burn_rank(self, cards: list[int]) -> bool:
         burn = self._tab.burn
-        return any(burn[c] for c in cards)
+        return bool(burn[cards[0]]) if len(cards) == 1 else any(burn[c] for c in cards)
 
     def _run_after(self, slots: Sequence[int]) -> int:
         """Length of the same-rank run on top if `slots` were added to the pile."""
@@ -1227,7 +1290,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._code = self._code[:] if code is None else code
         other._stack = self._stack[:] if with_history else []
-        other._judged = ()
+        other._judged, other._up = {}, None
         self._state.shares += 1  # shared, copied on write (module invariants)
         return other
 
@@ -1241,7 +1304,7 @@ class Game:
         self._code = bytearray(self.size)
         for slot, card in known.items():
             self._code[slot] = code_of(card)
-        self._judged = ()
+        self._judged, self._up = {}, None
 
     def copy(self) -> Game:
         """An independent copy, history included."""
@@ -1307,18 +1370,27 @@ class Game:
 
 def _trusted(kind: type[_M], player: int, slot: object, target: int | None = None) -> _M:
     """A move built by the generator, whose fields are well formed by construction: skips the
-    checks of `__post_init__` (the hot path of move generation)."""
-    move = object.__new__(kind)
-    _set(move, "player", player)
-    if kind is Play:
-        _set(move, "slots", slot)
-        _set(move, "target", target)
-    else:
-        _set(move, "slot" if kind is Flip else "up", slot)
-    return move
+    checks of `__post_init__` (the hot path of move generation). Moves are values: one object per
+    move is kept (`_MADE`) and handed out again."""
+    key = (kind, player, slot, target)
+    move = _MADE.get(key)
+    if move is None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        move = object.__new__(kind)
+        _set(move, "player", player)
+        if kind is Play:
+            _set(move, "slots", slot)
+            _set(move, "target", target)
+        else:
+            _set(move, "slot" if kind is Flip else "up", slot)
+        _MADE[key] = move
+    return move  # type: ignore[return-value]
 
 
 _set = object.__setattr__
+_MADE: dict[tuple[object, ...], Move] = {}
+_MADE_MAX = 100_000
 
 
 def _text(code: int) -> str:
