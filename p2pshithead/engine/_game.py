@@ -49,7 +49,7 @@ from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
-_M = TypeVar("_M", Play, Flip, PickUp)
+_M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready)
 
 
 class _Invalid(str):
@@ -405,7 +405,11 @@ class Game:
         if s.phase is Phase.SWAP:
             if s.exchange is not None:
                 return list(self._gifts()) if player == s.exchange.giver else []
-            return [] if player in s.ready or player in s.finished else list(self._swap_moves(player))
+            if player in s.ready or player in s.finished:
+                return []
+            moves = self._swap_moves(player)
+            self._judged.update({id(m): m for m in moves})  # push need not judge these again
+            return moves
         if s.phase is Phase.SHOW:
             return list(self._generate()) if player == s.turn else []
         if s.phase is not Phase.PLAY or player in s.finished:
@@ -776,13 +780,30 @@ class Game:
             if self._code[slot] and self.is_legal(Give(x.giver, slot)):
                 yield Give(x.giver, slot)
 
-    def _swap_moves(self, p: int) -> Iterator[Move]:
-        seat = self._state.seats[p]
-        candidates: list[Move] = [Ready(p)]
-        code = self._code
-        candidates += [Place(p, h) for h in seat.hand if code[h]]
-        candidates += [Swap(p, h, u) for h in seat.hand for u in seat.up if code[h]]
-        return (m for m in candidates if self.is_legal(m))
+    def _swap_moves(self, p: int) -> list[Move]:
+        """The swap-phase moves of `p` (not ready, still in), built without re-judging each one as
+        `_why_swap_phase` would: ready, each known hand card laid face up, each swap of a known hand card."""
+        seat, r, code = self._state.seats[p], self.rules, self._code
+        short = r.deal_six and len(seat.up) < r.face_up
+        moves: list[Move] = [] if short else [_trusted(Ready, p)]
+        known = [h for h in seat.hand if code[h]]
+        for h in known:
+            if short or (r.stack_faceup and self._stacks(h, seat.up)):
+                moves.append(_trusted(Place, p, h))
+        if r.swap or r.deal_six:
+            moves += [_trusted(Swap, p, h, u) for h in known for u in seat.up]
+        return moves
+
+    def _stacks(self, hand: int, up: Sequence[int]) -> bool:
+        """Whether a face-up card of the rank at `hand` lies in `up`, judged as `_why_swap_phase` does:
+        up to the first match, every face-up card must be known (else that judgement raises)."""
+        code, rank = self._code, self._code[hand] >> 3
+        for u in up:
+            if not code[u]:
+                return False
+            if code[u] >> 3 == rank:
+                return True
+        return False
 
     def _turn_moves(self, p: int) -> list[Move]:
         """The moves of the player to act; built without re-judging each one (the property
@@ -841,7 +862,7 @@ class Game:
         aces = self.rules.ace_gives_pile
         for slots in by_rank.values():
             if len(slots) == 1 and not aces:  # the common case
-                out.append(_trusted(Play, p, (slots[0],)))
+                out.append(_trusted(Play, p, (slots[0],), None))
                 continue
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
@@ -1368,22 +1389,18 @@ class Game:
         return short_hints(self, self.turn if player is None else player)
 
 
-def _trusted(kind: type[_M], player: int, slot: object, target: int | None = None) -> _M:
-    """A move built by the generator, whose fields are well formed by construction: skips the
-    checks of `__post_init__` (the hot path of move generation). Moves are values: one object per
-    move is kept (`_MADE`) and handed out again."""
-    key = (kind, player, slot, target)
+def _trusted(kind: type[_M], *fields: object) -> _M:
+    """The move `kind(*fields)` for the generator, whose fields are well formed by construction:
+    skips the checks of `__post_init__` (the hot path of move generation). Moves are values: one
+    object per move is kept (`_MADE`) and handed out again."""
+    key = (kind, *fields)
     move = _MADE.get(key)
     if move is None:
         if len(_MADE) >= _MADE_MAX:
             _MADE.clear()
         move = object.__new__(kind)
-        _set(move, "player", player)
-        if kind is Play:
-            _set(move, "slots", slot)
-            _set(move, "target", target)
-        else:
-            _set(move, "slot" if kind is Flip else "up", slot)
+        for name, value in zip(kind.__slots__, fields, strict=True):
+            _set(move, name, value)
         _MADE[key] = move
     return move  # type: ignore[return-value]
 
