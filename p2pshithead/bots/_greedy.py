@@ -104,7 +104,8 @@ def _pick(
 ) -> Move | None:
     """The preferred move among the choices `keys[i]` whose move `moves(i)` is legal (None for an
     illegal one; asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
-    ranked = sorted((key, rng.random(), i) for i, key in enumerate(keys))
+    draw = rng.random
+    ranked = sorted([(key, draw(), i) for i, key in enumerate(keys)])
     for key, _, i in ranked:
         move = moves(i)
         if move is not None:

@@ -1248,7 +1248,16 @@ class Game:
         return self._burn_rank([code[x] for x in slots]) or self._run_after(slots) >= 4
 
     def _burns_now(self, s: State, cards: list[int]) -> bool:
-        return self._burn_rank(cards) or (self.rules.four_burns and len(s.pile) >= 4 and self._run(s.pile) >= 4)
+        if self._burn_rank(cards):
+            return True
+        pile = s.pile
+        if not self.rules.four_burns or len(pile) < 4:
+            return False
+        code, transparent = self._code, self._tab.transparent
+        top, under = code[pile[-1]], code[pile[-2]]
+        if not (transparent[top] or transparent[under]) and top >> 3 != under >> 3:
+            return False  # two different ranks on top: no four of a kind
+        return self._run(pile) >= 4
 
     def _burn_rank(self, cards: list[int]) -> bool:
         burn = self._tab.burn
