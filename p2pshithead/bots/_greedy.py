@@ -144,23 +144,20 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     for slot, card in zip(zone, view.cards(zone), strict=True):
         if card is not None:
             by_rank.setdefault(card.rank, []).append(slot)
-    plays = [(r, (slots[0],) if table[r].anything else tuple(slots)) for r, slots in by_rank.items()]
-    if len(by_rank) == 1 and hand and not view.stock:
+    pile = _pile(view, table)
+    plays, keys = [], []
+    for rank, slots in by_rank.items():  # plain loops: the hot path of every greedy table
+        play = (slots[0],) if table[rank].anything else tuple(slots)
+        plays.append(play)
+        keys.append(_play_key(view, table, rank, len(play), 0, pile))
+    if len(plays) == 1 and hand and not view.stock:
         (rank,) = by_rank
         ups = tuple(u for u in view.face_up(me) if (c := view.card(u)) and c.rank is rank)
         if ups:
-            plays.append((rank, hand + ups))
-    pile = _pile(view, table)
-    keys = [_play_key(view, table, rank, len(slots), 0, pile) for rank, slots in plays]
-    made: dict[int, Move | None] = {}
-
-    def legal(i: int) -> Move | None:
-        if i not in made:
-            move = Play(me, plays[i][1])
-            made[i] = move if view.is_legal(move) else None
-        return made[i]
-
-    return _pick(keys, legal, rng, wander)
+            plays.append(hand + ups)
+            keys.append(_play_key(view, table, rank, len(hand + ups), 0, pile))
+    legal = view.is_legal
+    return _pick(keys, lambda i: move if legal(move := Play(me, plays[i])) else None, rng, wander)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +177,10 @@ class GreedyBot:
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
-        table = view.power_table
-        if view.phase is Phase.SWAP:
+        table, phase = view.power_table, view.phase
+        if phase is Phase.SWAP:
             return _arrange(view, me, table)
-        if view.phase is Phase.SHOW:
+        if phase is Phase.SHOW:
             return _show(view, me, table)
         if me != view.turn:
             return _chance(view, table, view.moves_for(me), rng, self.wander)

@@ -253,7 +253,8 @@ class Game:
     def view(self, player: int) -> Game:
         """What `player` may know: public cards and their own hand, nothing else; no history.
         Cheap: it shares the state (copied on write) and masks the card codes with what it may see."""
-        self._check_player(player)
+        if not 0 <= player < self.players:
+            self._check_player(player)  # raises
         state = self._state
         mask = state.vis[:]
         for slot in state.seats[player].hand:
@@ -486,14 +487,25 @@ class Game:
             return None
         seat = s.seats[move.player]
         zone = seat.hand or seat.up
-        code = self._code
-        cards = [code[x] for x in move.slots if x in zone]
-        if not zone or len(cards) != len(move.slots) or len({c >> 3 for c in cards}) != 1 or self.rules.ace_gives_pile:
+        if not zone or self.rules.ace_gives_pile:
             return None
-        can = self._can[self._top(s.pile)]
-        if not cards[0]:
+        code = self._code
+        rank = -1
+        for slot in move.slots:  # plain loops: this runs for every candidate a bot weighs
+            if slot not in zone or (rank >= 0 and code[slot] >> 3 != rank):
+                return None
+            rank = code[slot] >> 3
+        pile, transparent = s.pile, self._tab.transparent
+        top = code[pile[-1]] if pile else 0
+        if not top or transparent[top]:
+            top = self._top(pile)  # looks through transparent cards; raises for an unknown card
+        if not rank:
             self._need(move.slots[0], move.player)  # raises
-        return all(can[c] for c in cards)
+        can = self._can[top]
+        for slot in move.slots:  # noqa: SIM110 (a loop, not all(): no generator frame on the hot path)
+            if not can[code[slot]]:
+                return False
+        return True
 
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the reason in words.
@@ -957,7 +969,9 @@ class Game:
     def _record(self, move: Play | Flip | PickUp, shown: list[int]) -> State:
         """Leave the undo record of a play, flip or pick-up, whose slots `shown` become public; the
         state to change in place."""
-        s = self._own()
+        s = self._state
+        if s.shares > 1:
+            s = self._own()
         seat = s.seats[move.player]
         stock = s.stock
         self._stack.append((
@@ -1100,7 +1114,7 @@ class Game:
             pile.append(x)
             public.add(x)  # State.show, inline
             vis[x] = 255
-        drawn = self._refill(s, p)
+        drawn = self._refill(s, p) if len(hand) < self.rules.hand_size and s.stock else []
         s.pile_last = p
         burn = self._burns_now(s, cards)
         if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
@@ -1248,7 +1262,7 @@ class Game:
         return self._burn_rank([code[x] for x in slots]) or self._run_after(slots) >= 4
 
     def _burns_now(self, s: State, cards: list[int]) -> bool:
-        if self._burn_rank(cards):
+        if self._tab.burn[cards[0]] if len(cards) == 1 else self._burn_rank(cards):
             return True
         pile = s.pile
         if not self.rules.four_burns or len(pile) < 4:
