@@ -871,14 +871,17 @@ class Game:
             if can[card]:  # 0 for an unknown card
                 by_rank.setdefault(card >> 3, []).append(slot)
         out: list[Move] = []
-        aces = self.rules.ace_gives_pile
-        for slots in by_rank.values():
-            if len(slots) == 1 and not aces:  # the common case
-                out.append(_trusted(Play, p, (slots[0],), None))
-                continue
+        if self.rules.ace_gives_pile:
+            for slots in by_rank.values():
+                for k in range(1, len(slots) + 1):
+                    for combo in itertools.combinations(slots, k):
+                        self._with_targets(p, combo, top, out)
+            return out
+        made = _MADE.get
+        for slots in by_rank.values():  # no ace names a taker: one play per set of cards
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
-                    self._with_targets(p, combo, top, out)
+                    out.append(made((Play, p, combo, None)) or _trusted(Play, p, combo, None))
         return out
 
     def _runs(self, p: int, zone: Sequence[int], top: int, out: list[Move]) -> None:
