@@ -14,6 +14,7 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -104,8 +105,7 @@ def _pick(
 ) -> Move | None:
     """The preferred move among the choices `keys[i]` whose move `moves(i)` is legal (None for an
     illegal one; asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
-    draw = rng.random
-    ranked = sorted([(key, draw(), i) for i, key in enumerate(keys)])
+    ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
     for key, _, i in ranked:
         move = moves(i)
         if move is not None:

@@ -232,8 +232,7 @@ class Game:
 
     def cards(self, slots: Sequence[int]) -> list[Card | None]:
         """`card(slot)` for each of `slots` (slots of this deal), at once."""
-        code = self._code
-        return [CARD_OF[code[slot]] for slot in slots]
+        return list(map(CARD_OF.__getitem__, map(self._code.__getitem__, slots)))  # no Python frame per slot
 
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
@@ -448,7 +447,7 @@ class Game:
             return (s.turn,)
         if s.phase is not Phase.PLAY:
             return ()
-        if s.window is None:
+        if s.window is None or not (self.rules.turbo or self.rules.interrupt):  # nobody answers out of turn
             return (s.turn,)
         others: list[int] = []
         if self._answers_open(s):
