@@ -461,7 +461,7 @@ class Game:
     def is_legal(self, move: Move) -> bool:
         """True when `move` may be pushed now, judged on what this engine knows."""
         try:
-            legal = self._plain_play(move)
+            legal = self._plain_play(move) if type(move) is Play else None
             if legal is None:
                 legal = self.why_illegal(move) is None
         except UnrevealedCardError:
@@ -473,20 +473,20 @@ class Game:
             self._up[id(move)] = move
         return True
 
-    def _plain_play(self, move: Move) -> bool | None:
+    def _plain_play(self, move: Play) -> bool | None:
         """`why_illegal(move) is None` for the commonest move, decided without words: a play in turn,
         in the play phase, of cards of one rank all from the player's source, no ace to aim. None
-        for any other move (then `why_illegal` judges it).
+        for any other play (then `why_illegal` judges it).
 
         Raises:
             UnrevealedCardError: as `why_illegal` does.
         """
         s = self._state
-        if type(move) is not Play or s.phase is not Phase.PLAY or move.player != s.turn or move.target is not None:
+        if s.phase is not Phase.PLAY or move.player != s.turn or move.target is not None or self.rules.ace_gives_pile:
             return None
         seat = s.seats[move.player]
         zone = seat.hand or seat.up
-        if not zone or self.rules.ace_gives_pile:
+        if not zone:
             return None
         code = self._code
         rank = -1
