@@ -8,7 +8,7 @@ Invariants:
   A view's `_code` is the game's, masked by what its player may see (public slots and their hand).
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
 - Make/unmake: a play, flip or pick-up changes the state in place and leaves an undo record of
-  what it changed (`_undo`); other moves (swap phase, show, give, leave: few per game) leave the old
+  what it changed (`_record`); other moves (swap phase, show, give, leave: few per game) leave the old
   state itself and go on with a copy. A `State` held by more than one game (a view or a copy shares
   it: `State.shares`) or by an undo record is never changed in place: a game copies it first
   (`_own`), so views and copies stand still however the game moves.
@@ -18,8 +18,8 @@ Invariants:
   (docs/rules.md, "Leaving": it is not a choice of play, so no bot, hint or search offers it).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
-  twice. The property tests check both. A view's `is_legal` also remembers the moves of its own
-  player that it accepts in the game it was made from (`_up`, that game's `_judged`), as long as
+  twice. The property tests check both. A view's `is_legal` and `moves_for` also remember the moves
+  of its own player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
   neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
   those moves depend only on that player's hand, the public cards and the position, which the view
   knows exactly as the game does, so the game's `push` may trust them.
