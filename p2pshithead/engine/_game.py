@@ -1432,7 +1432,7 @@ def _trusted(kind: type[_M], *fields: object) -> _M:
 
 _set = object.__setattr__
 _MADE: dict[tuple[object, ...], Move] = {}
-_MADE_MAX = 100_000
+_MADE_MAX = 20_000  # about 4 MB at most
 
 
 def _text(code: int) -> str:
