@@ -1,7 +1,7 @@
 # Invariants: a `Ciphertext` (c1, c2) = (r*G, M + r*pk) encrypts the point M under the table key pk; the
 # deck before any shuffle is every card with the public randomness r = 1, and each shuffle only adds fresh
 # randomness, so M = c2 - sum of the peers' decryption shares x_i * c1.
-"""ElGamal on points of the Ed25519 subgroup: ciphertexts, re-encryption, removing decryption shares."""
+"""ElGamal on ristretto255 points: ciphertexts, re-encryption, removing decryption shares."""
 
 from __future__ import annotations
 

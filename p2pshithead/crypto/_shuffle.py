@@ -10,7 +10,7 @@
 # - The generators H, H_1..H_N come from hashing to the curve, so nobody knows a relation between them or G.
 # - Every challenge is bound to the caller's domain (table, step, peer), to both decks, the table key and
 #   every commitment the proof carries.
-"""Verifiable re-encryption shuffle of a deck: the Terelius-Wikstrom proof over the Ed25519 subgroup."""
+"""Verifiable re-encryption shuffle of a deck: the Terelius-Wikstrom proof over ristretto255."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from p2pshithead.crypto._elgamal import Ciphertext, reencrypt
 from p2pshithead.crypto._errors import LocalDeckError
-from p2pshithead.crypto._fiat_shamir import challenge
+from p2pshithead.crypto._fiat_shamir import LABEL, challenge
 from p2pshithead.crypto._group import (
     ORDER,
     RandBytes,
@@ -41,7 +41,7 @@ __all__ = ["ShuffleProof", "generators", "shuffle", "verify_shuffle"]
 @functools.lru_cache(maxsize=8)
 def generators(n: int) -> tuple[bytes, tuple[bytes, ...]]:
     """The independent generators (H, (H_1..H_n)) of the commitments, hashed to the curve."""
-    points = [hash_to_point(b"p2pshithead/deck/v1/generator", i.to_bytes(2, "big")) for i in range(n + 1)]
+    points = [hash_to_point(LABEL, b"generator", i.to_bytes(2, "big")) for i in range(n + 1)]
     return points[0], tuple(points[1:])
 
 
@@ -186,7 +186,7 @@ def verify_shuffle(
 ) -> bool:
     """Whether `proof` shows `out` is a permutation of re-encryptions of `deck` (CheckShuffleProof).
 
-    All points must already be valid subgroup points (the wire layer checks them).
+    All points must already be valid points (the wire layer checks them).
     """
     n = len(deck)
     if not len(out) == len(proof.commitments) == n:

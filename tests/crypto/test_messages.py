@@ -22,7 +22,7 @@ from p2pshithead.crypto import (
 )
 from p2pshithead.crypto._group import ORDER, scalar_bytes
 
-IDENTITY = b"\x01" + bytes(31)
+IDENTITY = bytes(32)
 ORDER_EIGHT = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
 NON_CANONICAL = bytes.fromhex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
 
@@ -151,7 +151,7 @@ def test_a_refusal_names_the_path_of_the_bad_value(dealt: SimulatedTable) -> Non
     with pytest.raises(MalformedMessageError) as error:
         message_from_wire(2, obj)
     assert error.value.peer == 2
-    assert error.value.reason == "field deck[3][0]: not a valid point of the prime-order subgroup"
+    assert error.value.reason == "field deck[3][0]: not a valid point (canonical ristretto255, not the identity)"
 
 
 @pytest.mark.parametrize("cls", [KeyShare, Reveal, KeyRelease])
