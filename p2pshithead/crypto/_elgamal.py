@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from p2pshithead.crypto._errors import LocalDeckError
 from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, point_sum, sub
 
-__all__ = ["Ciphertext", "initial_deck", "reencrypt", "remove_shares"]
+__all__ = ["Ciphertext", "initial_deck", "mask", "reencrypt", "remove_shares"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +31,14 @@ def initial_deck(cards: Sequence[bytes], table_key: bytes) -> tuple[Ciphertext, 
     return tuple(Ciphertext(GENERATOR, add(card, table_key)) for card in cards)
 
 
-def reencrypt(ciphertext: Ciphertext, r: int, table_key: bytes) -> Ciphertext:
-    """`ciphertext` with `r` more randomness: (c1 + r*G, c2 + r*pk), the same card."""
-    return Ciphertext(add(ciphertext.c1, mul_base(r)), add(ciphertext.c2, mul(r, table_key)))
+def mask(r: int, table_key: bytes) -> Ciphertext:
+    """(r*G, r*pk): the identity encrypted with randomness `r`; adding it to a ciphertext re-encrypts it."""
+    return Ciphertext(mul_base(r), mul(r, table_key))
+
+
+def reencrypt(ciphertext: Ciphertext, by: Ciphertext) -> Ciphertext:
+    """`ciphertext` plus the mask `by`: (c1 + r*G, c2 + r*pk), the same card with `r` more randomness."""
+    return Ciphertext(add(ciphertext.c1, by.c1), add(ciphertext.c2, by.c2))
 
 
 def remove_shares(ciphertext: Ciphertext, shares: Iterable[bytes]) -> bytes:
