@@ -21,6 +21,8 @@
 #   fixed by the table: each share is fixed by the seat's key share (its proof binds it) and cannot be
 #   computed by anyone else, and no shuffle enters it. Draw shares travel with decryption shares (the
 #   deal's reveal), so only once the deck is final and verified; one per seat.
+# - A `DeckKey` plans its shuffle (`prepare_shuffle`: its secrets and the deck-free commitments) at most
+#   once, once the table key is known and before its turn, and uses the plan for one shuffle only.
 """One peer's view of a table's mental-poker deck: a sans-IO state machine from keys to reveals."""
 
 from __future__ import annotations
