@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from hashlib import sha512
@@ -66,7 +66,7 @@ def _forget_library_file() -> None:
     The library stays mapped once loaded; without this every process would leave 2.8 MB behind. Where the
     system refuses (a loaded DLL on Windows) the file stays, as it would without us.
     """
-    path = Path(getattr(importlib.import_module("rbcl._sodium"), "lib_path", ""))
+    path = Path(getattr(sys.modules.get("rbcl._sodium"), "lib_path", None) or "")
     if path.parent == Path(tempfile.gettempdir()) and path.suffix in (".so", ".pyd"):
         with contextlib.suppress(OSError):
             os.unlink(path)

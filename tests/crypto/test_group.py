@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import rbcl
 
@@ -101,3 +106,11 @@ def test_scalar_encoding_is_canonical() -> None:
 def test_a_broken_random_source_is_a_local_error(rand: RandBytes) -> None:
     with pytest.raises(LocalDeckError):
         random_scalar(rand)
+
+
+def test_importing_the_deck_leaves_no_copy_of_libsodium_behind(tmp_path: Path) -> None:
+    """rbcl writes its bundled library to the temp directory on import and never deletes it; we do."""
+    code = "import p2pshithead.crypto._group as g; assert g.mul_base(2) == g.add(g.GENERATOR, g.GENERATOR)"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
+    assert list(tmp_path.iterdir()) == []
