@@ -38,7 +38,8 @@ def bench_deck(players: int, cards: int, seed: int, deal: Deal) -> dict[str, flo
 
     Returns:
         `cards`: the deck's size;
-        `prove_ms` and `verify_ms`: mean CPU time to shuffle-and-prove, and to check one shuffle;
+        `prove_ms` and `verify_ms`: mean CPU time to shuffle-and-prove at a seat's turn (its plan, the
+            deck-free half, is made when the keys are in and counts in that step), and to check one shuffle;
         `reveal_ms`: one decryption share made with its proof plus its check by one peer;
         `bytes_per_peer`: the most any peer broadcasts (msgpack) during setup;
         `cpu_s`: CPU seconds of all peers during setup; `setup_s`: the setup's wall time at a real table,

@@ -61,7 +61,7 @@ RandBytes = Callable[[int], bytes]
 
 
 def _forget_library_file() -> None:
-    """Remove the copy of libsodium that importing rbcl writes to the temp directory (it never does).
+    """Remove the copy of libsodium that importing rbcl writes to the temp directory and never deletes.
 
     The library stays mapped once loaded; without this every process would leave 2.8 MB behind. Where the
     system refuses (a loaded DLL on Windows) the file stays, as it would without us.
