@@ -41,18 +41,21 @@ def net(players: int, as_json: bool) -> None:
 @bench.command("deck", epilog=examples("bench deck --players 6 --cards 104"))
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Peers at the table.")
-@click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
+@click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default=None,
+              help="Cards in the deck  [default: the game's packs for PLAYERS: 52, or 104 from six players]")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every peer's randomness.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
+def deck(players: int, cards: str | None, seed: int, as_json: bool) -> None:
     """Mental-poker deck: all peers in one process, from an empty table to dealt hands."""
     from p2pshithead.bench.deck import bench_deck
     from p2pshithead.crypto import DeckError
     from p2pshithead.engine import Ruleset
     from p2pshithead.game import opening_deal
 
+    rules = Ruleset()
     try:
-        figures = bench_deck(players, int(cards), seed, opening_deal(Ruleset(), players))
+        size = rules.deck_size(players) if cards is None else int(cards)
+        figures = bench_deck(players, size, seed, opening_deal(rules, players))
     except (DeckError, ValueError) as error:
         raise click.UsageError(str(error)) from None
     emit(figures, as_json)
