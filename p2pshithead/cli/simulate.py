@@ -8,6 +8,7 @@ import time
 import click
 
 from p2pshithead.bots import MatchResult, make_player, play_match
+from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.speedsim import simulate_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, preset
 
@@ -36,7 +37,8 @@ def _figures(result: MatchResult) -> dict[str, object]:
     }
 
 
-@click.command()
+@click.command(epilog=examples("simulate -n 200 --bots smart:200ms,greedy --rules french",
+                               "simulate -p 6 --bots random --json"))
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
