@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from p2pshithead.cli.bench import emit
+from p2pshithead.cli.helptext import examples
 
 
-@click.command("speed")
+@click.command("speed", epilog=examples("bench speed --json", "bench speed --races 300 --delay-ms 20 --unfair"))
 @click.option("--races", type=click.IntRange(min=1), default=1000, show_default=True, help="Races to count.")
 @click.option("--delay-ms", type=click.FloatRange(0, 500), default=10.0, show_default=True,
               help="Delay each way between host and joiner (a user-space proxy).")
