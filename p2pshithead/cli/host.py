@@ -16,6 +16,7 @@ from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import SHITHEAD, describe, table_rules
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
+from p2pshithead.cli.speednet import host_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
     ANY,
@@ -117,7 +118,7 @@ def _resumed() -> _Table:
 
 @click.command()
 @click.option("--name", help="Table name shown on the LAN (default: NICK's table).")
-@rules_option(SHITHEAD.presets[0])
+@rules_option(None)
 @click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
 @click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True,
@@ -138,23 +139,28 @@ def _resumed() -> _Table:
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @house_rules_option
-def host(name: str | None, rules_text: str, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True,
+              help="speed: two seats, real time (--rules 'speed jokers=on', 'chinese'; --bots 0 or 1).")
+def host(name: str | None, rules_text: str | None, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
          port: int, bind: str, transcript: Path | None, autoplay: bool, level: int, nick: str | None,
          no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
-         settings: tuple[str, ...]) -> None:  # fmt: skip
+         settings: tuple[str, ...], game: str) -> None:  # fmt: skip
     """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out.
 
     The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
     checked_bind(bind)
+    if game == "speed":
+        return host_speed(name, rules_text, bind, port, not no_announce, bots, autoplay, level, nick, ascii_only, seed,
+                          transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed()
     else:
         if bots >= seats:
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
-        chosen = choose_rules(rules_text, settings)
+        chosen = choose_rules(rules_text or SHITHEAD.presets[0], settings)
         text = table_rules(chosen.base, chosen.house)
         try:
             config = TableConfig(name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,

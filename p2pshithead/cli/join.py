@@ -15,6 +15,7 @@ from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.netgame import APPS, SHITHEAD, house_rules
 from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
+from p2pshithead.cli.speednet import join_speed
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
     ANY,
@@ -215,14 +216,17 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
          new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
-         seed: int | None, stats: Path | None) -> None:  # fmt: skip
+         seed: int | None, stats: Path | None, game: str) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
     A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
+    if game == "speed" and not list_only:
+        return join_speed(table, address, checked_bind(bind), bot, level, nick, ascii_only, seed, transcript, wait)
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, new, level, nick, transcript, quiet, ascii_only,
               seed, stats)

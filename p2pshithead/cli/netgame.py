@@ -1,11 +1,11 @@
 """The card game wired into the transport (`SHITHEAD`, `APPS`), and how a networked table looks.
 
 The transport drives a `game.SeatedTable` (an observer: a bare `game.TableState`) through
-`NetCardGame`, which turns the game's events into narrated lines for a person. Invariants: the
-transport sees only plain payloads, events and `Fault`s naming a seat; each peer's secrets come from
+`NetCardGame`, which turns the game's events into narrated lines for a person (`Narrator`).
+Invariants: the transport sees only plain payloads, events and `Fault`s naming a seat; each peer's secrets come from
 `os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks every proof and every
 rule from the transcript alone. The screen and the input are the local `play` command's
-(`render.screen`, `narrate`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table
+(`render.screen`, `Narrator`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table
 looks and reads the same; nothing here prints, reads or keeps time.
 """
 
@@ -14,11 +14,13 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import Confirm
+from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
-from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
+from p2pshithead.cli.render import Look, outcome_screen, rules_text, screen
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -32,12 +34,9 @@ from p2pshithead.engine import (
     preset,
 )
 from p2pshithead.game import (
-    Dealt,
     Event,
     KeyShared,
-    Left,
     LocalSeat,
-    Played,
     SeatedTable,
     Shared,
     Stage,
@@ -70,6 +69,7 @@ class NetCardGame:
         self.names = [s.nick for s in setup.seats]
         self.shown = [("You" if p == local_seat else n) for p, n in enumerate(self.names)]  # as `play` names them
         self.events: list[str] = []  # narrated moves, as the local seat sees them (unicode look)
+        self.narrator = Narrator(local_seat, self.shown, _UNICODE)
         self._told = 0  # events already handed out by `news`
         self._keys_in = 0
         self._dealt_in = 0
@@ -79,24 +79,14 @@ class NetCardGame:
 
     def apply(self, seat: int, payload: object) -> Sequence[Event]:
         """Apply `seat`'s payload to the table and narrate its events; `Fault` (from the game) names `seat`."""
-        local = self.local
-        before = local.view() if local is not None and self.state.game is not None else None
         events = self.table.apply(seat, payload)
         for event in events:
             if isinstance(event, KeyShared):
                 self._keys_in += 1
             elif isinstance(event, Shared) and self.state.stage is not Stage.PLAY and event.slots:
                 self._dealt_in += 1
-            elif local is not None and isinstance(event, Dealt):
-                me = local.seat
-                self.events.append(f"Dealt: {self.shown[event.dealer]} {'deal' if event.dealer == me else 'deals'}")
-            elif local is not None and isinstance(event, Left):
-                you = event.seat == local.seat
-                self.events.append(f"{self.shown[event.seat]} {'leave' if you else 'leaves'} the game for good")
-            elif local is not None and isinstance(event, Played) and before is not None:
-                lines = narrate(before, event.move, local.view(), local.seat, self.shown, _UNICODE)
-                # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
-                self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
+        if self.local is not None and self.state.game is not None:
+            self.events += self.narrator.tell(events, self.local.view())
         return events
 
     def pending(self) -> object | None:
@@ -154,21 +144,23 @@ class NetCardGame:
     def _name(self, p: int, seat: int | None) -> str:
         return "you" if p == seat else self.names[p]
 
-    def status(self, seat: int | None, ascii: bool = False) -> str:
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
+        """The screen `seat` sees, fitted to `size` (columns, lines)."""
         core = self.state
         if self.in_setup() or core.game is None:
             return self.headline(seat)
         me = seat if seat is not None else 0
-        look = _ASCII if ascii else _UNICODE
+        look = replace(_ASCII if ascii else _UNICODE, width=size[0], height=size[1])
+        last = {p: _plain(said, ascii) for p, said in self.narrator.last.items()}
         view = self._view(me)
         events = [_plain(e, ascii) for e in self.events]
         if core.stage is Stage.OVER:
             return outcome_screen(view, me, self.shown, events, look)
         if seat is not None and core.window_open_to(seat):
             return screen(view, me, self.shown, events, look, status=window_question(view, me, self.names, look),
-                          hint=hint_line(view, me) + "  Enter: pass")  # fmt: skip
+                          hint=hint_line(view, me) + "  Enter: pass", last=last)  # fmt: skip
         waiting = seat is None or seat not in core.who_may_act()
-        return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me))
+        return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me), last=last)
 
 
 def _plain(line: str, ascii: bool) -> str:

@@ -1,5 +1,6 @@
 """`p2pshithead rules`: a ruleset in words, for people deciding what to play; `--set` house rules;
-named house rulesets saved in the config folder (`rules save`, `rules list`) and reused as `--rules ~NAME`.
+named house rulesets saved in the config folder (`rules ... --save NAME`, `rules --list`) and reused as
+`--rules ~NAME`.
 
 Invariants: `choose_rules` is the one place that turns `--rules` and `--set` text into a ruleset, for
 every command (`play`, `host`, `simulate`, `rules`); a saved ruleset is a file
@@ -19,6 +20,7 @@ from typing import TypeVar
 
 import click
 
+from p2pshithead.cli.helptext import examples
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
 from p2pshithead.net import config_dir
 
@@ -28,6 +30,7 @@ SAVED = "~"
 """What marks a saved ruleset's name in `--rules` ("~mine")."""
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+_HOW_TO_SAVE = "`p2pshithead rules PRESET --set KEY=VALUE --save NAME`"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +48,13 @@ class ChosenRules:
         return self.ruleset.settings(preset(self.base))
 
 
-def rules_option(default: str = "classic") -> Callable[[F], F]:
-    """The `--rules PRESET|~NAME` option, passed on as `rules_text` (for `choose_rules`)."""
-    return click.option("--rules", "rules_text", default=default, show_default=True, metavar="PRESET|~NAME",
+def rules_option(default: str | None = "classic") -> Callable[[F], F]:
+    """The `--rules PRESET|~NAME` option, passed on as `rules_text` (for `choose_rules`); None: no default
+    here (the command chooses one, as `host` does by game)."""
+    return click.option("--rules", "rules_text", default=default, show_default=default is not None,
+                        metavar="PRESET|~NAME",
                         help=f"Rules preset ({', '.join(PRESETS)}) or a saved house ruleset ~NAME "
-                             "(see `p2pshithead rules list`).")  # fmt: skip
+                             "(see `p2pshithead rules --list`).")  # fmt: skip
 
 
 def house_rules_option(command: F) -> F:
@@ -97,7 +102,7 @@ def choose_rules(text: str, settings: tuple[str, ...] = (), hint: str = "--rules
         saved = ", ".join(SAVED + n for n in names) or "none yet"
         raise click.BadParameter(f"unknown rules {text!r}: {meant}presets are {', '.join(PRESETS)}; saved house "
                                  f"rulesets ({rules_folder()}): {saved}; save one with "
-                                 "`p2pshithead rules save NAME [PRESET] --set KEY=VALUE`", param_hint=hint)
+                                 f"{_HOW_TO_SAVE}", param_hint=hint)
     return ChosenRules(chosen.label, chosen.base, with_house_rules(chosen.ruleset, settings))
 
 
@@ -141,7 +146,7 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
         saved = ", ".join(SAVED + n for n in saved_names()) or "none yet"
         raise click.BadParameter(
             f"no saved house ruleset {SAVED}{name} in {rules_folder()} (saved: {saved}); save one with "
-            f"`p2pshithead rules save {name} PRESET --set KEY=VALUE`", param_hint=hint)
+            f"`p2pshithead rules PRESET --set KEY=VALUE --save {name}`", param_hint=hint)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not (isinstance(data, dict) and isinstance(data.get("preset"), str) and isinstance(data.get("house"), dict)
@@ -151,37 +156,20 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
         ruleset = preset(base).with_settings(data["house"])
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise click.BadParameter(f"{path} is damaged ({exc}); delete it or save {SAVED}{name} again with "
-                                 f"`p2pshithead rules save {name} PRESET --set KEY=VALUE`",
+                                 f"`p2pshithead rules PRESET --set KEY=VALUE --save {name}`",
                                  param_hint=hint) from None  # fmt: skip
     return ChosenRules(SAVED + name, base, ruleset)
 
 
 def save(name: str, chosen: ChosenRules) -> Path:
     """Save `chosen` as house ruleset `name` (replacing one of that name); its path."""
-    path = rules_folder() / f"{_checked_name(name)}.json"
+    path = rules_folder() / (_checked_name(name, "--save") + ".json")
     path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_suffix(".part")
     part.write_text(json.dumps({"preset": chosen.base, "house": chosen.house}, indent=1, sort_keys=True) + "\n",
                     encoding="utf-8")  # fmt: skip
     os.replace(part, path)
     return path
-
-
-class _RulesGroup(click.Group):
-    """`rules` shows a ruleset unless its first word is a subcommand: `rules pagat`, `rules ~mine --set ...`."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names):
-            args = ["show", *args]
-        return super().parse_args(ctx, args)
-
-
-@click.group(cls=_RulesGroup)
-def rules() -> None:
-    """Print a ruleset in words; save named house rulesets and list them.
-
-    `p2pshithead rules [PRESET|~NAME] [--set KEY=VALUE ...]` prints a ruleset (default classic).
-    """
 
 
 def _echo_rules(chosen: ChosenRules) -> None:
@@ -195,35 +183,10 @@ def _echo_rules(chosen: ChosenRules) -> None:
             click.echo(f"  {line}")
 
 
-@rules.command("show")
-@click.argument("name", required=False, default="classic", metavar="[PRESET|~NAME]")
-@house_rules_option
-def show(name: str, settings: tuple[str, ...]) -> None:
-    """Print the rules of a preset or saved ruleset (default classic), with any house rules, in words."""
-    _echo_rules(choose_rules(name, settings, "PRESET|~NAME"))
-
-
-@rules.command("save")
-@click.argument("name")
-@click.argument("base", required=False, default="classic", metavar="[PRESET|~NAME]")
-@house_rules_option
-def save_command(name: str, base: str, settings: tuple[str, ...]) -> None:
-    """Save the rules of a preset (default classic) or saved ruleset with the `--set` house rules as NAME,
-    for `--rules ~NAME` in play, host, simulate and rules."""
-    chosen = choose_rules(base, settings, "PRESET|~NAME")
-    path = save(name, chosen)
-    saved = ChosenRules(SAVED + _checked_name(name), chosen.base, chosen.ruleset)
-    _echo_rules(saved)
-    click.echo(f"saved to {path}; use it with --rules {saved.label}")
-
-
-@rules.command("list")
-def list_command() -> None:
-    """List the saved house rulesets with their house rules in words."""
+def _list_saved() -> None:
     names = saved_names()
     if not names:
-        click.echo(f"no saved house rulesets in {rules_folder()}; save one with "
-                   "`p2pshithead rules save NAME [PRESET] --set KEY=VALUE`")  # fmt: skip
+        click.echo(f"no saved house rulesets in {rules_folder()}; save one with {_HOW_TO_SAVE}")
         return
     click.echo(f"saved house rulesets ({rules_folder()}):")
     for name in names:
@@ -236,12 +199,38 @@ def list_command() -> None:
         click.echo(f"  {chosen.label} on {chosen.base}: {'; '.join(changed) or 'no house rules'}")
 
 
-@rules.command("delete")
-@click.argument("name")
-def delete_command(name: str) -> None:
-    """Delete the saved house ruleset NAME."""
-    path = rules_folder() / f"{_checked_name(name)}.json"
+def _delete(name: str) -> None:
+    path = rules_folder() / f"{_checked_name(name, '--delete')}.json"
     if not path.exists():
-        raise click.BadParameter(f"no saved house ruleset {SAVED}{path.stem} in {rules_folder()}", param_hint="NAME")
+        raise click.BadParameter(f"no saved house ruleset {SAVED}{path.stem} in {rules_folder()}",
+                                 param_hint="--delete")  # fmt: skip
     path.unlink()
     click.echo(f"deleted {SAVED}{path.stem} ({path})")
+
+
+@click.command(epilog=examples("rules french", "rules pagat --set ten_not_on_eight=true",
+                               "rules pagat --set eight=under --save mine", "rules --list", "rules '~mine'",
+                               "rules --delete mine"))
+@click.argument("name", required=False, default="classic", metavar="[PRESET|~NAME]")
+@house_rules_option
+@click.option("--save", "save_as", metavar="NAME",
+              help="Save these rules as house ruleset NAME, for --rules ~NAME in play, host, simulate and rules.")
+@click.option("--list", "list_saved", is_flag=True, help="List the saved house rulesets.")
+@click.option("--delete", "delete_name", metavar="NAME", help="Delete the saved house ruleset NAME.")
+def rules(name: str, settings: tuple[str, ...], save_as: str | None, list_saved: bool, delete_name: str | None) -> None:
+    """Print the rules of a preset or saved house ruleset ~NAME (default classic), with any house rules,
+    in words; save them as a named house ruleset, list or delete those."""
+    if list_saved:
+        _list_saved()
+        return
+    if delete_name is not None:
+        _delete(delete_name)
+        return
+    chosen = choose_rules(name, settings, "PRESET|~NAME")
+    if save_as is None:
+        _echo_rules(chosen)
+        return
+    path = save(save_as, chosen)
+    saved = ChosenRules(SAVED + _checked_name(save_as, "--save"), chosen.base, chosen.ruleset)
+    _echo_rules(saved)
+    click.echo(f"saved to {path}; use it with --rules {saved.label}")

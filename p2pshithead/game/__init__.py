@@ -25,6 +25,7 @@ from p2pshithead.game._events import (
 )
 from p2pshithead.game._local import LocalSeat, SeatedTable
 from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, Payload, WindowPayload, parse_payload
+from p2pshithead.game._pushed import pushed
 from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
 
 __all__ = [
@@ -60,4 +61,5 @@ __all__ = [
     "next_payload",
     "opening_deal",
     "parse_payload",
+    "pushed",
 ]

@@ -39,11 +39,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_saved_house_ruleset_is_listed_and_reused_with_more_house_rules_on_top(home: Path) -> None:
-    saved = CliRunner().invoke(main, ["rules", "save", "mine", "pagat", "--set", "ten_not_on_eight=true"])
+    saved = CliRunner().invoke(main, ["rules", "pagat", "--set", "ten_not_on_eight=true", "--save", "mine"])
     assert saved.exit_code == 0 and "use it with --rules ~mine" in saved.output
     assert json.loads((home / "rules" / "mine.json").read_text()) == {"preset": "pagat",
                                                                      "house": {"ten_not_on_eight": "true"}}
-    listed = CliRunner().invoke(main, ["rules", "list"])
+    listed = CliRunner().invoke(main, ["rules", "--list"])
     assert listed.exit_code == 0 and "~mine on pagat: a 10 may not be played on an 8" in listed.output
     shown = CliRunner().invoke(main, ["rules", "~mine", "--set", "eight=under"])
     assert shown.exit_code == 0 and shown.output.startswith("~mine (on pagat):")
@@ -53,22 +53,22 @@ def test_a_saved_house_ruleset_is_listed_and_reused_with_more_house_rules_on_top
     figures = json.loads(ran.output)
     assert (figures["rules"], figures["preset"]) == ("~mine", "pagat")
     assert figures["house_rules"] == {"eight": "under", "ten_not_on_eight": "true"}
-    again = CliRunner().invoke(main, ["rules", "save", "more", "~mine", "--set", "jokers=2"])
+    again = CliRunner().invoke(main, ["rules", "~mine", "--set", "jokers=2", "--save", "more"])
     assert again.exit_code == 0
     more = json.loads((home / "rules" / "more.json").read_text())
     assert more["house"] == {"jokers": "2", "ten_not_on_eight": "true"}
-    assert CliRunner().invoke(main, ["rules", "delete", "~more"]).exit_code == 0
+    assert CliRunner().invoke(main, ["rules", "--delete", "~more"]).exit_code == 0
     assert not (home / "rules" / "more.json").exists()
 
 
 def test_an_unknown_saved_name_lists_the_saved_ones_and_how_to_save_one(home: Path) -> None:
-    assert CliRunner().invoke(main, ["rules", "save", "pub", "--set", "eight=under"]).exit_code == 0
+    assert CliRunner().invoke(main, ["rules", "--set", "eight=under", "--save", "pub"]).exit_code == 0
     for command in (["rules", "~mine"], ["simulate", "--rules", "~mine"], ["play", "--rules", "~mine"],
                     ["host", "--rules", "~mine", "--bind", "127.0.0.1", "--no-announce", "--nick", "t"]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 2, command
         assert "no saved house ruleset ~mine" in result.output and "(saved: ~pub)" in result.output
-        assert "p2pshithead rules save mine PRESET --set KEY=VALUE" in result.output
+        assert "p2pshithead rules PRESET --set KEY=VALUE --save mine" in result.output
     plain = CliRunner().invoke(main, ["rules", "pub"])
     assert plain.exit_code == 2 and "did you mean ~pub?" in plain.output
 
@@ -81,12 +81,12 @@ def test_a_damaged_saved_ruleset_is_named_never_half_used(home: Path) -> None:
     for name in ("torn", "old"):
         result = CliRunner().invoke(main, ["play", "--rules", f"~{name}"])
         assert result.exit_code == 2 and f"{folder / name}.json is damaged" in " ".join(result.output.split())
-    listed = CliRunner().invoke(main, ["rules", "list"])
+    listed = CliRunner().invoke(main, ["rules", "--list"])
     assert listed.exit_code == 0 and "~old: " in listed.output and "~torn: " in listed.output
 
 
 def test_play_starts_with_a_saved_ruleset(home: Path) -> None:
-    assert CliRunner().invoke(main, ["rules", "save", "mine", "hebrew", "--set", "eight=under"]).exit_code == 0
+    assert CliRunner().invoke(main, ["rules", "hebrew", "--set", "eight=under", "--save", "mine"]).exit_code == 0
     good = CliRunner().invoke(main, ["play", "--rules", "~mine", "--delay", "0", "--seed", "1"], input="rules\nquit\n")
     assert good.exit_code == 0 and "Bye!" in good.output
     assert "next play lower than 8" in good.output and "hebrew" in good.output
@@ -94,7 +94,7 @@ def test_play_starts_with_a_saved_ruleset(home: Path) -> None:
 
 
 def test_a_saved_name_the_shell_expanded_to_a_home_folder_still_reads_as_saved(home: Path) -> None:
-    assert CliRunner().invoke(main, ["rules", "save", "root", "pagat"]).exit_code == 0
+    assert CliRunner().invoke(main, ["rules", "pagat", "--save", "root"]).exit_code == 0
     expanded = os.path.expanduser("~root")  # what an unquoted ~root becomes in a shell
     assert expanded != "~root"
     result = CliRunner().invoke(main, ["rules", expanded])

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV, load_entries, save_entries
+from p2pshithead.net import HOME_ENV, PROTOCOL_VERSION, load_entries, save_entries
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 Played = tuple[subprocess.CompletedProcess[str], Path]
@@ -98,7 +98,8 @@ def test_list_finds_an_announced_table_and_join_plays_it(home: Path) -> None:
         assert host.stdout is not None and "table 'cli-table'" in host.stdout.readline()
         listed = run("join", "--list", "--json", "--bind", "127.0.0.1", "--wait", "1.5")
         tables = json.loads(listed.stdout)
-        assert [(t["name"], t["taken"], t["free"], t["version"]) for t in tables] == [("cli-table", 1, 1, 1)]
+        listing = [(t["name"], t["taken"], t["free"], t["version"]) for t in tables]
+        assert listing == [("cli-table", 1, 1, PROTOCOL_VERSION)]
         bot_home = {**os.environ, HOME_ENV: str(home / "bot")}  # a bot keeps its own identity, like a person
         joined = subprocess.run([*CLI, "join", "cli-table", "--bot", "--bind", "127.0.0.1", "--wait", "5"],
                                 capture_output=True, text=True, timeout=30, env=bot_home)  # fmt: skip
