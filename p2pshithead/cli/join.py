@@ -1,4 +1,5 @@
-"""`p2pshithead join`: find tables on the LAN (or go by address), sit at one, play the game."""
+"""`p2pshithead join`: find tables on the LAN (or go by address), sit at one, play the game and the next
+ones the table offers (a series, with a scoreboard)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,17 @@ import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.netgame import APPS, SHITHEAD, house_rules
-from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
+from p2pshithead.cli.session import (
+    LEVEL,
+    Evening,
+    checked_bind,
+    finish_game,
+    make_agent,
+    network_words,
+    notifier,
+    person_identity,
+    series_path,
+)
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
     ANY,
@@ -27,6 +38,7 @@ from p2pshithead.net import (
     SeatRecord,
     TableAd,
     TableEvent,
+    Transcript,
     async_watch,
     config_dir,
     load_identity,
@@ -154,7 +166,7 @@ async def _async_locate(bind: str, table_id: bytes, seconds: float = _FIND_S) ->
     return None if ad is None else (ad.addresses, ad.port)
 
 
-async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: int,
+async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
                       resume: tuple[Journal, SeatRecord] | None) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
@@ -173,10 +185,23 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
     joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
                     notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
                     keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find)  # fmt: skip
+    evening = Evening()
     async with joiner:
-        result = await joiner.async_run()
-    seat = [s.key for s in result.setup.seats].index(identity.public)
-    return finish_game(result, seat, transcript, joiner.stats, stats, say, agents[-1] if agents else None)
+        result: Transcript | None = await joiner.async_run()
+        while result is not None:
+            seat = [s.key for s in result.setup.seats].index(identity.public)
+            status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
+                                 agents[-1] if agents else None)  # fmt: skip
+            evening.add(result)
+            if status != 0 or seat not in result.app.present():
+                break
+            for line in evening.lines():
+                say(line)
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size))
+    if len(evening.games) > 1:
+        for line in evening.lines(final=True):
+            say(line)
+    return status
 
 
 def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
@@ -198,7 +223,12 @@ def _address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-@click.command()
+@click.command(epilog="""\b
+Examples:
+  p2pshithead join                       pick a table on this network
+  p2pshithead join Friday --name bob     sit at the table called Friday
+  p2pshithead join --list --json         list the tables as JSON
+  p2pshithead join --bot --level smart:200ms --address 192.168.1.20:40000""")
 @click.argument("table", required=False)
 @click.option("--address", help="HOST:PORT of a table, without mDNS.")
 @click.option("--bind", default="0.0.0.0", show_default=True, help="Address for mDNS and the socket.")
@@ -208,15 +238,16 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--json", "as_json", is_flag=True, help="With --list: one JSON array of the tables.")
 @click.option("--bot", is_flag=True, help="A computer player takes this seat.")
 @click.option("--new", is_flag=True, help="Join a table even if an unfinished game waits for you.")
-@click.option("--level", type=click.IntRange(0, 3), default=1, show_default=True, help="Bot level.")
-@click.option("--nick", help="Nickname to keep with this identity.")
+@click.option("--level", type=LEVEL, default="greedy", show_default=True,
+              help="How the bot plays: random, greedy, smart or smart:BUDGET (200ms, 64p).")
+@click.option("--name", "nick", help="Your name at the table (kept with this identity).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
 @click.option("--quiet", is_flag=True, help="Print nothing.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
-         new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
+         new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
          seed: int | None, stats: Path | None) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
@@ -237,7 +268,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
 
 
 def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
-          new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
+          new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
           seed: int | None, stats: Path | None) -> None:  # fmt: skip
     checked_bind(bind)
     if list_only:

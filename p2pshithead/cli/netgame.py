@@ -51,7 +51,6 @@ __all__ = [
     "ruleset_of", "table_rules",
 ]  # fmt: skip
 
-LEVELS = ("random", "greedy", "smart")
 _UNICODE, _ASCII = Look(unicode=True), Look(unicode=False)
 _TO_ASCII = str.maketrans({"\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2660": "s", "\u25b6": ">"})
 
@@ -64,7 +63,7 @@ class NetCardGame:
         rules = ruleset_of(setup.rules)
         if bytes.fromhex(rules.digest()) != setup.ruleset_hash:
             raise ValueError(f"the table's ruleset hash does not match its rules {setup.rules!r}")
-        self.state = TableState(rules, setup.table_id, len(setup.seats))
+        self.state = TableState(rules, setup.table_id, len(setup.seats), previous_order(setup))
         self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom, secret or None)
         self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
         self.names = [s.nick for s in setup.seats]
@@ -171,6 +170,14 @@ class NetCardGame:
         return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me))
 
 
+def previous_order(setup: TableSetup) -> tuple[int, ...]:
+    """The last game's finish order (a series) as seats of this table: those who sit here again."""
+    if setup.previous is None:
+        return ()
+    keys = [s.key for s in setup.seats]
+    return tuple(keys.index(key) for key in setup.previous.order if key in keys)
+
+
 def _plain(line: str, ascii: bool) -> str:
     return line.translate(_TO_ASCII) if ascii else line
 
@@ -213,10 +220,11 @@ def describe(text: str) -> str:
     return words + (f"; house rules: {'; '.join(house)}" if house else "")
 
 
-def bot_payload(app: object, seat: int, rng: random.Random, level: int) -> object:
-    """A computer player's payload for `seat` at `level` (only called when `seat` may act)."""
+def bot_payload(app: object, seat: int, rng: random.Random, level: str) -> object:
+    """A computer player's payload for `seat` at `level` (a bot spec: "greedy", "smart:200ms"; only
+    called when `seat` may act)."""
     assert isinstance(app, NetCardGame) and isinstance(app.table, SeatedTable)
-    player = make_player(LEVELS[max(0, min(level, len(LEVELS) - 1))])
+    player = make_player(level)
     return next_payload(app.table, player, rng)
 
 

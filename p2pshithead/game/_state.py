@@ -51,6 +51,7 @@ from p2pshithead.engine import (
     Game,
     Leave,
     Move,
+    Outcome,
     Phase,
     PickUp,
     Play,
@@ -130,9 +131,14 @@ def _unproven(message: Message) -> bool:
 class TableState:
     """The state of a networked game of `players` seats, as every peer and an observer hold it."""
 
-    def __init__(self, rules: Ruleset, table_id: bytes, players: int) -> None:
+    def __init__(self, rules: Ruleset, table_id: bytes, players: int, previous: tuple[int, ...] = ()) -> None:
+        """`previous`: in a series, the last game's finish order as seats of this table (the players who
+        sit here again, first out first; empty for a first game): it chooses the dealer (section 6)."""
         self.rules = rules
         self.players = players
+        if len(set(previous)) != len(previous) or not all(0 <= p < players for p in previous):
+            raise ValueError(f"a previous finish order names seats 0 to {players - 1} once each, not {previous}")
+        self.previous = previous
         decks = rules.decks_for(players)
         self.size = deck_size(decks, rules.jokers)
         self._decks, self._jokers = decks, rules.jokers
@@ -390,10 +396,15 @@ class TableState:
         return [Shuffled(seat, self._shuffles)]
 
     def _start_game(self) -> list[Event]:
-        """Deal: the dealer is drawn from the table's coin (every seat's draw share, fixed by its key)."""
+        """Deal: in a series the last game's Shithead deals (`Outcome.next_dealer`, section 6: the last
+        of the previous finish order who sits here again); else the dealer is drawn from the table's coin
+        (every seat's draw share, fixed by its key)."""
         coin = self.deck.coin
         assert coin is not None, "every seat's deal shares carry its draw share"
-        dealer = int.from_bytes(coin[:8], "big") % self.players
+        if self.previous:
+            dealer = Outcome(self.previous).next_dealer
+        else:
+            dealer = int.from_bytes(coin[:8], "big") % self.players
         self.game = Game(self.rules, self.players, dealer)
         return [Dealt(dealer)]
 

@@ -7,7 +7,7 @@ decides for the local seat. It prints nothing: `Host` and `Joiner` report typed 
 """
 
 from p2pshithead.net._addresses import ANY, async_dial, local_addresses, reachable_addresses
-from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
+from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, Previous, SeatInfo, TableSetup
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
@@ -49,7 +49,9 @@ from p2pshithead.net._transcript import (
     Verdict,
     app_body,
     author_message,
+    link_problem,
     make_genesis,
+    next_link,
     seal,
 )
 
@@ -59,10 +61,11 @@ __all__ = [
     "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
     "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
     "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
-    "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
+    "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
-    "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "local_addresses",
+    "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "link_problem",
+    "local_addresses", "next_link",
     "reachable_addresses",
     "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
     "save_entries", "seal", "unfinished", "verify",

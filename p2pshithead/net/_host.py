@@ -6,7 +6,10 @@
 # come back (`rejoin`, signed by the seat's key: nobody else can take the seat) before an abort entry
 # ends the game with a report naming it; a returning seat gets every entry it lacks before any new one;
 # a joiner that leaves the lobby frees its seat; the announcement says the table is playing once the
-# game has started; `async_close` closes every socket and may be called twice.
+# game has started; `async_close` closes every socket and may be called twice. A series: after a complete
+# game `async_next` offers the next one at the same table over the same connections (seats kept in order,
+# everyone asked again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys
+# and journal whose genesis links to the previous final head and finish order.
 """`Host` and `TableConfig`: run one table from lobby (or a journal) to saved transcript."""
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from types import TracebackType
 from typing import Any
 
 from p2pshithead.net._addresses import open_listener, peer_name, reachable_addresses
-from p2pshithead.net._app import AppSpec
+from p2pshithead.net._app import AppSpec, Previous
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
@@ -45,6 +48,7 @@ from p2pshithead.net._transcript import (
     Transcript,
     authored_from,
     make_genesis,
+    next_link,
 )
 
 _REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000  # a rejoin signed longer ago (or ahead) than this is refused
@@ -126,6 +130,7 @@ class Host:
         self._order = asyncio.Lock()
         self._seen: list[Connection] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._previous: Previous | None = None  # the link of a next game of a series
         self.stats = Stats(clock)
         self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
         self.port = 0
@@ -170,10 +175,11 @@ class Host:
         if self._announcer is not None:
             await self._announcer.async_update(self.ad)
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -193,7 +199,42 @@ class Host:
             for seat in range(1, len(transcript.setup.seats)):  # everyone must come back to this host
                 self._mark_away(seat, "not back after the host restarted", self._now())
         else:
-            transcript = await self._async_lobby(apps)
+            transcript = await self._async_lobby(apps, self._host_ready)
+        return await self._async_play(transcript)
+
+    async def async_next(self, table_id: bytes, secret: bytes, journal: Journal | None) -> Transcript:
+        """Offer the next game of a series at this table, once the last one is complete: its seats stay
+        in order (the host's seat 0; a joiner still connected and in the game keeps its place), every one
+        asked again (`ready`, which a joiner sends once its player says yes; one that stands up says
+        bye); a free seat takes a newcomer. It starts once at least two sit and all are ready, as game
+        `table_id` (fresh keys from `secret`, kept in `journal`), linked to the last; returns it played out.
+
+        Raises:
+            LocalProtocolError: the last game is not complete.
+        """
+        assert self._sequencer is not None, "a next game follows a game"
+        previous = self._sequencer.transcript
+        self._previous = next_link(previous)
+        seats, present = previous.setup.seats, previous.app.present()
+        kept = [Occupant(s.key, s.nick) if seat == SEQUENCER or (seat in self._links and seat in present) else None
+                for seat, s in enumerate(seats)]  # fmt: skip
+        for task in list(self._tasks):
+            task.cancel()  # the last game's watch
+        self._lobby = Lobby.again(self._config.seats, kept)
+        self._lobby_peers = {seat: conn for seat, conn in self._links.items() if kept[seat] is not None}
+        for seat, conn in self._links.items():
+            if kept[seat] is None:
+                await _async_send_quietly(conn, {"t": "bye", "reason": "you left the last game"})
+                await conn.async_close()
+        self._links, self._away, self._sequencer, self._player = {}, {}, None, None
+        self._finished = asyncio.Event()
+        self._table_id, self._secret, self._journal, self._resume = table_id, secret, journal, []
+        self._lobby.set_ready(SEQUENCER, True)  # the host's own player chose to play on
+        await self._async_lobby_changed()  # tells every kept joiner that the next game is offered
+        return await self._async_play(await self._async_lobby({self._spec.name: self._spec}, False))
+
+    async def _async_play(self, transcript: Transcript) -> Transcript:
+        """Play `transcript` out (from its genesis, or from where a resumed journal stands)."""
         setup = transcript.setup
         self._notify(Started(tuple(s.nick for s in setup.seats), SEQUENCER))
         await self._async_announce()
@@ -208,8 +249,8 @@ class Host:
             self._journal.finish()
         return transcript
 
-    async def _async_lobby(self, apps: dict[str, AppSpec]) -> Transcript:
-        if self._host_ready:
+    async def _async_lobby(self, apps: dict[str, AppSpec], ask_host: bool) -> Transcript:
+        if ask_host:
             self._spawn(self._async_host_ready())
         while not self._lobby.can_start():
             self._lobby_changed.clear()
@@ -218,7 +259,7 @@ class Host:
             task.cancel()  # the ready prompt: the game starts, the person's next input is a move
         cfg = self._config
         ruleset = self._spec.ruleset_hash(cfg.rules)
-        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, ruleset)
+        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, ruleset, self._previous)
         genesis = make_genesis(self._identity, setup)
         if self._journal is not None:
             self._journal.write_record(SeatRecord(self._table_id, "host", self._secret, self.addresses, self.port,

@@ -97,10 +97,13 @@ GENESIS_SCHEMA = Tagged(
             v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
             ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, MAX_SEATS),
             nicks=List(Str(1, NICK_MAX), 2, MAX_SEATS),
+            prev=Opt(fields(game=Int(2, 2**16 - 1), head=Bytes(HASH_BYTES, HASH_BYTES),
+                            order=List(Bytes(KEY_BYTES, KEY_BYTES), 1, MAX_SEATS))),
         ),  # fmt: skip
     },
 )
-"""The body of entry 0: the table's id, name, application, rules, and who sits where."""
+"""The body of entry 0: the table's id, name, application, rules, who sits where, and (a game of a series
+after the first) the link to the previous game: its number, the previous final head, its finish order."""
 
 BODY_SCHEMA = Tagged(
     "k",

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV, load_entries, save_entries
+from p2pshithead.net import HOME_ENV, PROTOCOL_VERSION, load_entries, save_entries
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 Played = tuple[subprocess.CompletedProcess[str], Path]
@@ -92,13 +92,14 @@ def test_verify_rejects_garbage(tmp_path: Path) -> None:
 
 
 def test_list_finds_an_announced_table_and_join_plays_it(home: Path) -> None:
-    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--name", "cli-table", "--seats", "2", "--autoplay"],
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--table", "cli-table", "--seats", "2", "--autoplay"],
                             stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
     try:
         assert host.stdout is not None and "table 'cli-table'" in host.stdout.readline()
         listed = run("join", "--list", "--json", "--bind", "127.0.0.1", "--wait", "1.5")
         tables = json.loads(listed.stdout)
-        assert [(t["name"], t["taken"], t["free"], t["version"]) for t in tables] == [("cli-table", 1, 1, 1)]
+        listing = [(t["name"], t["taken"], t["free"], t["version"]) for t in tables]
+        assert listing == [("cli-table", 1, 1, PROTOCOL_VERSION)]
         bot_home = {**os.environ, HOME_ENV: str(home / "bot")}  # a bot keeps its own identity, like a person
         joined = subprocess.run([*CLI, "join", "cli-table", "--bot", "--bind", "127.0.0.1", "--wait", "5"],
                                 capture_output=True, text=True, timeout=30, env=bot_home)  # fmt: skip
@@ -134,7 +135,7 @@ def test_a_refused_connection_is_said_in_words(home: Path) -> None:
 
 
 def test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them(home: Path) -> None:
-    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--name", "house", "--seats", "2", "--autoplay",
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--table", "house", "--seats", "2", "--autoplay",
                              "--rules", "pagat", "--set", "ten_not_on_eight=true"],
                             stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
     try:

@@ -41,12 +41,12 @@ def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
     # a real terminal type: input goes through prompt_toolkit (no cursor-position replies from pexpect)
     person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
     host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "1",
-                             "--autoplay", "--name", "pexpect", "--rules", "french"],
+                             "--autoplay", "--table", "pexpect", "--rules", "french"],
                             stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
     try:
         assert host.stdout is not None
         port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
-        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii",
+        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--name", "ann", "--ascii",
                                         "--bind", "127.0.0.1"],
                                env=person_env, encoding="utf-8", timeout=15, dimensions=(24, 80))  # fmt: skip
         person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
@@ -104,7 +104,7 @@ def person_at_table(tmp_path: Path, *host_args: str) -> Iterator[tuple[subproces
     try:
         assert host.stdout is not None
         port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
-        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii"],
+        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--name", "ann", "--ascii"],
                                env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
         person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
         try:
