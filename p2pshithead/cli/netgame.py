@@ -134,6 +134,9 @@ class NetCardGame:
             return f"dealing: shares to open the cards {self._dealt_in}/{n}"
         if stage is Stage.OVER:
             return "game over"
+        if stage is Stage.AUDIT:
+            giver = min(core.who_may_act())
+            return f"checking the exchange: {self._name(giver, seat)} opens the hand the card was given from"
         game = core.game
         assert game is not None
         waiting = sorted(core.who_may_act())

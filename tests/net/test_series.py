@@ -55,6 +55,17 @@ def test_three_games_link_and_the_shithead_deals_the_next(evening: Evening, game
         assert after.setup.seats[dealer].key == before.setup.seats[shithead].key  # type: ignore[index]
 
 
+def test_the_french_exchange_happens_before_each_next_game(games: list[Transcript]) -> None:
+    assert _card_game(games[0]).state.gifts == {}  # nobody has a title before the first game
+    for before, after in zip(games, games[1:], strict=False):
+        state = _card_game(after).state
+        order = _card_game(before).state.finish_order()
+        assert order is not None and state.audit is not None
+        masta, shithead = (after.setup.seats.index(before.setup.seats[p]) for p in (order[0], order[-1]))
+        assert sorted(state.gifts.values()) == sorted([masta, shithead])  # one card each way
+        assert state.audit[0] == shithead  # the Shithead's gift was audited at the end
+
+
 def test_every_peer_holds_the_same_three_games(evening: Evening) -> None:
     result, home = evening
     heads = [line.split()[-1] for line in result.stdout.splitlines() if line.startswith("transcript:")]
