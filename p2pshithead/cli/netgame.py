@@ -18,13 +18,14 @@ from collections.abc import Mapping, Sequence
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import Confirm
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
-from p2pshithead.cli.render import Look, narrate, outcome_screen, rules_text, screen
+from p2pshithead.cli.render import Look, card_text, narrate, outcome_screen, rules_text, screen
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
     EngineError,
     Game,
+    Give,
     Phase,
     PickUp,
     Play,
@@ -32,6 +33,7 @@ from p2pshithead.engine import (
     preset,
 )
 from p2pshithead.game import (
+    Audited,
     Dealt,
     Event,
     KeyShared,
@@ -79,24 +81,48 @@ class NetCardGame:
     def apply(self, seat: int, payload: object) -> Sequence[Event]:
         """Apply `seat`'s payload to the table and narrate its events; `Fault` (from the game) names `seat`."""
         local = self.local
-        before = local.view() if local is not None and self.state.game is not None else None
+        me = -1 if local is None else local.seat  # an observer (a spectator, `verify`) is nobody's "you"
+        before = self._seen()
         events = self.table.apply(seat, payload)
         for event in events:
             if isinstance(event, KeyShared):
                 self._keys_in += 1
             elif isinstance(event, Shared) and self.state.stage is not Stage.PLAY and event.slots:
                 self._dealt_in += 1
-            elif local is not None and isinstance(event, Dealt):
-                me = local.seat
+            elif isinstance(event, Dealt):
                 self.events.append(f"Dealt: {self.shown[event.dealer]} {'deal' if event.dealer == me else 'deals'}")
-            elif local is not None and isinstance(event, Left):
-                you = event.seat == local.seat
+            elif isinstance(event, Left):
+                you = event.seat == me
                 self.events.append(f"{self.shown[event.seat]} {'leave' if you else 'leaves'} the game for good")
-            elif local is not None and isinstance(event, Played) and before is not None:
-                lines = narrate(before, event.move, local.view(), local.seat, self.shown, _UNICODE)
+            elif isinstance(event, Played) and isinstance(event.move, Give):
+                self.events.append(self._gift_line(event.move, me, before))
+            elif isinstance(event, Audited):
+                held = " ".join(card_text(card, _UNICODE) for _, card in event.cards)
+                self.events.append(f"The exchange checks out: {self.shown[event.seat]} held {held} and gave the best")
+            elif isinstance(event, Played) and before is not None and (after := self._seen()) is not None:
+                lines = narrate(before, event.move, after, me, self.shown, _UNICODE)
                 # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
                 self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
         return events
+
+    def _gift_line(self, move: Give, me: int, before: Game | None) -> str:
+        """A card given in the exchange, as this peer sees it: giver and receiver name it, others do not."""
+        game = self.state.game
+        assert game is not None
+        receiver = next(p for p in range(game.players) if move.slot in game.hand(p))
+        after = self._seen()
+        card = before.card(move.slot) if before is not None else None
+        card = card or (after.card(move.slot) if after is not None else None)
+        what = card_text(card, _UNICODE) if me in (move.player, receiver) and card is not None else "a card"
+        gives = "give" if move.player == me else "gives"
+        return f"{self.shown[move.player]} {gives} {'you' if receiver == me else self.shown[receiver]} {what}"
+
+    def _seen(self) -> Game | None:
+        """The position as this peer sees it (an observer: the public cards), once dealt."""
+        game = self.state.game
+        if game is None:
+            return None
+        return self.local.view() if self.local is not None else game.view(0)
 
     def pending(self) -> object | None:
         return None if self.local is None else self.local.pending()

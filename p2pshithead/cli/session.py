@@ -43,6 +43,7 @@ from p2pshithead.net import (
     Stopped,
     TableEvent,
     Transcript,
+    Watching,
     Welcomed,
     config_dir,
     default_transcript_path,
@@ -149,6 +150,8 @@ def table_words(event: TableEvent) -> str:
     match event:
         case Connected(address, port):
             return f"connected to {address} port {port}"
+        case Watching(name, words):
+            return f"watching {name!r} (a spectator: public cards only); rules: {words}"
         case Welcomed(name, seat, words, turn_time, away_time, resumed):
             if resumed:
                 return f"back at {name!r} (seat {seat}): catching up"

@@ -24,6 +24,7 @@ from p2pshithead.net._events import (
     Started,
     Stopped,
     TableEvent,
+    Watching,
     Welcomed,
 )
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
@@ -54,6 +55,7 @@ from p2pshithead.net._transcript import (
     next_link,
     seal,
 )
+from p2pshithead.net._watch import Observe, Watcher
 
 __all__ = [
     "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
@@ -63,7 +65,7 @@ __all__ = [
     "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
-    "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
+    "TableEvent", "TableSetup", "Transcript", "Verdict", "Watcher", "Watching", "Welcomed", "Observe",
     "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "link_problem",
     "local_addresses", "next_link",
     "reachable_addresses",

@@ -9,7 +9,9 @@
 # game has started; `async_close` closes every socket and may be called twice. A series: after a complete
 # game `async_next` offers the next one at the same table over the same connections (seats kept in order,
 # everyone asked again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys
-# and journal whose genesis links to the previous final head and finish order.
+# and journal whose genesis links to the previous final head and finish order. Spectators (`watch`) get
+# the game in play from its genesis, then every entry, lobby and away message, as a seat does; they never
+# hold a seat, and anything but bye from them is a protocol error.
 """`Host` and `TableConfig`: run one table from lobby (or a journal) to saved transcript."""
 
 from __future__ import annotations
@@ -129,6 +131,7 @@ class Host:
         self._finished = asyncio.Event()
         self._order = asyncio.Lock()
         self._seen: list[Connection] = []
+        self._watchers: list[Connection] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self._previous: Previous | None = None  # the link of a next game of a series
         self.stats = Stats(clock)
@@ -169,7 +172,7 @@ class Host:
         away = tuple(seats[s].nick for s in sorted(self._away))
         return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, taken, free,
                        PROTOCOL_VERSION, self.addresses, self.port, self._sequencer is not None, away,
-                       cfg.turn_time, cfg.away_time)  # fmt: skip
+                       cfg.turn_time, cfg.away_time, len(self._watchers))  # fmt: skip
 
     async def _async_announce(self) -> None:
         if self._announcer is not None:
@@ -286,7 +289,7 @@ class Host:
             await self._async_announce()
             self._notify(LobbySeats(tuple(None if o is None else (o.nick, o.ready) for o in self._lobby.occupants)))
             message = {"t": "lobby", "seats": self._lobby.to_wire()}
-            for conn in list(self._lobby_peers.values()):
+            for conn in [*self._lobby_peers.values(), *self._watchers]:
                 await _async_send_quietly(conn, message)
 
     async def _async_submit_local(self, msg: Authored) -> None:
@@ -314,7 +317,7 @@ class Host:
         if self._journal is not None:
             self._journal.append(entry)
         message = entry.to_wire()
-        for conn in list(self._links.values()):
+        for conn in [*self._links.values(), *self._watchers]:
             conn.send_nowait(message)  # a frozen peer's backlog grows until it is cut off; nobody waits on it
 
     def _on_appended(self, entry: Entry, events: Sequence[object]) -> None:
@@ -357,6 +360,8 @@ class Host:
             raise RemoteProtocolError(conn.peer, f"said no hello within {self._limits.hello_s:g} s") from None
         if first["t"] == "rejoin":
             return await self._async_rejoin(conn, first)
+        if first["t"] == "watch":
+            return await self._async_watcher(conn, first)
         if first["t"] != "hello":
             raise RemoteProtocolError(conn.peer, f"sent {first['t']!r} before hello")
         cfg = self._config
@@ -381,6 +386,30 @@ class Host:
                                "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
         self._notify(Seated(seat, nick))
         await self._async_lobby_changed()
+        return True
+
+    async def _async_watcher(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """A spectator: the table, then the game in play from its genesis (so it checks everything as it
+        catches up), then everything the seats get."""
+        cfg = self._config
+        if message["v"] != PROTOCOL_VERSION:
+            await conn.async_send({"t": "reject", "reason": f"protocol version {message['v']} "
+                                                            f"(this table speaks {PROTOCOL_VERSION})"})  # fmt: skip
+            return False
+        conn.rename(f"spectator {len(self._watchers) + 1}")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
+        async with self._order:  # no entry is relayed while the spectator catches up
+            await conn.async_send({"t": "watching", "v": PROTOCOL_VERSION, "name": cfg.name, "app": self._spec.name,
+                                   "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time,
+                                   "away": cfg.away_time})  # fmt: skip
+            if self._sequencer is not None:
+                for entry in self._sequencer.transcript.entries:
+                    await conn.async_send(entry.to_wire())
+            else:
+                await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
+            self._watchers.append(conn)
+        self._spawn(self._async_announce())  # the listing says how many watch
         return True
 
     def _rejoin_refusal(self, message: dict[str, Any]) -> str | None:
@@ -447,7 +476,7 @@ class Host:
 
     def _tell_away(self, seat: int, left: float) -> None:
         message = {"t": "away", "seat": seat, "left": max(0, round(left))}
-        for other, conn in list(self._links.items()):
+        for other, conn in [*self._links.items(), *((-1, c) for c in self._watchers)]:
             if other != seat:
                 conn.send_nowait(message)
 
@@ -455,6 +484,8 @@ class Host:
         while True:
             message = await conn.async_recv()
             kind = message["t"]
+            if conn in self._watchers and kind != "bye":
+                raise RemoteProtocolError(conn.peer, f"sent {kind!r}: a spectator only watches")
             lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
             if kind == "ready" and lobby_seat is not None:
                 self._lobby.set_ready(lobby_seat, message["ready"])
@@ -470,6 +501,10 @@ class Host:
 
     async def _async_drop(self, conn: Connection, exc: BaseException) -> None:
         if self._closing:
+            return
+        if conn in self._watchers:
+            self._watchers.remove(conn)
+            await self._async_announce()
             return
         lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
         if lobby_seat is not None:
@@ -531,8 +566,8 @@ class Host:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
         self._closing = True  # connections closed from here on are not drops
         self.stats.bytes_sent = sum(c.bytes_sent for c in self._seen)
-        peers = [*self._lobby_peers.values(), *self._links.values()]
-        self._lobby_peers, self._links = {}, {}
+        peers = [*self._lobby_peers.values(), *self._links.values(), *self._watchers]
+        self._lobby_peers, self._links, self._watchers = {}, {}, []
         for conn in peers:
             await _async_send_quietly(conn, {"t": "bye", "reason": "table closed"})
             await conn.async_close()

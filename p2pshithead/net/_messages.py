@@ -40,6 +40,16 @@ WELCOME = fields(
 the table's time limits: seconds a person has to decide (`turn`, 0 for none) and a gone peer has to
 come back (`away`)."""
 
+WATCH = fields(v=Int(0, 2**16))
+"""Peer to host, first, instead of a hello: watch the table (a spectator: never a seat, never a move)."""
+
+WATCHING = fields(
+    v=Int(0, 2**16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT), words=Str(0, 2000, lines=True),
+    **_TIMES,
+)
+"""Host to a spectator, after a good watch: the table; the entries of the game in play follow from its
+genesis (the spectator checks them all as it catches up), then every entry, lobby and away message."""
+
 REJOIN = fields(
     v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), table=Bytes(16, 16), have=Int(1, 2**40),
     time=Int(0, 2**63), sig=Bytes(SIG_BYTES, SIG_BYTES),
@@ -116,10 +126,10 @@ BODY_SCHEMA = Tagged(
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
 sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
 
-FROM_PEER: dict[str, Map] = {"hello": HELLO, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE,
-                             **KEEPALIVE}  # fmt: skip
-FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "resumed": RESUMED, "reject": REJECT, "lobby": LOBBY,
-                             "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE, **KEEPALIVE}  # fmt: skip
+FROM_PEER: dict[str, Map] = {"hello": HELLO, "watch": WATCH, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA,
+                             "bye": BYE, **KEEPALIVE}  # fmt: skip
+FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "watching": WATCHING, "resumed": RESUMED, "reject": REJECT,
+                             "lobby": LOBBY, "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE, **KEEPALIVE}  # fmt: skip
 
 
 def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:

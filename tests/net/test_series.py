@@ -1,12 +1,17 @@
 """An evening at one networked table: three games of the French rules in a row, by real processes on
 127.0.0.1 (the host with --autoplay and two `join --bot`): the seats stay, the Shithead deals the
-next game, each game links to the last, a scoreboard follows each game, and `verify` checks the
-evening whole."""
+next game after the exchange, each game links to the last, a scoreboard follows each game, `verify`
+checks the evening whole; and a spectator who comes in the middle of game two and stays to the end
+checks everything and never learns a hidden card."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -14,26 +19,68 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
 from p2pshithead.cli.netgame import APPS, NetCardGame
-from p2pshithead.net import HOME_ENV, Transcript, link_problem, load_entries, replay
+from p2pshithead.game import Revealed
+from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
 from .test_cli import CLI, head_of
 
-Evening = tuple[subprocess.CompletedProcess[str], Path]
+
+@dataclass
+class Evening:
+    """The host's run, its home folder, what the spectator saw, and the watchers the listing showed."""
+
+    result: subprocess.CompletedProcess[str]
+    home: Path
+    watched: list[Transcript] = field(default_factory=list)
+    events: list[object] = field(default_factory=list)
+    listed_watching: int = 0
+
+
+async def _async_watch(port: int, evening: Evening) -> None:
+    """Watch the table to its end; meanwhile look at the listing until it counts the spectator."""
+    def observe(transcript: Transcript, events: Sequence[object]) -> None:
+        evening.events.extend(events)
+
+    watcher = Watcher(("127.0.0.1",), port, APPS, bind="127.0.0.1", notify=lambda event: None, observe=observe,
+                      clock=time.monotonic)  # fmt: skip
+    async with watcher:
+        watching = asyncio.ensure_future(watcher.async_run())
+        found = await async_watch("127.0.0.1", 5.0, lambda kind, ad: None, lambda ad: ad.watching > 0)
+        evening.listed_watching = max((ad.watching for ad in found.values()), default=0)
+        evening.watched = await watching
 
 
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
+    """Three French games hosted by a real process with two bot processes; a spectator joins in the
+    middle of game two and stays to the end."""
     home = tmp_path_factory.mktemp("home")
-    command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "2", "--autoplay",
+    command = [*CLI, "host", "--bind", "127.0.0.1", "--table", "evening", "--seats", "3", "--bots", "2", "--autoplay",
                "--games", "3", "--rules", "french", "--ascii", "--transcript", str(home / "evening.p2ps")]
-    env = {**os.environ, HOME_ENV: str(home)}
-    return subprocess.run(command, capture_output=True, text=True, timeout=90, env=env), home
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, HOME_ENV: str(home)})  # fmt: skip
+    try:
+        assert host.stdout is not None
+        lines = [host.stdout.readline()]
+        port = int(lines[0].split(" on ")[1].split(";")[0].rsplit(":", 1)[1])
+        while sum(line.startswith("game starts") for line in lines) < 2:
+            lines.append(host.stdout.readline())
+            assert lines[-1], "the host ended before game two"
+        time.sleep(0.5)  # game two is under way (its deck is being set up or played)
+        evening = Evening(subprocess.CompletedProcess(command, 0), home)
+        asyncio.run(_async_watch(port, evening))
+        out, err = host.communicate(timeout=60)
+        evening.result = subprocess.CompletedProcess(command, host.returncode, "".join(lines) + out, err)
+        return evening
+    finally:
+        host.kill()
+        host.wait()
 
 
 @pytest.fixture(scope="module")
 def games(evening: Evening) -> list[Transcript]:
     """The host's three saved games, each replayed as `verify` does."""
-    files = [evening[1] / name for name in ("evening.p2ps", "evening-2.p2ps", "evening-3.p2ps")]
+    files = [evening.home / name for name in ("evening.p2ps", "evening-2.p2ps", "evening-3.p2ps")]
     return [replay(load_entries(path), str(path), APPS) for path in files]
 
 
@@ -43,7 +90,7 @@ def _card_game(transcript: Transcript) -> NetCardGame:
 
 
 def test_three_games_link_and_the_shithead_deals_the_next(evening: Evening, games: list[Transcript]) -> None:
-    result, _ = evening
+    result = evening.result
     assert result.returncode == 0, result.stderr
     assert [g.setup.game for g in games] == [1, 2, 3]
     assert {g.setup.table_id for g in games}.__len__() == 3  # a fresh game (id, deck, key shares) each time
@@ -67,7 +114,7 @@ def test_the_french_exchange_happens_before_each_next_game(games: list[Transcrip
 
 
 def test_every_peer_holds_the_same_three_games(evening: Evening) -> None:
-    result, home = evening
+    result, home = evening.result, evening.home
     heads = [line.split()[-1] for line in result.stdout.splitlines() if line.startswith("transcript:")]
     assert len(heads) == 3
     for bot in sorted(home.glob("bots/*")):
@@ -77,8 +124,7 @@ def test_every_peer_holds_the_same_three_games(evening: Evening) -> None:
 
 
 def test_scoreboard_after_each_game_and_for_the_evening(evening: Evening) -> None:
-    result, _ = evening
-    out = result.stdout
+    out = evening.result.stdout
     assert "so far: 1 game played" in out and "so far: 2 games played" in out
     assert "the evening: 3 games played" in out
     tally = out[out.index("the evening: 3 games played"):].splitlines()[1:4]
@@ -89,7 +135,7 @@ def test_scoreboard_after_each_game_and_for_the_evening(evening: Evening) -> Non
 
 
 def test_verify_checks_the_evening_whole_and_refuses_a_gap(evening: Evening, games: list[Transcript]) -> None:
-    _, home = evening
+    home = evening.home
     files = [str(home / name) for name in ("evening-3.p2ps", "evening.p2ps", "evening-2.p2ps")]
     whole = CliRunner().invoke(main, ["verify", *files])
     assert whole.exit_code == 0, whole.output
@@ -97,3 +143,22 @@ def test_verify_checks_the_evening_whole_and_refuses_a_gap(evening: Evening, gam
     assert head_of(whole.output.split("evening-3.p2ps: ")[-1]) == games[2].head.digest.hex()
     gap = CliRunner().invoke(main, ["verify", files[1], files[0]])  # game 1, then game 3
     assert gap.exit_code == 1 and "it says it is game 3, after game 1" in gap.output
+
+
+def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening: Evening,
+                                                                         games: list[Transcript]) -> None:
+    watched = evening.watched
+    assert [t.setup.game for t in watched] == [2, 3]  # it caught up on game two from its genesis
+    assert [t.head.digest for t in watched] == [g.head.digest for g in games[1:]]  # checked whole, the same
+    assert evening.listed_watching == 1  # the listing counted it
+    assert not [e for e in evening.events if isinstance(e, Revealed) and e.to is not None]  # nothing to it alone
+    for transcript in watched:
+        app = _card_game(transcript)
+        assert app.local is None and app.state.deck.seat is None  # no seat, no key share: it cannot act
+        game, audit = app.state.game, app.state.audit
+        assert game is not None and audit is not None
+        opened = set(app.state.deck.known_cards())
+        assert set(game.known) <= set(game.public) <= opened
+        assert opened - set(game.public) <= set(audit[1])  # beyond the public cards: the audited hand alone
+        for slot in app.state.gifts:  # each card given was seen only once it was played (or audited)
+            assert slot in game.public or slot in audit[1]
