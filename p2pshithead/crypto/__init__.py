@@ -19,7 +19,7 @@ from p2pshithead.crypto._errors import (
     MalformedMessageError,
     RemoteDeckError,
 )
-from p2pshithead.crypto._gift import SEALED_BYTES, card_with, open_share, seal_share
+from p2pshithead.crypto._gift import SEALED_BYTES, card_with, dispute_key, judge_dispute, open_share, seal_share
 from p2pshithead.crypto._group import RandBytes
 from p2pshithead.crypto._messages import (
     MESSAGE_SCHEMA,
@@ -75,6 +75,8 @@ __all__ = [
     "card_index",
     "card_points",
     "card_with",
+    "dispute_key",
+    "judge_dispute",
     "message_from_wire",
     "open_share",
     "seal_share",

@@ -5,9 +5,13 @@
 # x_r*Y_g of their key shares, hashed with the table, both seats and the slot (one key per gift, so a
 # fixed nonce is safe). Invariants: a sealed share opens only to the receiver's key; what opens is checked
 # against the giver's public key share exactly as a public share is (`TableDeck` share domain); the
-# receiver can later publish the share it holds (`forward`: the share is the giver's, bound to giver and
-# slot, so anyone checks it), which is how the card is opened when the receiver plays it.
-"""`seal_share`, `open_share` and `card_with`: a decryption share handed privately to one seat."""
+# receiver can later publish the share it holds (forwarded: the share is the giver's, bound to giver and
+# slot, so anyone checks it), which is how the card is opened when the receiver plays it. A sealed share
+# that does not open (or does not hold) is disputed: the receiver publishes the Diffie-Hellman point with a
+# proof that it is its key times the giver's public share (`dispute_key`), and anyone then opens the
+# sealed share (`judge_dispute`) and sees whose fault it is.
+"""`seal_share`, `open_share`, `card_with`, `dispute_key`, `judge_dispute`: a decryption share handed
+privately to one seat, and the dispute when it does not open."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from p2pshithead.crypto._messages import DecryptionShare
 from p2pshithead.crypto._sigma import SigmaProof, prove_same_log, verify_same_log
 from p2pshithead.crypto._table_deck import DeckKey, TableDeck
 
-__all__ = ["SEALED_BYTES", "card_with", "open_share", "seal_share"]
+__all__ = ["SEALED_BYTES", "card_with", "dispute_key", "judge_dispute", "open_share", "seal_share"]
 
 _NONCE = bytes(SecretBox.NONCE_SIZE)
 SEALED_BYTES = 96 + SecretBox.MACBYTES
@@ -31,9 +35,16 @@ SEALED_BYTES = 96 + SecretBox.MACBYTES
 
 def _box(key: DeckKey, deck: TableDeck, giver: int, receiver: int, slot: int) -> SecretBox:
     other = receiver if key.seat == giver else giver
-    shared = mul(key._secret, deck._public_keys[other])
-    step = domain(key.params, "gift", giver) + receiver.to_bytes(2, "big") + slot.to_bytes(2, "big")
+    return _box_of(deck, mul(key._secret, deck._public_keys[other]), giver, receiver, slot)
+
+
+def _box_of(deck: TableDeck, shared: bytes, giver: int, receiver: int, slot: int) -> SecretBox:
+    step = domain(deck.params, "gift", giver) + receiver.to_bytes(2, "big") + slot.to_bytes(2, "big")
     return SecretBox(hash_parts(step, shared)[:SecretBox.KEY_SIZE])
+
+
+def _dispute_domain(deck: TableDeck, giver: int, receiver: int) -> bytes:
+    return domain(deck.params, "dispute", receiver) + giver.to_bytes(2, "big")
 
 
 def seal_share(key: DeckKey, deck: TableDeck, slot: int, receiver: int) -> bytes:
@@ -54,8 +65,12 @@ def seal_share(key: DeckKey, deck: TableDeck, slot: int, receiver: int) -> bytes
 def open_share(key: DeckKey, deck: TableDeck, sealed: bytes, giver: int, slot: int) -> DecryptionShare | None:
     """The share of `slot` that seat `giver` sealed for this key's seat, once its proof holds; None when it
     does not open or does not hold (a giver that cheats; the card then stays hidden from this seat)."""
+    return _opened(deck, _box(key, deck, giver, key.seat, slot), sealed, giver, slot)
+
+
+def _opened(deck: TableDeck, box: SecretBox, sealed: bytes, giver: int, slot: int) -> DecryptionShare | None:
     try:
-        plain = _box(key, deck, giver, key.seat, slot).decrypt(sealed, _NONCE)
+        plain = box.decrypt(sealed, _NONCE)
     except (CryptoError, ValueError):
         return None
     share, e, s = plain[:32], int.from_bytes(plain[32:64], "little"), int.from_bytes(plain[64:96], "little")
@@ -79,3 +94,23 @@ def card_with(key: DeckKey, deck: TableDeck, slot: int, giver: int, share: Decry
     ciphertext = deck.deck[slot]
     points = [shares[p] if p in shares else mul(secrets[p], ciphertext.c1) for p in range(key.params.n_peers)]
     return card_index(key.params)[remove_shares(ciphertext, points)]
+
+
+def dispute_key(key: DeckKey, deck: TableDeck, giver: int) -> tuple[bytes, SigmaProof]:
+    """This seat's Diffie-Hellman point with `giver` (the key of every share `giver` sealed for it), with a
+    proof that it is this seat's key times the giver's public share: published to dispute a sealed share
+    that does not open (it opens every share the giver sealed for this seat in this game)."""
+    point = mul(key._secret, deck._public_keys[giver])
+    bases, images = [GENERATOR, deck._public_keys[giver]], [deck._public_keys[key.seat], point]
+    return point, prove_same_log(_dispute_domain(deck, giver, key.seat), bases, images, key._secret, key._rand)
+
+
+def judge_dispute(deck: TableDeck, giver: int, receiver: int, slot: int, sealed: bytes, point: bytes,
+                  proof: SigmaProof) -> int:  # fmt: skip
+    """The seat at fault in `receiver`'s dispute of the share of `slot` that `giver` sealed: the receiver
+    when its point's proof fails or the sealed share opens and holds after all, else the giver."""
+    bases, images = [GENERATOR, deck._public_keys[giver]], [deck._public_keys[receiver], point]
+    if not verify_same_log(_dispute_domain(deck, giver, receiver), bases, images, proof):
+        return receiver
+    opened = _opened(deck, _box_of(deck, point, giver, receiver, slot), sealed, giver, slot)
+    return receiver if opened is not None else giver

@@ -27,6 +27,7 @@ from p2pshithead.game._events import (
 from p2pshithead.game._local import LocalSeat, SeatedTable
 from p2pshithead.game._payloads import (
     DeckPayload,
+    DisputePayload,
     GivePayload,
     LeavePayload,
     MovePayload,
@@ -42,6 +43,7 @@ __all__ = [
     "Dealt",
     "Decider",
     "DeckPayload",
+    "DisputePayload",
     "Drew",
     "Event",
     "Finished",

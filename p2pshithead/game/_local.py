@@ -14,10 +14,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from p2pshithead.crypto import DeckKey, DecryptionShare, Message, Reveal, card_with, open_share, seal_share
+from p2pshithead.crypto import (
+    DeckKey,
+    DecryptionShare,
+    Message,
+    Reveal,
+    card_with,
+    dispute_key,
+    open_share,
+    seal_share,
+)
 from p2pshithead.engine import Card, Game, Give, Move, Ruleset, card_at
 from p2pshithead.game._events import Event, Revealed
-from p2pshithead.game._payloads import DeckPayload, GivePayload, LeavePayload, MovePayload, Payload, WindowPayload
+from p2pshithead.game._payloads import (
+    DeckPayload,
+    DisputePayload,
+    GivePayload,
+    LeavePayload,
+    MovePayload,
+    Payload,
+    WindowPayload,
+)
 from p2pshithead.game._state import Stage, TableState, _unproven
 
 __all__ = ["LocalSeat", "SeatedTable"]
@@ -35,6 +52,7 @@ class LocalSeat:
         self.key = DeckKey(state.deck.params, seat, rand, seed)
         self._hand: dict[int, Card] = {}  # identities of this seat's hand, learned from the others' shares
         self._given: dict[int, DecryptionShare] = {}  # slot given to this seat -> the giver's share of it
+        self._unopened: int | None = None  # a slot given to this seat whose sealed share does not open
         self._outbox: Payload | None = None  # the pending payload, until applied
         self._intent: Move | None = None  # the out-of-turn play, once this seat claims
 
@@ -80,6 +98,9 @@ class LocalSeat:
             return DeckPayload(self.key.reveal_message(deck, state.deal_slots(me), draw=True))
         if stage is Stage.AUDIT:
             return DeckPayload(self.key.reveal_message(deck, state.audit_slots()))
+        if self._unopened is not None:
+            point, proof = dispute_key(self.key, deck, state.gifts[self._unopened])
+            return DisputePayload(self._unopened, point, proof)
         game = self.view()
         if me in game.finished:
             slots = state.release_slots(me)
@@ -163,6 +184,7 @@ class LocalSeat:
         state, giver = self.state, self.state.gifts[slot]
         share = self._given.get(slot) or open_share(self.key, state.deck, state.sealed[slot], giver, slot)
         if share is None:
+            self._unopened = slot  # disputed as soon as this seat may speak
             return None
         self._given[slot] = share
         return card_with(self.key, state.deck, slot, giver, share)

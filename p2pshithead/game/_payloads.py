@@ -10,6 +10,9 @@ value or raises `Fault` naming `seat`; nothing unchecked reaches the engine or t
                                                             to it (the giver's, forwarded: "Exchange")
     {"t": "give", "m": "<give notation>", "s": <sealed share>} a card given in the French exchange, with the
                                                             giver's share of it sealed for the receiver
+    {"t": "dispute", "slot": int, "k": <point>, "c", "s": <scalars>}
+                                                            the receiver of a sealed share that does not open:
+                                                            its Diffie-Hellman point with the giver, proven
     {"t": "oot", "claim": bool}                             answer to an out-of-turn window
     {"t": "leave", "r": <reveal|None>}                       leaving, with the leaver's shares of the hidden
                                                             cards not its own (docs/protocol.md, "Leaving")
@@ -19,14 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pshithead.crypto import MESSAGE_SCHEMA, REVEAL_SCHEMA, SEALED_BYTES, Message, Reveal
+from p2pshithead.crypto import MESSAGE_SCHEMA, REVEAL_SCHEMA, SEALED_BYTES, Message, Point, Reveal, Scalar, SigmaProof
 from p2pshithead.engine import Give, Move, move_from_text
 from p2pshithead.errors import Fault
-from p2pshithead.wire import Bool, Bytes, Into, Opt, Str, Tagged, WireError, fields
+from p2pshithead.wire import Bool, Bytes, Int, Into, Opt, Str, Tagged, WireError, fields
 
 __all__ = [
-    "PAYLOAD_SCHEMA", "DeckPayload", "GivePayload", "LeavePayload", "MovePayload", "Payload", "WindowPayload",
-    "parse_payload",
+    "PAYLOAD_SCHEMA", "DeckPayload", "DisputePayload", "GivePayload", "LeavePayload", "MovePayload", "Payload",
+    "WindowPayload", "parse_payload",
 ]  # fmt: skip
 
 MAX_MOVE_TEXT = 160
@@ -68,6 +71,20 @@ class GivePayload:
         return {"t": "give", "m": self.move.text(), "s": self.sealed}
 
 
+@dataclass(frozen=True, slots=True)
+class DisputePayload:
+    """The receiver of the card at `slot` could not open the share sealed with it: its Diffie-Hellman
+    `point` with the giver and the `proof` that it is its key times the giver's public share."""
+
+    slot: int
+    point: bytes
+    proof: SigmaProof
+
+    def to_wire(self) -> dict[str, object]:
+        return {"t": "dispute", "slot": self.slot, "k": self.point, "c": self.proof.challenge.to_bytes(32, "little"),
+                "s": self.proof.response.to_bytes(32, "little")}  # fmt: skip
+
+
 def _give(move: Move) -> Give:
     if not isinstance(move, Give):
         raise ValueError(f"{move.text()!r} is not a card given in the exchange")
@@ -95,7 +112,7 @@ class LeavePayload:
         return {"t": "leave", "r": None if self.reveal is None else self.reveal.to_wire()}
 
 
-Payload = DeckPayload | MovePayload | GivePayload | WindowPayload | LeavePayload
+Payload = DeckPayload | MovePayload | GivePayload | DisputePayload | WindowPayload | LeavePayload
 
 PAYLOAD_SCHEMA = Tagged(
     "t",
@@ -109,6 +126,10 @@ PAYLOAD_SCHEMA = Tagged(
             fields(m=Into(Str(0, MAX_MOVE_TEXT), lambda text: _give(move_from_text(text))),
                    s=Bytes(SEALED_BYTES, SEALED_BYTES)),
             lambda d: GivePayload(d["m"], d["s"]),
+        ),
+        "dispute": Into(
+            fields(slot=Int(0, 2**16), k=Point(), c=Scalar(), s=Scalar()),
+            lambda d: DisputePayload(d["slot"], d["k"], SigmaProof(d["c"], d["s"])),
         ),
         "oot": Into(fields(claim=Bool()), lambda d: WindowPayload(d["claim"])),
         "leave": Into(fields(r=Opt(REVEAL_SCHEMA)), lambda d: LeavePayload(d["r"])),

@@ -27,7 +27,9 @@ that is out and gave a card still hidden shares every other hidden card instead 
 the receiver opens it when it plays it by forwarding the giver's proven share ("f"). "The best card" is
 checked by a deferred audit (stage AUDIT): once the game is over, the Shithead's hand at the moment it
 gave is opened to all (its shares of what is still hidden) and a card that was not its best is a
-`Fault` naming it.
+`Fault` naming it. A sealed share that does not open to the receiver is disputed (`DisputePayload`):
+the receiver publishes its proven Diffie-Hellman point with the giver, everyone opens the sealed share,
+and the verdict names the giver (it does not open) or the receiver (it does, or the proof fails).
 Invariants: a `TableState` holds no secret and knows nothing of which seat is local (h11's rule:
 the same rules for every party): built from the same entries it is equal everywhere, and `apply`
 returns the same events everywhere. Its deck is keyless and its engine knows public identities only;
@@ -53,6 +55,7 @@ from p2pshithead.crypto import (
     Shuffle,
     TableDeck,
     TableParams,
+    judge_dispute,
 )
 from p2pshithead.engine import (
     EngineError,
@@ -95,6 +98,7 @@ from p2pshithead.game._events import (
 )
 from p2pshithead.game._payloads import (
     DeckPayload,
+    DisputePayload,
     GivePayload,
     LeavePayload,
     MovePayload,
@@ -393,6 +397,8 @@ class TableState:
             events = self._apply_window(seat, payload)
         elif isinstance(payload, GivePayload):
             events = self._apply_give(seat, payload)
+        elif isinstance(payload, DisputePayload):
+            raise self._dispute(seat, payload)
         else:
             events = self._apply_move(seat, payload, proven)
         return events + self._learn()
@@ -598,6 +604,17 @@ class TableState:
         if exchange.best:
             self.audit = (seat, hand, move.slot)
         return events
+
+    def _dispute(self, seat: int, payload: DisputePayload) -> Fault:
+        """The verdict of `seat`'s dispute of a card given to it: the game stops either way."""
+        slot = payload.slot
+        if slot not in self.gifts or slot not in self._game().hand(seat) or self.gifts[slot] == seat:
+            return Fault(seat, f"disputed slot {slot}, which is no card given to it")
+        giver = self.gifts[slot]
+        fault = judge_dispute(self.deck, giver, seat, slot, self.sealed[slot], payload.point, payload.proof)
+        if fault == giver:
+            return Fault(giver, f"sealed a share of the card it gave (slot {slot}) that does not open to seat {seat}")
+        return Fault(seat, f"disputed the card given to it at slot {slot}, which opens (or its proof fails)")
 
     def _apply_move(self, seat: int, payload: MovePayload, proven: Callable[[Message], bool]) -> list[Event]:
         move, game = payload.move, self._game()

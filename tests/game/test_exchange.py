@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from p2pshithead.bots import GreedyBot
+from p2pshithead.crypto import SEALED_BYTES, dispute_key
 from p2pshithead.engine import Give, preset, strength
 from p2pshithead.errors import Fault
-from p2pshithead.game import Audited, Finished, LocalSeat, TableState
+from p2pshithead.game import Audited, DisputePayload, Finished, GivePayload, LocalSeat, TableState
 
 from .table import MemoryTable
 
@@ -49,9 +50,7 @@ def test_the_exchange_opens_each_card_to_giver_and_receiver_alone_and_the_audit_
 
 
 def test_a_gift_that_is_not_the_best_card_is_named_by_the_audit() -> None:
-    table = MemoryTable(FRENCH, [GreedyBot(), GreedyBot(), GreedyBot()], seed=5, previous=LAST)
-    while table.observer.game is None or table.observer.game.exchange is None:
-        assert table.step()
+    table = _to_the_exchange(5)
     giver = table.peers[2].local
     view = giver.view()
     hand = view.hand(2)
@@ -67,3 +66,30 @@ def test_no_exchange_when_the_seats_changed() -> None:
     table = MemoryTable(FRENCH, [GreedyBot(), GreedyBot(), GreedyBot()], seed=6, previous=(1, 0))
     table.run()
     assert table.observer.gifts == {} and table.observer.dealer == 0  # the last one still seated deals
+
+
+def _to_the_exchange(seed: int) -> MemoryTable:
+    table = MemoryTable(FRENCH, [GreedyBot(), GreedyBot(), GreedyBot()], seed=seed, previous=LAST)
+    while table.observer.game is None or table.observer.game.exchange is None:
+        assert table.step()
+    return table
+
+
+def test_a_sealed_share_that_does_not_open_is_disputed_and_names_the_giver() -> None:
+    table = _to_the_exchange(7)
+    move = next(m for m in table.peers[2].local.view().moves_for(2) if isinstance(m, Give))
+    table.broadcast(2, GivePayload(move, bytes(SEALED_BYTES)).to_wire())  # a share sealed as zeros
+    with pytest.raises(Fault) as caught:
+        table.run()  # the receiver's own program disputes it as soon as it may speak
+    assert caught.value.seat == 2 and "does not open to seat 1" in caught.value.reason
+
+
+def test_a_dispute_of_a_card_that_opens_names_the_receiver() -> None:
+    table = _to_the_exchange(7)
+    assert table.step()  # the Shithead gives, as it should
+    (slot,) = table.observer.gifts
+    receiver = table.peers[1].local
+    point, proof = dispute_key(receiver.key, receiver.state.deck, 2)
+    with pytest.raises(Fault) as caught:
+        table.broadcast(1, DisputePayload(slot, point, proof).to_wire())
+    assert caught.value.seat == 1 and "which opens" in caught.value.reason
