@@ -43,6 +43,7 @@ from p2pshithead.net import (
     Stopped,
     TableEvent,
     Transcript,
+    Waiting,
     Watching,
     Welcomed,
     config_dir,
@@ -150,6 +151,8 @@ def table_words(event: TableEvent) -> str:
     match event:
         case Connected(address, port):
             return f"connected to {address} port {port}"
+        case Waiting(name):
+            return f"a game is in play at {name!r}: you take a free seat when the next one begins"
         case Watching(name, words):
             return f"watching {name!r} (a spectator: public cards only); rules: {words}"
         case Welcomed(name, seat, words, turn_time, away_time, resumed):

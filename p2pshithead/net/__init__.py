@@ -24,6 +24,7 @@ from p2pshithead.net._events import (
     Started,
     Stopped,
     TableEvent,
+    Waiting,
     Watching,
     Welcomed,
 )
@@ -65,7 +66,7 @@ __all__ = [
     "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
-    "TableEvent", "TableSetup", "Transcript", "Verdict", "Watcher", "Watching", "Welcomed", "Observe",
+    "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher", "Watching", "Welcomed", "Observe",
     "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "link_problem",
     "local_addresses", "next_link",
     "reachable_addresses",

@@ -43,6 +43,13 @@ class Watching:
 
 
 @dataclass(frozen=True, slots=True)
+class Waiting:
+    """This joiner came while a game is in play at table `name`: it takes a free seat at the next game."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class LobbySeats:
     """The lobby as it stands: each seat's (nickname, ready), or None for a free seat."""
 
@@ -106,7 +113,8 @@ class Stopped:
 
 
 TableEvent = (
-    Connected | Welcomed | Watching | LobbySeats | Seated | LeftLobby | Started | Away | Back | Dropped | Stopped
+    Connected | Welcomed | Watching | Waiting | LobbySeats | Seated | LeftLobby | Started | Away | Back | Dropped
+    | Stopped
 )
 Notify = Callable[[TableEvent], None]
 """How `Host` and `Joiner` report table events to whoever shows them."""

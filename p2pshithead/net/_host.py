@@ -132,6 +132,7 @@ class Host:
         self._order = asyncio.Lock()
         self._seen: list[Connection] = []
         self._watchers: list[Connection] = []
+        self._waiting: dict[Connection, Occupant] = {}  # came during a game: seated at the next one's lobby
         self._tasks: set[asyncio.Task[None]] = set()
         self._previous: Previous | None = None  # the link of a next game of a series
         self.stats = Stats(clock)
@@ -163,10 +164,11 @@ class Host:
 
     @property
     def ad(self) -> TableAd:
-        """The table as announced now (a game in play shows no free seat)."""
+        """The table as announced now (a game in play shows the seats it leaves free: a newcomer waits
+        for the next game and takes one then)."""
         cfg, lobby = self._config, self._lobby
         taken = len(self._sequencer.transcript.setup.seats) if self._sequencer else lobby.taken
-        free = 0 if self._sequencer else lobby.free
+        free = cfg.seats - taken if self._sequencer else lobby.free  # in play: seats for the next game
         ruleset = self._spec.ruleset_hash(cfg.rules).hex()
         seats = self._sequencer.transcript.setup.seats if self._sequencer else ()
         away = tuple(seats[s].nick for s in sorted(self._away))
@@ -233,6 +235,7 @@ class Host:
         self._finished = asyncio.Event()
         self._table_id, self._secret, self._journal, self._resume = table_id, secret, journal, []
         self._lobby.set_ready(SEQUENCER, True)  # the host's own player chose to play on
+        await self._async_seat_waiting()
         await self._async_lobby_changed()  # tells every kept joiner that the next game is offered
         return await self._async_play(await self._async_lobby({self._spec.name: self._spec}, False))
 
@@ -369,7 +372,7 @@ class Host:
             if first["v"] != PROTOCOL_VERSION:
                 raise LobbyRefusal(f"protocol version {first['v']} (this table speaks {PROTOCOL_VERSION})")
             if self._sequencer is not None:
-                raise LobbyRefusal("the game has started")
+                return await self._async_wait(conn, Occupant(first["key"], first["nick"], first["ready"]))
             seat = self._lobby.sit(first["key"], first["nick"], first["ready"])
         except LobbyRefusal as refusal:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
@@ -387,6 +390,39 @@ class Host:
         self._notify(Seated(seat, nick))
         await self._async_lobby_changed()
         return True
+
+    async def _async_wait(self, conn: Connection, occupant: Occupant) -> bool:
+        """A hello while a game is in play: the peer waits for the next game's lobby (`_seat_waiting`)."""
+        keys = [s.key for s in self._sequencer.transcript.setup.seats] if self._sequencer is not None else []
+        if occupant.key in keys or any(o.key == occupant.key for o in self._waiting.values()):
+            raise LobbyRefusal("this key already sits at the table")
+        cfg = self._config
+        conn.rename(f"{occupant.nick} (waiting)")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
+        self._waiting[conn] = occupant
+        await conn.async_send({"t": "wait", "v": PROTOCOL_VERSION, "name": cfg.name, "app": self._spec.name,
+                               "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time,
+                               "away": cfg.away_time})  # fmt: skip
+        return True
+
+    async def _async_seat_waiting(self) -> None:
+        """The next game's lobby seats the peers that came during the last game, first come first seated,
+        while seats are free (the others wait on)."""
+        cfg = self._config
+        for conn, occupant in list(self._waiting.items()):
+            try:
+                seat = self._lobby.sit(occupant.key, occupant.nick, occupant.ready)
+            except (LobbyRefusal, ValueError):
+                continue
+            del self._waiting[conn]
+            nick = self._lobby.occupants[seat].nick  # type: ignore[union-attr]
+            conn.rename(f"{nick} (seat {seat})")
+            self._lobby_peers[seat] = conn
+            await _async_send_quietly(conn, {"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
+                                             "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
+                                             "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
+            self._notify(Seated(seat, nick))
 
     async def _async_watcher(self, conn: Connection, message: dict[str, Any]) -> bool:
         """A spectator: the table, then the game in play from its genesis (so it checks everything as it
@@ -484,8 +520,8 @@ class Host:
         while True:
             message = await conn.async_recv()
             kind = message["t"]
-            if conn in self._watchers and kind != "bye":
-                raise RemoteProtocolError(conn.peer, f"sent {kind!r}: a spectator only watches")
+            if (conn in self._watchers or conn in self._waiting) and kind != "bye":
+                raise RemoteProtocolError(conn.peer, f"sent {kind!r} while it only watches or waits")
             lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
             if kind == "ready" and lobby_seat is not None:
                 self._lobby.set_ready(lobby_seat, message["ready"])
@@ -505,6 +541,8 @@ class Host:
         if conn in self._watchers:
             self._watchers.remove(conn)
             await self._async_announce()
+            return
+        if self._waiting.pop(conn, None) is not None:
             return
         lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
         if lobby_seat is not None:
@@ -566,8 +604,8 @@ class Host:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
         self._closing = True  # connections closed from here on are not drops
         self.stats.bytes_sent = sum(c.bytes_sent for c in self._seen)
-        peers = [*self._lobby_peers.values(), *self._links.values(), *self._watchers]
-        self._lobby_peers, self._links, self._watchers = {}, {}, []
+        peers = [*self._lobby_peers.values(), *self._links.values(), *self._watchers, *self._waiting]
+        self._lobby_peers, self._links, self._watchers, self._waiting = {}, {}, [], {}
         for conn in peers:
             await _async_send_quietly(conn, {"t": "bye", "reason": "table closed"})
             await conn.async_close()

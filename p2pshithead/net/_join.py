@@ -26,7 +26,7 @@ from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import NetError, RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Welcomed
+from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Waiting, Welcomed
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Limits
@@ -210,6 +210,9 @@ class Joiner:
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
         welcome = await conn.async_recv()
+        if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
+            self._notify(Waiting(welcome["name"]))
+            welcome = await conn.async_recv()
         if welcome["t"] != "welcome":
             raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
         self._welcome(welcome, resumed=False)

@@ -50,6 +50,10 @@ WATCHING = fields(
 """Host to a spectator, after a good watch: the table; the entries of the game in play follow from its
 genesis (the spectator checks them all as it catches up), then every entry, lobby and away message."""
 
+WAIT = WATCHING
+"""Host to a peer whose hello came while a game is in play: the table; it waits, told nothing more, for the
+lobby of the next game, where it takes a free seat (a `welcome` then), else waits on."""
+
 REJOIN = fields(
     v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), table=Bytes(16, 16), have=Int(1, 2**40),
     time=Int(0, 2**63), sig=Bytes(SIG_BYTES, SIG_BYTES),
@@ -128,8 +132,9 @@ sequencer's report of a seat it could not prove at fault (any reason text it pas
 
 FROM_PEER: dict[str, Map] = {"hello": HELLO, "watch": WATCH, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA,
                              "bye": BYE, **KEEPALIVE}  # fmt: skip
-FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "watching": WATCHING, "resumed": RESUMED, "reject": REJECT,
-                             "lobby": LOBBY, "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE, **KEEPALIVE}  # fmt: skip
+FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "watching": WATCHING, "wait": WAIT, "resumed": RESUMED,
+                             "reject": REJECT, "lobby": LOBBY, "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE,
+                             **KEEPALIVE}  # fmt: skip
 
 
 def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:
