@@ -67,7 +67,8 @@ def test_the_game_names_the_seat(shuffle: dict[str, Any]) -> None:
     assert parse_payload(0, {"t": "move", "m": Ready(0).text(), "r": None, "f": None}) == MovePayload(Ready(0), None)
 
 
-@pytest.mark.parametrize("payload", [{"t": "move", "m": Ready(1).text(), "r": None, "f": None}, {"t": "oot", "claim": True}])
+@pytest.mark.parametrize("payload", [{"t": "move", "m": Ready(1).text(), "r": None, "f": None},
+                                     {"t": "oot", "claim": True}])
 def test_a_move_before_the_deal_names_its_author(payload: dict[str, Any]) -> None:
     table = TableState(preset("classic"), bytes(16), 3)
     with pytest.raises(Fault) as error:
