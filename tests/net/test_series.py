@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import time
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ class Evening:
     watched: list[Transcript] = field(default_factory=list)
     events: list[object] = field(default_factory=list)
     listed_watching: int = 0
+    cli_watch: subprocess.CompletedProcess[str] | None = None
 
 
 async def _async_watch(port: int, evening: Evening) -> None:
@@ -73,9 +75,13 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
             assert lines[-1], "the host ended before game two"
         time.sleep(0.5)  # game two is under way (its deck is being set up or played)
         evening = Evening(subprocess.CompletedProcess(command, 0), home)
+        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
+        watching = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # the CLI too
         asyncio.run(_async_watch(port, evening))
         out, err = host.communicate(timeout=60)
         evening.result = subprocess.CompletedProcess(command, host.returncode, "".join(lines) + out, err)
+        seen, said = watching.communicate(timeout=30)
+        evening.cli_watch = subprocess.CompletedProcess(watch, watching.returncode, seen, said)
         return evening
     finally:
         host.kill()
@@ -167,3 +173,12 @@ def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening:
         assert opened - set(game.public) <= set(audit[1])  # beyond the public cards: the audited hand alone
         for slot in app.state.gifts:  # each card given was seen only once it was played (or audited)
             assert slot in game.public or slot in audit[1]
+
+
+def test_join_watch_narrates_what_a_bystander_sees(evening: Evening) -> None:
+    watched = evening.cli_watch
+    assert watched is not None and watched.returncode == 0, watched
+    out = watched.stdout
+    assert "watching 'evening' (a spectator: public cards only)" in out and "game starts: watching" in out
+    assert re.search(r"\w+ gives [\w-]+ a card\r?\n", out)  # the exchange: that a card moved, not which
+    assert "the evening: 2 games played" in out and "the table closed; watched 2 games" in out
