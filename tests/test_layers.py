@@ -2,7 +2,8 @@
 
 Every module under p2pshithead/ is parsed with `ast`; every import counts, at the top of a module,
 inside a function or under `if TYPE_CHECKING:`. A package may import only the packages `MAY_IMPORT`
-gives it (level 0: errors, wire; 1: engine, crypto; 2: net, bots; 3: game; 4: bench; 5: cli), and
+gives it (level 0: errors, wire; 1: engine, speed, crypto; 2: net, bots; 3: game, speedgame; 4: bench;
+5: cli), and
 never a private `_module` (or `_name`) of another package: it imports from that package's
 `__init__`. A package's own private modules are its business. A subprocess then checks that
 importing a package loads nothing it may not import.
@@ -27,12 +28,14 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "errors": frozenset(),
     "wire": frozenset({"errors"}),
     "engine": LEVEL_0,
+    "speed": LEVEL_0,
     "crypto": LEVEL_0,
     "net": LEVEL_0,
     "bots": LEVEL_0 | {"engine"},
     "game": LEVEL_0 | {"engine", "crypto"},
-    "bench": LEVEL_0 | {"engine", "crypto", "net", "bots", "game"},
-    "cli": LEVEL_0 | {"engine", "crypto", "net", "bots", "game", "bench"},
+    "speedgame": LEVEL_0 | {"speed", "crypto", "net"},  # it also builds its AppSpec and its bot agent
+    "bench": LEVEL_0 | {"engine", "speed", "crypto", "net", "bots", "game", "speedgame"},
+    "cli": LEVEL_0 | {"engine", "speed", "crypto", "net", "bots", "game", "speedgame", "bench"},
 }
 
 

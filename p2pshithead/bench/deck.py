@@ -37,7 +37,9 @@ def bench_deck(players: int, cards: int, seed: int, deal: Deal) -> dict[str, flo
     """Run a simulated table from keys to `deal` (the caller's game decides its slots) and measure it.
 
     Returns:
-        `prove_ms` and `verify_ms`: mean CPU time to shuffle-and-prove, and to check one shuffle;
+        `cards`: the deck's size;
+        `prove_ms` and `verify_ms`: mean CPU time to shuffle-and-prove at a seat's turn (its plan, the
+            deck-free half, is made when the keys are in and counts in that step), and to check one shuffle;
         `reveal_ms`: one decryption share made with its proof plus its check by one peer;
         `bytes_per_peer`: the most any peer broadcasts (msgpack) during setup;
         `cpu_s`: CPU seconds of all peers during setup; `setup_s`: the setup's wall time at a real table,
@@ -60,6 +62,7 @@ def bench_deck(players: int, cards: int, seed: int, deal: Deal) -> dict[str, flo
     check = fmean(t for seat, t in timer.seconds["turn/verify"].items() if seat) / (len(turned) * (players - 1))
 
     return {
+        "cards": cards,
         "prove_ms": 1e3 * fmean(timer.seconds[f"shuffle {seat}"][seat] for seat in range(players)),
         "verify_ms": 1e3 * fmean(
             t for seat in range(players) for peer, t in timer.seconds[f"shuffle {seat}/verify"].items() if peer != seat

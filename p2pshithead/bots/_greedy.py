@@ -14,11 +14,27 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Place, Play, Power, Rank, Ready, Show, Swap
+from p2pshithead.engine import (
+    Card,
+    Flip,
+    Game,
+    Give,
+    Move,
+    Phase,
+    PickUp,
+    Place,
+    Play,
+    Power,
+    Rank,
+    Ready,
+    Show,
+    Swap,
+)
 
 __all__ = ["GreedyBot", "keep_value"]
 
@@ -42,26 +58,45 @@ def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
     return int(card.rank)
 
 
-def _run_after(game: Game, table: Mapping[Rank, Power], rank: Rank, count: int) -> int:
-    """Cards of `rank` on top of the pile if `count` more were played (transparent skipped)."""
-    if not game.rules.four_burns or table[rank].transparent:
-        return 0
-    run = count
-    for slot in reversed(game.pile):
-        card = game.card(slot)
-        if card is None or table[card.rank].transparent:
-            continue
-        if card.rank != rank:
-            break
-        run += 1
-    return run
+def _pile(game: Game, table: Mapping[Rank, Power]) -> tuple[int, Rank | None, int]:
+    """What greedy reads of the pile, once a decision: its size, and (with `four_burns`) the rank on
+    top and how many of it lie there (transparent and unknown cards skipped), else (None, 0)."""
+    pile = game.pile
+    rank, run = None, 0
+    if game.rules.four_burns:
+        for card in reversed(game.cards(pile)):
+            if card is None or table[card.rank].transparent:
+                continue
+            if rank is None:
+                rank = card.rank
+            elif card.rank != rank:
+                break
+            run += 1
+    return len(pile), rank, run
 
 
 def _holding(game: Game, player: int) -> int:
     return len(game.hand(player)) + len(game.face_up(player)) + len(game.face_down(player))
 
 
-def _key(game: Game, table: Mapping[Rank, Power], move: Move) -> tuple[int, ...]:
+def _play_key(
+    game: Game, table: Mapping[Rank, Power], rank: Rank, count: int, target: int, pile: tuple[int, Rank | None, int]
+) -> tuple[int, ...]:
+    """The `_key` of a play of `count` cards of `rank` (`target`: how much its taker holds) on `pile`."""
+    power = table[rank]
+    size, top, run = pile
+    if not power.burn and game.rules.four_burns and not power.transparent and count + (run if rank == top else 0) >= 4:
+        return (0, -count, target)  # four of a kind: the pile burns and the turn comes back
+    if not power.anything:
+        return (1, int(rank), -count, target)
+    if power.burn:
+        order = 0 if size >= BIG_PILE else 3
+    else:
+        order = 1 if power.transparent else 2
+    return (2, order, count, target)
+
+
+def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, Rank | None, int]) -> tuple[int, ...]:
     """Order of preference among moves, lowest first (see the module docstring); the first
     number is the kind: 0 a four of a kind, 1 a plain play, 2 a power card, 5 a flip, 9 a pick-up."""
     if isinstance(move, Flip):
@@ -73,18 +108,26 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move) -> tuple[int, ...]
         return (_LAST,)
     card = game.card(move.slots[0])
     assert card is not None  # a legal play names cards its player can see
-    power = table[card.rank]
-    count = len(move.slots)
     target = 0 if move.target is None else _holding(game, move.target)  # give the pile to the leader
-    if not power.burn and _run_after(game, table, card.rank, count) >= 4:
-        return (0, -count, target)  # four of a kind: the pile burns and the turn comes back
-    if not power.anything:
-        return (1, int(card.rank), -count, target)
-    if power.burn:
-        order = 0 if len(game.pile) >= BIG_PILE else 3
-    else:
-        order = 1 if power.transparent else 2
-    return (2, order, count, target)
+    return _play_key(game, table, card.rank, len(move.slots), target, pile)
+
+
+def _pick(
+    keys: Sequence[tuple[int, ...]],
+    moves: Callable[[int], Move | None],
+    rng: random.Random,
+    wander: float,
+) -> Move | None:
+    """The preferred move among the choices `keys[i]` whose move `moves(i)` is legal (None for an
+    illegal one; asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
+    ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
+    for key, _, i in ranked:
+        move = moves(i)
+        if move is not None:
+            if key[0] == 1 and rng.random() < wander:
+                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := moves(j)) is not None])
+            return move
+    return None
 
 
 def _best(
@@ -95,38 +138,41 @@ def _best(
     wander: float,
     legal: Callable[[Move], bool] = lambda move: True,
 ) -> Move | None:
-    """The preferred move among those `legal` accepts (asked lazily, best first), or None."""
-    ranked = sorted((_key(game, table, m), rng.random(), i) for i, m in enumerate(moves))
-    for key, _, i in ranked:
-        if legal(moves[i]):
-            if key[0] == 1 and rng.random() < wander:
-                return rng.choice([moves[j] for k, _, j in ranked if k[0] == 1 and legal(moves[j])])
-            return moves[i]
-    return None
+    """The preferred move among `moves` that `legal` accepts, or None."""
+    pile = _pile(game, table)
+    keys = [_key(game, table, m, pile) for m in moves]
+    return _pick(keys, lambda i: moves[i] if legal(moves[i]) else None, rng, wander)
 
 
-def _candidates(view: Game, me: int, table: Mapping[Rank, Power]) -> list[Move]:
-    """The plays greedy would consider on its turn, not yet checked: every copy of a plain rank,
-    one card of a power rank, the last hand cards with face-up cards of their rank, or the
-    face-down cards. Empty when aces name takers: then the full move list decides."""
+def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
+    """The preferred play among those greedy considers on its turn, checked lazily, best first:
+    every copy of a plain rank, one card of a power rank, the last hand cards with face-up cards of
+    their rank, or the face-down cards. None when none is legal, or when aces name takers: then the
+    full move list decides."""
     if view.rules.ace_gives_pile:
-        return []
+        return None
     hand = view.hand(me)
     zone = hand or view.face_up(me)
     if not zone:
-        return [Flip(me, slot) for slot in view.face_down(me)]
+        return _best(view, table, [Flip(me, slot) for slot in view.face_down(me)], rng, wander, view.is_legal)
     by_rank: dict[Rank, list[int]] = {}
-    for slot in zone:
-        card = view.card(slot)
+    for slot, card in zip(zone, view.cards(zone), strict=True):
         if card is not None:
             by_rank.setdefault(card.rank, []).append(slot)
-    plays: list[Move] = [Play(me, (slots[0],) if table[r].anything else tuple(slots)) for r, slots in by_rank.items()]
-    if hand and not view.stock and len(by_rank) == 1:
+    pile = _pile(view, table)
+    plays, keys = [], []
+    for rank, slots in by_rank.items():  # plain loops: the hot path of every greedy table
+        play = (slots[0],) if table[rank].anything else tuple(slots)
+        plays.append(play)
+        keys.append(_play_key(view, table, rank, len(play), 0, pile))
+    if len(plays) == 1 and hand and not view.stock:
         (rank,) = by_rank
         ups = tuple(u for u in view.face_up(me) if (c := view.card(u)) and c.rank is rank)
         if ups:
-            plays.append(Play(me, hand + ups))
-    return plays
+            plays.append(hand + ups)
+            keys.append(_play_key(view, table, rank, len(hand + ups), 0, pile))
+    legal = view.is_legal
+    return _pick(keys, lambda i: move if legal(move := Play(me, plays[i])) else None, rng, wander)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,24 +192,30 @@ class GreedyBot:
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
-        table = view.power_table
-        if view.phase is Phase.SWAP:
+        table, phase = view.power_table, view.phase
+        if phase is Phase.SWAP:
             return _arrange(view, me, table)
-        if view.phase is Phase.SHOW:
+        if phase is Phase.SHOW:
             return _show(view, me, table)
         if me != view.turn:
             return _chance(view, table, view.moves_for(me), rng, self.wander)
-        move = _best(view, table, _candidates(view, me, table), rng, self.wander, view.is_legal)
+        move = _turn(view, me, table, rng, self.wander)
         return move or _best(view, table, view.moves_for(me), rng, self.wander)
 
 
 def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
-    """One swap-phase step: lay the best cards face up, one exchange at a time, then Ready."""
+    """One swap-phase step: the French card exchange first (the legal gifts are the Shithead's best
+    cards; the Masta gives back its least worth keeping), then lay the best cards face up, one
+    exchange at a time, then Ready."""
     rules, hand, up = view.rules, view.hand(me), view.face_up(me)
 
     def value(slot: int) -> int:
         card = view.card(slot)
         return keep_value(table, card) if card else 0
+
+    if view.exchange is not None:
+        gifts = [m for m in view.moves_for(me) if isinstance(m, Give)]
+        return min(gifts, key=lambda m: value(m.slot))
 
     if rules.deal_six and len(up) < rules.face_up and hand:
         return Place(me, max(hand, key=value))
@@ -186,4 +238,4 @@ def _chance(
 ) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
     move = _best(view, table, moves, rng, wander)
-    return move if move is not None and _key(view, table, move)[0] < 2 else None
+    return move if move is not None and _key(view, table, move, _pile(view, table))[0] < 2 else None

@@ -1,8 +1,10 @@
 # Who decides for the local seat of a networked table: a computer player, or a person at this
-# terminal who watches the table (`observe`), sees the screen on their turn and types moves. A person's
-# waiting line ("Bot 2 thinking... 3 s") is rewritten in place on a terminal, and not printed elsewhere,
-# so nothing floods. Invariant: a typed line that cannot be read is answered and asked again; nothing
-# typed is lost when a read is cancelled (one shared stdin stream per loop).
+# terminal who watches the table (`observe`), sees the screen on their turn and types moves. On a
+# terminal the whole screen is redrawn, fitted to the terminal's size, on every entry that changes the
+# table (the hand and the pile never stay stale, no line piles up), and the waiting line ("Bot 2
+# thinking... 3 s") is rewritten in place under it; elsewhere (a pipe, a log) the moves are printed as
+# lines. Invariant: a typed line that cannot be read is answered and asked again; nothing typed is
+# lost when a read is cancelled (one shared stdin stream per loop).
 """`BotAgent`, `HumanAgent` and `async_input`: the transport's `Agent`s for a terminal."""
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Protocol, cast
 
 import click
 
-from p2pshithead.cli.terminal import READER
+from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.net import Application
 
 Say = Callable[[str], None]
@@ -35,7 +37,7 @@ class Confirm(ValueError):
 class Shown(Protocol):
     """An application as a person sees it (the card game's `NetCardGame`)."""
 
-    def status(self, seat: int | None, ascii: bool = False) -> str: ...
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str: ...
     def headline(self, seat: int | None) -> str: ...
     def news(self, ascii: bool = False) -> list[str]: ...
     def in_setup(self) -> bool: ...
@@ -83,15 +85,17 @@ class HumanAgent:
         live: the output is a terminal, so the waiting line may be rewritten in place and screens cleared.
         write: writes text without a newline (for the line rewritten in place).
         turn_time: seconds a person has to decide (0: no limit); others see it count down.
+        size: the terminal's (columns, lines) now; every screen is fitted to it when drawn.
     """
 
     is_bot = False
 
     def __init__(self, parse: Parse, say: Say, ask: Callable[[str], Awaitable[str]] = async_input, *,
                  auto: Auto | None = None, ascii: bool = False, clock: Callable[[], float] | None = None,
-                 live: bool = False, write: Say | None = None, turn_time: int = 0) -> None:  # fmt: skip
+                 live: bool = False, write: Say | None = None, turn_time: int = 0,
+                 size: Callable[[], tuple[int, int]] = terminal_size) -> None:  # fmt: skip
         self._parse, self._say, self._ask, self._ascii, self._live = parse, say, ask, ascii, live
-        self._auto, self.turn_time = auto, turn_time
+        self._auto, self.turn_time, self._size = auto, turn_time, size
         self.confirm_start = False  # the host's person: a start with empty seats is asked twice
         self.empty_seats = 0  # free seats in the lobby, as the last lobby event said
         self._away: dict[int, tuple[str, float]] = {}  # seat -> (nick, when its time to come back ends)
@@ -103,6 +107,7 @@ class HumanAgent:
         self._since = 0.0
         self._open = False  # a waiting line is on screen without its newline
         self._choosing = False
+        self._over_drawn = False  # the finish order is on the terminal already
 
     def _close_line(self) -> None:
         if self._open:
@@ -120,6 +125,10 @@ class HumanAgent:
         changed = headline != self._headline
         if changed:
             self._headline, self._since = headline, self._now()
+        if self._live and events and not shown.in_setup():
+            self._redraw(shown.status(seat, self._ascii, self._size()))
+            self._over_drawn = headline == "game over"
+            return
         if shown.in_setup() and changed:
             if self._live:
                 self._close_line()
@@ -130,6 +139,11 @@ class HumanAgent:
         if lines:
             self._close_line()
             self._say("\n".join(lines))
+
+    def _redraw(self, screen: str) -> None:
+        """The whole screen again from the top left, each line cleared to its end, nothing left below."""
+        self._open = False
+        self._write("\x1b[H" + "".join(line + "\x1b[K\n" for line in screen.split("\n")) + "\x1b[J")
 
     def _now(self) -> float:
         return self._clock() if self._clock is not None else 0.0
@@ -170,7 +184,7 @@ class HumanAgent:
         try:
             if self._live:
                 click.clear()
-            screen = shown.status(seat, self._ascii)
+            screen = shown.status(seat, self._ascii, self._size())
             limited = self.turn_time > 0 and self._auto is not None
             self._say(screen + (f"   {self.turn_time} s to decide" if limited else ""))
             shown.news()  # the screen shows the recent moves already
@@ -229,8 +243,11 @@ class HumanAgent:
         return answer.strip().lower() not in ("n", "no", "q", "quit")
 
     def final_screen(self) -> str | None:
-        """The last screen (the finish order with titles), once the game is over."""
-        return None if self._app is None else self._app.status(self._seat, self._ascii)
+        """The last screen (the finish order with titles), once the game is over; None when there is
+        none, or when the terminal shows it already."""
+        if self._app is None or self._over_drawn:
+            return None
+        return self._app.status(self._seat, self._ascii, self._size())
 
 
 def _clock_text(seconds: float) -> str:

@@ -7,10 +7,11 @@ from collections.abc import Mapping
 
 import click
 
+from p2pshithead.cli.helptext import examples
 from p2pshithead.engine import DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS
 
 
-@click.group()
+@click.group(epilog=examples("bench engine --games 100", "bench deck --players 6 --json"))
 def bench() -> None:
     """Measure speed and size (engine, deck, net, wire, garbage)."""
 
@@ -26,7 +27,7 @@ def emit(figures: Mapping[str, object], as_json: bool) -> None:
         click.echo(f"{key.ljust(width)}  {shown}")
 
 
-@bench.command("net")
+@bench.command("net", epilog=examples("bench net --players 3"))
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Peer processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -37,27 +38,30 @@ def net(players: int, as_json: bool) -> None:
     emit({**bench_table(players), **bench_listing()}, as_json)
 
 
-@bench.command("deck")
+@bench.command("deck", epilog=examples("bench deck --players 6 --cards 104"))
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Peers at the table.")
-@click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
+@click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default=None,
+              help="Cards in the deck  [default: the game's packs for PLAYERS: 52, or 104 from six players]")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every peer's randomness.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def deck(players: int, cards: str, seed: int, as_json: bool) -> None:
+def deck(players: int, cards: str | None, seed: int, as_json: bool) -> None:
     """Mental-poker deck: all peers in one process, from an empty table to dealt hands."""
     from p2pshithead.bench.deck import bench_deck
     from p2pshithead.crypto import DeckError
     from p2pshithead.engine import Ruleset
     from p2pshithead.game import opening_deal
 
+    rules = Ruleset()
     try:
-        figures = bench_deck(players, int(cards), seed, opening_deal(Ruleset(), players))
+        size = rules.deck_size(players) if cards is None else int(cards)
+        figures = bench_deck(players, size, seed, opening_deal(rules, players))
     except (DeckError, ValueError) as error:
         raise click.UsageError(str(error)) from None
     emit(figures, as_json)
 
 
-@bench.command("engine")
+@bench.command("engine", epilog=examples("bench engine --games 100 --json"))
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Greedy games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -68,7 +72,7 @@ def engine(games: int, seed: int, as_json: bool) -> None:
     emit(bench_engine(games, seed), as_json)
 
 
-@bench.command("wire")
+@bench.command("wire", epilog=examples("bench wire --players 4 --repeat 10"))
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
 @click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default="52", show_default=True)
@@ -81,7 +85,7 @@ def wire(players: int, cards: str, repeat: int, as_json: bool) -> None:
     emit(bench_wire(players, int(cards), repeat), as_json)
 
 
-@bench.command("garbage")
+@bench.command("garbage", epilog=examples("bench garbage --connections 100"))
 @click.option("--connections", type=click.IntRange(1, 2000), default=200, show_default=True,
               help="Garbage connections.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -92,7 +96,7 @@ def garbage(connections: int, as_json: bool) -> None:
     emit(bench_garbage(connections), as_json)
 
 
-@bench.command("soak")
+@bench.command("soak", epilog=examples("bench soak --games 20 --budget 600"))
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Tables to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the kills.")
 @click.option("--budget", type=click.FloatRange(min=1), default=3600.0, show_default=True, help="Seconds at most.")

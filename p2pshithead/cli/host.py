@@ -21,12 +21,14 @@ from p2pshithead.cli.session import (
     Evening,
     checked_bind,
     finish_game,
+    level_index,
     make_agent,
     network_words,
     notifier,
     person_identity,
     series_path,
 )
+from p2pshithead.cli.speednet import host_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
 from p2pshithead.net import (
     ANY,
@@ -177,10 +179,12 @@ Examples:
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @house_rules_option
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True,
+              help="speed: two seats, real time (--rules 'speed jokers=on', 'chinese'; --bots 0 or 1).")
 def host(table_name: str | None, rules: str | None, seats: int, bots: int, turn_time: int, away_time: int,
          resume: bool, port: int, bind: str, transcript: Path | None, autoplay: bool, level: str, nick: str | None,
          games: int | None, no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
-         settings: tuple[str, ...]) -> None:  # fmt: skip
+         settings: tuple[str, ...], game: str) -> None:  # fmt: skip
     """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out;
     then offer the next game (seats stay, anyone may stand up, a newcomer takes a free seat; the
     Shithead deals), with a scoreboard after each game. Game N of `--transcript F` is saved to F-N.
@@ -189,6 +193,9 @@ def host(table_name: str | None, rules: str | None, seats: int, bots: int, turn_
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
     checked_bind(bind)
+    if game == "speed":
+        return host_speed(table_name, rules, bind, port, not no_announce, bots, autoplay, level_index(level), nick,
+                          ascii_only, seed, transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed()

@@ -14,12 +14,14 @@ from pathlib import Path
 import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
+from p2pshithead.cli.agents import BotAgent, HumanAgent
 from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, house_rules
 from p2pshithead.cli.session import (
     LEVEL,
     Evening,
     checked_bind,
     finish_game,
+    level_index,
     make_agent,
     network_words,
     notifier,
@@ -27,6 +29,7 @@ from p2pshithead.cli.session import (
     person_identity,
     series_path,
 )
+from p2pshithead.cli.speednet import join_speed
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
     ANY,
@@ -176,7 +179,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
                       resume: tuple[Journal, SeatRecord] | None) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
-    agents: list[Agent] = []
+    agents: list[BotAgent | HumanAgent] = []
 
     def agent_for(app: str) -> Agent:
         agents.append(make_agent(bot, level, seed, say, ascii))
@@ -203,7 +206,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 break
             for line in evening.lines():
                 say(line)
-            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size))
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), agents[-1].async_play_again)
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
@@ -284,14 +287,18 @@ Examples:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
          watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
-         seed: int | None, stats: Path | None) -> None:  # fmt: skip
+         seed: int | None, stats: Path | None, game: str) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
     A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
+    if game == "speed" and not list_only:
+        return join_speed(table, address, checked_bind(bind), bot, level_index(level), nick, ascii_only, seed,
+                          transcript, wait)
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import click
 
+from p2pshithead.cli.helptext import examples
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=examples("play --rules french", "rules french", "simulate -n 50 --bots smart:200ms,greedy"))
 @click.version_option(package_name="p2pshithead")
 def main() -> None:
     """Shithead, peer to peer on one LAN: nobody, host included, sees a hidden card.
@@ -28,6 +31,9 @@ def _register() -> None:
 
     for command in (bench, simulate, host, join, verify, play, rules):
         main.add_command(command)
+    from p2pshithead.cli.speedbench import speed
+
+    bench.add_command(speed)
 
 
 _register()

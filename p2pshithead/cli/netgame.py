@@ -1,11 +1,11 @@
 """The card game wired into the transport (`SHITHEAD`, `APPS`), and how a networked table looks.
 
 The transport drives a `game.SeatedTable` (an observer: a bare `game.TableState`) through
-`NetCardGame`, which turns the game's events into narrated lines for a person. Invariants: the
-transport sees only plain payloads, events and `Fault`s naming a seat; each peer's secrets come from
+`NetCardGame`, which turns the game's events into narrated lines for a person (`Narrator`).
+Invariants: the transport sees only plain payloads, events and `Fault`s naming a seat; each peer's secrets come from
 `os.urandom`; an observer (no seat, e.g. `verify`) holds no secret and checks every proof and every
 rule from the transcript alone. The screen and the input are the local `play` command's
-(`render.screen`, `narrate`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table
+(`render.screen`, `Narrator`, `prompt.interpret`, `hint_line`, `help_text`), so a networked table
 looks and reads the same; nothing here prints, reads or keeps time.
 """
 
@@ -14,18 +14,19 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import Confirm
+from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
-from p2pshithead.cli.render import Look, card_text, narrate, outcome_screen, rules_text, screen
+from p2pshithead.cli.render import Look, card_text, outcome_screen, rules_text, screen
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
     EngineError,
     Game,
-    Give,
     Phase,
     PickUp,
     Play,
@@ -34,12 +35,9 @@ from p2pshithead.engine import (
 )
 from p2pshithead.game import (
     Audited,
-    Dealt,
     Event,
     KeyShared,
-    Left,
     LocalSeat,
-    Played,
     SeatedTable,
     Shared,
     Stage,
@@ -71,6 +69,7 @@ class NetCardGame:
         self.names = [s.nick for s in setup.seats]
         self.shown = [("You" if p == local_seat else n) for p, n in enumerate(self.names)]  # as `play` names them
         self.events: list[str] = []  # narrated moves, as the local seat sees them (unicode look)
+        self.narrator = Narrator(local_seat, self.shown, _UNICODE)
         self._told = 0  # events already handed out by `news`
         self._keys_in = 0
         self._dealt_in = 0
@@ -80,49 +79,21 @@ class NetCardGame:
 
     def apply(self, seat: int, payload: object) -> Sequence[Event]:
         """Apply `seat`'s payload to the table and narrate its events; `Fault` (from the game) names `seat`."""
-        local = self.local
-        me = -1 if local is None else local.seat  # an observer (a spectator, `verify`) is nobody's "you"
-        before = self._seen()
         events = self.table.apply(seat, payload)
         for event in events:
             if isinstance(event, KeyShared):
                 self._keys_in += 1
             elif isinstance(event, Shared) and self.state.stage is not Stage.PLAY and event.slots:
                 self._dealt_in += 1
-            elif isinstance(event, Dealt):
-                self.events.append(f"Dealt: {self.shown[event.dealer]} {'deal' if event.dealer == me else 'deals'}")
-            elif isinstance(event, Left):
-                you = event.seat == me
-                self.events.append(f"{self.shown[event.seat]} {'leave' if you else 'leaves'} the game for good")
-            elif isinstance(event, Played) and isinstance(event.move, Give):
-                self.events.append(self._gift_line(event.move, me, before))
-            elif isinstance(event, Audited):
-                held = " ".join(card_text(card, _UNICODE) for _, card in event.cards)
-                self.events.append(f"The exchange checks out: {self.shown[event.seat]} held {held} and gave the best")
-            elif isinstance(event, Played) and before is not None and (after := self._seen()) is not None:
-                lines = narrate(before, event.move, after, me, self.shown, _UNICODE)
-                # a card drawn opens a moment later (the others' shares); the hand on the screen shows it then
-                self.events += [line for line in lines if not (line.startswith("You draw") and "??" in line)]
+        game = self.state.game
+        if game is not None:  # an observer (a spectator, `verify`) sees the public cards
+            self.events += self.narrator.tell(events, self.local.view() if self.local is not None else game.view(0))
+            for event in events:
+                if isinstance(event, Audited):
+                    held = " ".join(card_text(card, _UNICODE) for _, card in event.cards)
+                    who = self.shown[event.seat]
+                    self.events.append(f"The exchange checks out: {who} held {held} and gave the best")
         return events
-
-    def _gift_line(self, move: Give, me: int, before: Game | None) -> str:
-        """A card given in the exchange, as this peer sees it: giver and receiver name it, others do not."""
-        game = self.state.game
-        assert game is not None
-        receiver = next(p for p in range(game.players) if move.slot in game.hand(p))
-        after = self._seen()
-        card = before.card(move.slot) if before is not None else None
-        card = card or (after.card(move.slot) if after is not None else None)
-        what = card_text(card, _UNICODE) if me in (move.player, receiver) and card is not None else "a card"
-        gives = "give" if move.player == me else "gives"
-        return f"{self.shown[move.player]} {gives} {'you' if receiver == me else self.shown[receiver]} {what}"
-
-    def _seen(self) -> Game | None:
-        """The position as this peer sees it (an observer: the public cards), once dealt."""
-        game = self.state.game
-        if game is None:
-            return None
-        return self.local.view() if self.local is not None else game.view(0)
 
     def pending(self) -> object | None:
         return None if self.local is None else self.local.pending()
@@ -182,21 +153,23 @@ class NetCardGame:
     def _name(self, p: int, seat: int | None) -> str:
         return "you" if p == seat else self.names[p]
 
-    def status(self, seat: int | None, ascii: bool = False) -> str:
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
+        """The screen `seat` sees, fitted to `size` (columns, lines)."""
         core = self.state
         if self.in_setup() or core.game is None:
             return self.headline(seat)
         me = seat if seat is not None else 0
-        look = _ASCII if ascii else _UNICODE
+        look = replace(_ASCII if ascii else _UNICODE, width=size[0], height=size[1])
+        last = {p: _plain(said, ascii) for p, said in self.narrator.last.items()}
         view = self._view(me)
         events = [_plain(e, ascii) for e in self.events]
         if core.stage is Stage.OVER:
             return outcome_screen(view, me, self.shown, events, look)
         if seat is not None and core.window_open_to(seat):
             return screen(view, me, self.shown, events, look, status=window_question(view, me, self.names, look),
-                          hint=hint_line(view, me) + "  Enter: pass")  # fmt: skip
+                          hint=hint_line(view, me) + "  Enter: pass", last=last)  # fmt: skip
         waiting = seat is None or seat not in core.who_may_act()
-        return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me))
+        return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me), last=last)
 
 
 def previous_order(setup: TableSetup) -> tuple[int, ...]:

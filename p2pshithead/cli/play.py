@@ -1,10 +1,13 @@
 """`p2pshithead play`: one person against bots at this terminal, game after game.
 
 Thin by design (STYLE.md 10): the rules are the engine's, the seats are run by
-`bots.LocalTable`, the screen comes from `cli.render` and input is read by `cli.prompt`; this
-module only wires them to the keyboard. Invariants: the deal and the bots' choices come from
-one `random.Random(seed)`, so `--seed` replays a whole series; the person's seat is 0; Ctrl-C
-leaves with exit code 130, Ctrl-D or `quit` with 0, never with a traceback.
+`bots.LocalTable`, each move is told from its typed events (`game.pushed`, `cli.narrate`), the
+screen comes from `cli.render` and input is read by `cli.prompt`; this module only wires them to
+the keyboard. Invariants: the deal and the bots' choices come from one `random.Random(seed)`, so
+`--seed` replays a whole series; the person's seat is 0; in a series the Shithead deals the next
+game and, under `card_exchange` (French), it opens with the card exchange (RULES.md 6); every
+screen is fitted to the terminal's size at the time it is drawn; Ctrl-C leaves with exit code
+130, Ctrl-D or `quit` with 0, never with a traceback.
 """
 
 from __future__ import annotations
@@ -13,10 +16,14 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import click
+from click.core import ParameterSource
 
 from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
+from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import (
     Command,
     best_out_of_turn,
@@ -26,9 +33,11 @@ from p2pshithead.cli.prompt import (
     out_of_turn_answer,
     window_question,
 )
-from p2pshithead.cli.render import Look, can_encode, narrate, outcome_screen, rules_text, screen
+from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import house_rules_option, with_house_rules
-from p2pshithead.cli.terminal import READER
+from p2pshithead.cli.scoreboard import Scoreboard
+from p2pshithead.cli.speedplay import play_speed
+from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -36,10 +45,12 @@ from p2pshithead.engine import (
     Game,
     Move,
     MoveError,
+    Outcome,
     Phase,
     Ruleset,
     preset,
 )
+from p2pshithead.game import Dealt, Finished, pushed
 
 __all__ = ["play", "Session", "Quit"]
 
@@ -74,6 +85,7 @@ class Session:
         delay: seconds to show each bot move (0: redraw only when the person is asked).
         ask: reads one line after printing a prompt (raises EOFError at end of input).
         echo: prints text; `clear`: clears a terminal before each screen.
+        size: the terminal's (columns, lines) now; each screen is fitted to it.
     """
 
     def __init__(
@@ -88,12 +100,22 @@ class Session:
         echo: Callable[[str], None],
         clear: Callable[[], None],
         sleep: Callable[[float], None] = time.sleep,
+        size: Callable[[], tuple[int, int]] = lambda: (80, 24),
     ) -> None:
-        self.rules, self.names, self.rng, self.look = rules, list(names), rng, look
+        self.rules, self.names, self.rng, self._look = rules, list(names), rng, look
         self.delay, self._ask, self.echo, self.clear, self.sleep = delay, ask, echo, clear, sleep
+        self.size = size
         self.seats: list[Player] = [_Person(self), *bots]
         self.events: list[str] = []
+        self.narrator = Narrator(ME, self.names, look)
+        self.scores = Scoreboard(self.names)
         self.game: Game | None = None
+
+    @property
+    def look(self) -> Look:
+        """The glyphs and colors chosen, at the terminal's size now."""
+        width, height = self.size()
+        return replace(self._look, width=width, height=height)
 
     # -- drawing and asking -------------------------------------------------------------------
 
@@ -106,34 +128,55 @@ class Session:
     def draw(self, view: Game, status: str = "", hint: bool = False) -> None:
         line = hint_line(view, ME) if hint else ""
         self.clear()
-        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line))
+        last = self.narrator.last
+        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last))
 
     # -- a game -------------------------------------------------------------------------------
 
-    def run(self, dealer: int | None = None) -> Game:
-        """Play one game to its end; return the final position."""
+    def run(self, previous: Outcome | None = None) -> Game:
+        """Play one game to its end, count it and show the outcome with the scoreboard; return the final
+        position. After `previous` (a series) its Shithead deals, and under `card_exchange` the game
+        opens with the exchange (RULES.md 6)."""
+        dealer = None if previous is None else previous.next_dealer
         table = LocalTable(self.rules, self.seats, self.rng, dealer)
         game = self.game = table.game
-        self.events = [f"New game: {self.names[game.dealer]} {'deal' if game.dealer == ME else 'deals'}"]
+        self.events = self.narrator.tell([Dealt(game.dealer)], game.view(ME))
+        if previous is not None and self.rules.card_exchange and not previous.first_out_wins:
+            game.begin_exchange(previous)
+            self.events.append(self._exchange_line(previous))
         while not game.is_over():
-            before = game.view(ME)
             move = table.next_move()
-            game.push(move)
-            self.events += narrate(before, move, game.view(ME), ME, self.names, self.look)
+            events = pushed(game, move)
+            outcome = game.outcome()
+            if outcome is not None:
+                events.append(Finished(outcome.order))
+            self.events += self.narrator.tell(events, game.view(ME))
             if move.player != ME and self.delay > 0 and game.phase is not Phase.SWAP and not game.is_over():
                 self.draw(game.view(ME))
                 self.sleep(self.delay)
+        outcome = game.outcome()
+        assert outcome is not None
+        self.scores.add(outcome)
+        look = self.look
+        room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
         self.clear()
-        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, self.look))
+        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look,
+                                 below=self.scores.lines(max_games=max(1, room))))  # fmt: skip
         return game
 
+    def _exchange_line(self, previous: Outcome) -> str:
+        masta, shithead = previous.order[0], previous.order[-1]
+        if shithead == ME:
+            return f"Card exchange: you (Shithead) give {self.names[masta]} (Masta) your best card"
+        to = "you" if masta == ME else self.names[masta]
+        return f"Card exchange: {self.names[shithead]} (Shithead) gives {to} (Masta) their best card"
+
     def series(self) -> None:
-        """Games until the person declines another; the Shithead deals the next (RULES.md 6)."""
-        dealer: int | None = None
+        """Games until the person declines another, each followed by the scoreboard; the Shithead deals
+        the next (RULES.md 6)."""
+        previous: Outcome | None = None
         while True:
-            game = self.run(dealer)
-            outcome = game.outcome()
-            dealer = outcome.shithead if outcome and outcome.shithead is not None else None
+            previous = self.run(previous).outcome()
             answer = self.ask("Play again? [Y/n] ").strip().lower()
             if answer in ("n", "no", "q", "quit", "exit"):
                 return
@@ -198,7 +241,10 @@ class _Person:
         return self.session.decide(view)
 
 
-@click.command()
+@click.command(epilog=examples(
+    "play", "play --rules french --bots 4 --level smart:200ms",
+    "play --seed 7 --ascii --delay 0 --set ten_not_on_eight=true",
+))
 @click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
               help="How many bots.")
 @click.option("--rules", "rules_name", type=click.Choice(sorted(PRESETS)), default="classic", show_default=True,
@@ -211,9 +257,17 @@ class _Person:
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
               help="Seconds to show each bot move.")
 @house_rules_option
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
+@click.option("--speed-rules", default="speed", show_default=True, help="With --game speed: 'speed' or 'chinese', "
+              "then options such as jokers=on (--level: slow, steady, quick, random; default steady).")
 def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
-         settings: tuple[str, ...]) -> None:  # fmt: skip
-    """Play Shithead against bots at this terminal."""
+         settings: tuple[str, ...], game: str, speed_rules: str) -> None:  # fmt: skip
+    """Play Shithead against bots at this terminal, game after game: answer y to "Play again?" for the
+    next deal (the Shithead deals; under the French rules the card exchange opens it) and see the
+    scoreboard of the evening after each game. With --game speed: Speed, in real time, against one bot."""
+    if game == "speed":
+        default = click.get_current_context().get_parameter_source("level") is ParameterSource.DEFAULT
+        return play_speed("steady" if default else level, seed, speed_rules, name, ascii_only)
     rules = with_house_rules(preset(rules_name), settings)
     try:
         rules.check_table(bots + 1)
@@ -224,7 +278,7 @@ def play(bots: int, rules_name: str, seed: int | None, ascii_only: bool, level: 
     rng = random.Random(seed)
     session = Session(
         rules, [make_bot(level) for _ in range(bots)], names, rng, Look(unicode=unicode), delay,
-        ask=READER.read, echo=click.echo, clear=click.clear,
+        ask=READER.read, echo=click.echo, clear=click.clear, size=terminal_size,
     )
     try:
         session.series()

@@ -13,8 +13,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from p2pshithead.cli.render import Look, names_in
-from p2pshithead.engine import Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank
+from p2pshithead.cli.render import Look, names_in, show_hints
+from p2pshithead.engine import EngineError, Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank
 
 __all__ = [
     "Command", "best_out_of_turn", "help_text", "hint_line", "interpret", "out_of_turn_answer", "window_question",
@@ -70,6 +70,8 @@ def interpret(text: str, view: Game, me: int, names: Sequence[str] | None = None
 def hint_line(view: Game, me: int) -> str:
     """The line above the prompt: "Type: 7  77  9  p   (? help)" (empty when nothing is legal)."""
     now = view.short_hints(me)
+    if view.phase is Phase.SHOW and view.turn == me:
+        now = [*show_hints(view, me), "show -"]  # only the cards that can claim the lead (RULES.md 2)
     return ("Type: " + "  ".join(now) + "   (? help)") if now else ""
 
 
@@ -77,7 +79,9 @@ def help_text(view: Game, me: int) -> str:
     """What may be typed, for the phase the game is in, and what is legal now."""
     lines = ["Type:"]
     if view.phase is Phase.SWAP and view.exchange is not None:
-        lines += ["  give K      give a hand card (the card exchange between games)"]
+        gift = next((h for h in view.short_hints(me) if h.startswith("give")), "give K")
+        lines += [f"  {gift:<11} give that hand card (the card exchange between games: the Shithead gives",
+                  "              their best card to the Masta, who gives back a card of their choice)"]
     elif view.phase is Phase.SWAP:
         lines += [
             "  swap 3 K    exchange a hand 3 with your face-up K",
@@ -86,7 +90,8 @@ def help_text(view: Game, me: int) -> str:
             "  r           ready: done swapping",
         ]
     elif view.phase is Phase.SHOW:
-        lines += ["  show 4      show a 4 to claim the lead (lowest plain card starts)",
+        example = (show_hints(view, me) or ["show 4"])[0]
+        lines += [f"  {example:<11} show a {example[5:]} to claim the lead (the lowest shown starts)",
                   "  show -      show nothing"]
     else:
         lines += [
@@ -98,7 +103,7 @@ def help_text(view: Game, me: int) -> str:
         if view.rules.ace_gives_pile:
             lines.append("  a>2         play an ace and name player 2 to take the pile")
         if view.rules.turbo or view.rules.interrupt:
-            lines.append("  out of turn: answer y to play, Enter to let it pass")
+            lines.append("  out of turn: answer y to play all you may, or type the cards; Enter lets it pass")
     lines += ["  rules       the rules in words;  quit  leave;  ?  this help"]
     now = view.short_hints(me)
     if now:
@@ -118,12 +123,25 @@ def best_out_of_turn(view: Game, me: int) -> Play | None:
 
 
 def window_question(view: Game, me: int, names: Sequence[str], look: Look) -> str:
-    """"Bot 1 played 9. Play your 9♥ out of turn? type it (or y), Enter to pass"."""
+    """"Bot 1 played 9: play your 9♥ out of turn? y, Enter to pass", or "...: burn the pile with your 9♥
+    out of turn? ..." when that play would burn it (short enough for one line of 80 columns)."""
     window, best = view.window, best_out_of_turn(view, me)
     rank = Rank(window.rank).symbol if window is not None else "?"
     who = names[window.player] if window is not None else "Someone"
     cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
-    return f"{who} played {rank}. Play your {cards or rank} out of turn? type it (or y), Enter to pass"
+    what = "burn the pile with your" if best is not None and _burns(view, best) else "play your"
+    return f"{who} played {rank}: {what} {cards or rank} out of turn? y, Enter to pass"
+
+
+def _burns(view: Game, play: Play) -> bool:
+    """Whether `play` would burn the pile (tried on a copy of the view: the engine says, not this module)."""
+    trial = view.copy()
+    burned = len(trial.burned)
+    try:
+        trial.push(play)
+    except EngineError:
+        return False  # it needs a card this seat does not see: say nothing rather than guess
+    return len(trial.burned) > burned
 
 
 def out_of_turn_answer(text: str, view: Game, me: int, names: Sequence[str] | None = None) -> Play | None | Command:

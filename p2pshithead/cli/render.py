@@ -1,36 +1,31 @@
-"""State to text: the table as one player sees it, moves told in words, the end of a game.
+"""State to text: the table as one player sees it, the end of a game (moves in words: `narrate`).
 
 Invariants: every function here reads a `Game` *view* (`Game.view(me)`) and never mutates it, so
 a local table and a networked one draw the same screen; nothing here reads input, sleeps or
-prints. A screen fits `Look.width` x `Look.height` (80x24 by default) for up to 6 players.
+prints. A screen fits `Look.width` x `Look.height` (the terminal's size, 80x24 by default) for up to
+6 players: the header, every seat's row, the pile, my cards, the status and the hint always stay on
+it (from 60x20 up); the recent moves take the lines left; no word is ever cut (`cli.fit`).
 Color is click.style markup (red hearts and diamonds); `click.echo` strips it off a non-terminal.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import click
 
+from p2pshithead.cli.fit import fit, shown_width, wrap
 from p2pshithead.engine import (
     Card,
-    Flip,
     Game,
-    Move,
     Phase,
-    PickUp,
-    Place,
-    Play,
-    Ready,
+    Rank,
     Ruleset,
-    Show,
     Source,
     Suit,
-    Swap,
     hand_order,
-    powers,
 )
 
 __all__ = [
@@ -39,10 +34,12 @@ __all__ = [
     "card_text",
     "cards_text",
     "names_in",
-    "narrate",
-    "screen",
     "outcome_screen",
     "rules_text",
+    "screen",
+    "ace_answer",
+    "aimed_at",
+    "show_hints",
 ]
 
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
@@ -94,131 +91,63 @@ def names_in(text: str, names: Sequence[str]) -> str:
     return re.sub(r"player (\d+)(?:'s)?", lambda m: name(m) + ("'s" if m.group(0).endswith("'s") else ""), text)
 
 
-# -- moves in words --------------------------------------------------------------------------
-
-
-def narrate(before: Game, move: Move, after: Game, me: int, names: Sequence[str], look: Look) -> list[str]:
-    """What happened, in words, as seen by `me`: one line per event ("Bot 2 plays 7\u2665 7\u2663",
-    "the pile burns", "Bot 1 picks up 6 cards"). `before` and `after` are `me`'s views around
-    `move`; identities come from `after`, where every played card is public."""
-    p = move.player
-    you = p == me
-    who = names[p]
-
-    def says(third: str, second: str) -> str:
-        return second if you else third
-
-    lines: list[str] = []
-    if isinstance(move, Swap):
-        lines.append(f"{who} {says('takes', 'take')} {card_text(after.card(move.up), look)} into hand, "
-                     f"{says('lays', 'lay')} {card_text(after.card(move.hand), look)} face up")
-    elif isinstance(move, Place):
-        lines.append(f"{who} {says('lays', 'lay')} {card_text(after.card(move.hand), look)} face up")
-    elif isinstance(move, Ready):
-        lines.append(f"{who} {says('is', 'are')} ready")
-    elif isinstance(move, Show):
-        shown = "nothing" if move.slot is None else card_text(after.card(move.slot), look)
-        lines.append(f"{who} {says('shows', 'show')} {shown}")
-        if before.phase is Phase.SHOW and after.phase is Phase.PLAY:
-            lead = after.turn
-            lines.append(f"{names[lead]} {'lead' if lead == me else 'leads'}")
-    elif isinstance(move, Play):
-        shown = cards_text(after, move.slots, look)
-        late = " out of turn" if p != before.turn else ""
-        lines.append(f"{who} {says('plays', 'play')} {shown}{late}")
-        lines += _effects(before, move.slots, move.target, after, me, names)
-    elif isinstance(move, Flip):
-        card = card_text(after.card(move.slot), look)
-        if move.slot in after.pile or move.slot in after.burned:
-            lines.append(f"{who} {says('flips', 'flip')} {card} and {says('plays', 'play')} it")
-            aimed = before.rules.ace_gives_pile and move.slot in after.pile and _is_ace(after, move.slot)
-            target = after.turn if aimed else None
-            lines += _effects(before, (move.slot,), target, after, me, names)
-        else:
-            n = len(before.pile) + 1
-            lines.append(f"{who} {says('flips', 'flip')} {card}: no good, {says('picks', 'pick')} up {n} cards")
-    elif isinstance(move, PickUp):
-        n = len(before.pile)
-        extra = "" if move.up is None else f" and {card_text(after.card(move.up), look)}"
-        lines.append(f"{who} {says('picks', 'pick')} up {n} card{'s' if n != 1 else ''}{extra}")
-    if p in after.finished and p not in before.finished and not after.is_over():
-        lines.append(f"{who} {says('is', 'are')} out!")
-    if you and isinstance(move, Play):
-        drawn = [s for s in after.hand(me) if s not in before.hand(me)]
-        if drawn:
-            lines.append(f"You draw {cards_text(after, hand_order(after, drawn), look)}")
-    outcome = after.outcome()
-    if outcome is not None and not before.is_over():
-        loser = outcome.shithead
-        if loser is None:
-            lines.append(f"{names[outcome.order[0]]} {'win' if outcome.order[0] == me else 'wins'}!")
-        else:
-            lines.append(f"{names[loser]} {'are' if loser == me else 'is'} the Shithead")
-    return lines
-
-
-def _is_ace(game: Game, slot: int) -> bool:
-    card = game.card(slot)
-    return card is not None and card.rank.symbol == "A"
-
-
-def _effects(
-    before: Game, slots: Sequence[int], target: int | None, after: Game, me: int, names: Sequence[str]
-) -> list[str]:
-    """The consequences of a play: burn, reversal, skips, an ace's taker (RULES.md 4, 7)."""
-    out: list[str] = []
-    if len(after.burned) > len(before.burned):
-        out.append("the pile burns")
-        return out
-    table = powers(before.rules)
-    ranks = [c.rank for s in slots if (c := after.card(s)) is not None]
-    if sum(table[r].reverse for r in ranks) % 2:
-        out.append("direction reverses")
-    if target is not None:
-        out.append(f"{names[target]} {'have' if target == me else 'has'} to take the pile")
-        return out
-    skips = sum(table[r].skip for r in ranks)
-    if skips:
-        skipped = _skipped(after, before.turn, skips)
-        if skipped:
-            plural = len(skipped) > 1 or skipped[0] == me
-            out.append(" and ".join(names[q] for q in skipped) + (" are" if plural else " is") + " skipped")
-    return out
-
-
-def _skipped(after: Game, mover: int, skips: int) -> list[int]:
-    """The seats an 8 (or 8s) passed over: those between the player and the next to act."""
-    active = [q for q in range(after.players) if q not in after.finished]
-    if after.turn not in active:
-        return []
-    out: list[int] = []
-    q = after.turn
-    for _ in range(skips):
-        q = (q - after.direction) % after.players
-        while q not in active:
-            q = (q - after.direction) % after.players
-        out.append(q)
-    return [q for q in reversed(out) if q not in (after.turn, mover)]
-
-
 # -- the screen --------------------------------------------------------------------------------
 
 
+_WIDE = 72
+"""From this width on, rows take two-space gaps and ten-letter names."""
+
+
 def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look) -> str:
-    """One opponent: name, hand and face-down counts, face-up cards, state."""
+    """One seat's row: name, counts and face-up cards (mine: no hand count), or its place once out."""
+    wide = look.width >= _WIDE
+    gap = "  " if wide else " "
     mark = _mark(view, seat, look)
-    head = f"{mark}[{seat}] {names[seat]:<10.10}"
+    head = f"{mark}[{seat}] {names[seat]:<{10 if wide else 8}.{10 if wide else 8}}"
     if seat in view.left:
-        return f"{head} left the game"
-    if seat in view.finished:
-        place = [p for p in view.finished if p not in view.left].index(seat) + 1
-        return f"{head} out ({_ordinal(place)})"
-    hand = len(view.hand(seat))
-    down = len(view.face_down(seat))
-    line = f"{head} hand {hand:>2}  down {down}  up {cards_text(view, view.face_up(seat), look)}"
-    if view.phase is Phase.SWAP and seat in view.ready:
-        line += "  (ready)"
+        line = f"{head} left the game"
+    elif seat in view.finished:
+        line = f"{head} out ({_ordinal(_place(view, seat))})"
+    else:
+        down = view.face_down(seat)
+        if seat == me and view.phase is Phase.PLAY and view.source(me) == Source.DOWN:
+            down_text = "face-down " + " ".join(f"[{i}]" for i in range(1, len(down) + 1))
+        else:
+            down_text = f"down {len(down)}"
+        numbered = seat == me and view.phase is Phase.SWAP
+        up = _up_text(view, view.face_up(seat), look, numbered)
+        hand = "" if seat == me else f"hand {len(view.hand(seat)):>2}{gap}"
+        line = f"{head} {hand}{down_text}{gap}up {up}"
     return line
+
+
+def _seat_rows(view: Game, me: int, names: Sequence[str], look: Look, last: Mapping[int, str]) -> dict[int, str]:
+    """Every seat's row, each followed by its last move in brackets, lined up in one column where the
+    width allows (else right after the row, shortened at a word, or left out)."""
+    rows = {seat: fit(_seat_line(view, seat, me, names, look), look.width) for seat in range(view.players)}
+    said = {seat: last.get(seat) or ("ready" if view.phase is Phase.SWAP and seat in view.ready else "")
+            for seat in rows}  # fmt: skip
+    column = max(map(shown_width, rows.values())) + 2
+    aligned = all(column + shown_width(text) + 2 <= look.width for text in said.values())
+    for seat, row in rows.items():
+        if not said[seat]:
+            continue
+        pad = max(2, column - shown_width(row)) if aligned else 2
+        room = look.width - shown_width(row) - pad - 2
+        if room >= 8:
+            rows[seat] = row + " " * pad + "(" + fit(said[seat], room) + ")"
+    return rows
+
+
+def _up_text(view: Game, slots: Sequence[int], look: Look, numbered: bool) -> str:
+    """Face-up cards; under `stack_faceup` (Karma) duplicates stacked on one card show as "7♠/7♣"."""
+    if numbered or not view.rules.stack_faceup:
+        return cards_text(view, slots, look, numbered=numbered)
+    stacks: dict[tuple[str, int], list[int]] = {}  # by rank (a card unknown here stands alone)
+    for slot in slots:
+        card = view.card(slot)
+        stacks.setdefault(("rank", int(card.rank)) if card is not None else ("slot", slot), []).append(slot)
+    return " ".join("/".join(card_text(view.card(s), look) for s in st) for st in stacks.values()) or "-"
 
 
 def _mark(view: Game, seat: int, look: Look) -> str:
@@ -228,56 +157,40 @@ def _mark(view: Game, seat: int, look: Look) -> str:
     return "\u25b6" if look.unicode else ">"
 
 
+def _place(view: Game, seat: int) -> int:
+    """The finishing place of `seat`, out of the game (players who left rank after everyone)."""
+    return [p for p in view.finished if p not in view.left].index(seat) + 1
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _pile_lines(view: Game, look: Look) -> list[str]:
-    pile = view.pile
+    """The pile (as many top cards as the width shows) and what it demands: one line when both fit."""
+    pile, demand = view.pile, view.demand()
     if not pile:
-        return ["Pile: empty", "  " + view.demand()]
-    shown = pile[-5:]
-    more = "... " if len(pile) > len(shown) else ""
-    return [f"Pile ({len(pile)}): {more}{cards_text(view, shown, look)}", "  " + view.demand()]
-
-
-def _my_lines(view: Game, me: int, names: Sequence[str], look: Look) -> list[str]:
-    """My table cards and hand, numbered where a position is what you type."""
-    down = view.face_down(me)
-    source = view.source(me)
-    if view.phase is Phase.PLAY and source == Source.DOWN:
-        down_text = "face-down " + " ".join(f"[{i}]" for i in range(1, len(down) + 1))
+        head, demand = "Pile: empty", demand.removeprefix("empty pile: ")
     else:
-        down_text = f"down {len(down)}"
-    numbered = view.phase is Phase.SWAP
-    up = cards_text(view, view.face_up(me), look, numbered=numbered)
-    mark = _mark(view, me, look)
-    first = f"{mark}[{me}] {names[me]:<10.10} {down_text}  up {up}"
+        room = max(1, (look.width - 24) // 4)
+        shown = pile[-min(room, 12):]
+        more = "... " if len(pile) > len(shown) else ""
+        head = f"Pile ({len(pile)}): {more}{cards_text(view, shown, look)}"
+    one = f"{head}   {demand}"
+    if shown_width(one) <= look.width:
+        return [one]
+    return [fit(head, look.width), fit("  " + demand, look.width)]
+
+
+def _hand_lines(view: Game, me: int, look: Look, max_lines: int) -> list[str]:
+    """My hand, sorted, numbered in the swap phase (where a position is what you type)."""
     hand = hand_order(view, view.hand(me))
-    lines = [first]
-    label = "Hand: "
     words = [card_text(view.card(s), look) for s in hand]
-    if numbered:
+    if view.phase is Phase.SWAP:
         words = [f"{i}:{w}" for i, w in enumerate(words, 1)]
-    lines += _wrap(label, words, look.width, 2) if words else [label + "empty"]
-    return lines
-
-
-def _wrap(label: str, words: list[str], width: int, max_lines: int) -> list[str]:
-    """Words after `label`, wrapped to `width` (measured without color codes), at most `max_lines`."""
-    lines: list[str] = []
-    current, size = label, len(label)
-    for w in words:
-        n = len(click.unstyle(w))
-        if size + n + 1 > width and current.strip():
-            lines.append(current.rstrip())
-            current, size = " " * len(label), len(label)
-        current += w + " "
-        size += n + 1
-    lines.append(current.rstrip())
-    if len(lines) > max_lines:
-        lines = lines[: max_lines - 1] + [lines[max_lines - 1][: width - 4] + " ..."]
-    return lines
+    if not words:
+        return ["Hand: empty"]
+    return wrap(words, look.width, max_lines, "Hand: ", "      ")
 
 
 def screen(
@@ -288,64 +201,136 @@ def screen(
     look: Look = Look(),
     status: str = "",
     hint: str = "",
+    last: Mapping[int, str] | None = None,
 ) -> str:
-    """The whole table as `me` sees it, to redraw each turn.
+    """The whole table as `me` sees it, fitted to `look.width` x `look.height`.
+
+    The header, every seat's row, the pile, my hand, the status and the hint are always on screen;
+    the recent moves fill what is left (more on a taller terminal). No line is cut inside a word.
 
     Args:
         view: `game.view(me)` (a full game works too, but shows only what `me` may see).
         me: my seat.
         names: every seat's name, by seat.
-        events: recent moves in words (see `narrate`), oldest first; the last few are shown.
+        events: recent moves in words (see `narrate.Narrator`), oldest first; the last few are shown.
         look: glyphs, color and screen size.
         status: a line saying whose turn it is, or what is asked (default: worked out here).
-        hint: the inputs that are legal now ("7  77  9  p"), shown above the prompt.
+        hint: the inputs that are legal now ("Type: 7  77  9  p"), shown above the prompt.
+        last: each seat's last move in words, shown beside its row.
 
     Returns:
-        Lines joined by newlines, at most `look.height - 1` of them (the prompt takes the last).
+        Lines joined by newlines, at most `look.height - 1` of them (the prompt follows them).
     """
-    rules = view.rules
-    header = f"Shithead - {rules.name} - {view.players} players   stock {len(view.stock)}  burned {len(view.burned)}"
-    top = [header[: look.width]]
-    top += [_seat_line(view, s, me, names, look) for s in range(view.players) if s != me]
+    width, rows = look.width, max(1, look.height - 1)
+    header = fit(f"Shithead - {view.rules.name} - {view.players} players   stock {len(view.stock)}  "
+                 f"burned {len(view.burned)}", width)  # fmt: skip
+    rows_of = _seat_rows(view, me, names, look, last or {})
+    top = [header] + [row for seat, row in rows_of.items() if seat != me]
     top += _pile_lines(view, look)
-    bottom = _my_lines(view, me, names, look)
-    bottom.append(status or _status(view, me, names))
-    if hint:
-        bottom.append(hint)
-    room = look.height - 1 - len(top) - len(bottom) - 1
-    recent = list(events)[-max(room, 1):] if events else []
-    middle = ["-" * min(look.width, 40)] + ["  " + e for e in recent]
-    middle += [""] * max(0, room - len(recent))
+    mine = rows_of[me]
+    tall = look.height >= 30
+    spare = rows - len(top) - 1 - 4  # my row, one hand line, status and hint
+    hand = _hand_lines(view, me, look, max(1, min(3 if tall else 2, spare)))
+    status_lines = wrap((status or _status(view, me, names)).split(" "), width, 3 if tall else 2, "", "  ")
+    hint_lines = wrap(hint.split("  "), width, 2, "", "      ", sep="  ") if hint else []
+    bottom = [mine, *hand, *status_lines, *hint_lines]
+    room = rows - len(top) - len(bottom) - 1
+    middle = ["-" * min(width, 40)] + _recent(events, width, room) if room >= 1 else []
     lines = top + middle + bottom
-    return "\n".join(_clip(line, look.width) for line in lines)
+    return "\n".join(lines[:rows])
 
 
-def _clip(line: str, width: int) -> str:
-    """Cut a line to `width` visible characters (color codes kept only on uncut lines)."""
-    if len(click.unstyle(line)) <= width:
-        return line
-    return click.unstyle(line)[: width - 3] + "..."
+def _recent(events: Sequence[str], width: int, room: int) -> list[str]:
+    """The last moves that fit in `room` lines, oldest first; a long one wraps under itself."""
+    out: list[str] = []
+    for event in reversed(events):
+        lines = wrap(event.split(" "), width, 3, "  ", "    ")
+        if len(out) + len(lines) > room:
+            break
+        out = lines + out
+    return out
 
 
 def _status(view: Game, me: int, names: Sequence[str]) -> str:
+    """What the table waits for, said to `me`; what may be typed is on the hint line."""
+    exchange = view.exchange
+    if view.phase is Phase.SWAP and exchange is not None:
+        return _exchange_status(view, me, names)
     if view.phase is Phase.SWAP:
         if me in view.ready:
             return "Waiting for the others to finish swapping..."
         return "Swap phase: swap hand and face-up cards (swap 3 K), then r when ready"
     if view.phase is Phase.SHOW:
         if view.turn == me:
-            return "Show a card to claim the lead (lowest plain card starts): show 4, or show -"
+            claims = show_hints(view, me)
+            if not claims:
+                return "Show a card to claim the lead: you hold none that can (2, 3, 10 cannot): show -"
+            return f"Show a card to claim the lead (lowest shown starts): {claims[0]}, or show -"
         return f"{names[view.turn]} shows..."
     if view.phase is Phase.OVER:
         return "Game over"
+    if me in view.left:
+        return f"You left the game; {names[view.turn]}'s turn"
+    if me in view.finished:
+        return f"You are out ({_ordinal(_place(view, me))}); {names[view.turn]}'s turn"
     if view.turn == me:
-        source = view.source(me)
-        return f"Your turn (from your {source} cards)"
+        if aimed_at(view, me):
+            return "An ace names you to take the pile: " + ace_answer(view, me)
+        return f"Your turn (from your {view.source(me)} cards)"
     return f"{names[view.turn]}'s turn"
 
 
-def outcome_screen(view: Game, me: int, names: Sequence[str], events: Sequence[str], look: Look = Look()) -> str:
-    """The final table and the finish order with titles (RULES.md 6)."""
+def _exchange_status(view: Game, me: int, names: Sequence[str]) -> str:
+    """The French card exchange in words (RULES.md 6): who gives whom what, and what to type."""
+    x = view.exchange
+    assert x is not None
+    giver, receiver = names[x.giver], names[x.receiver]
+    gifts = [h for h in view.short_hints(me) if h.startswith("give")]
+    example = gifts[0] if gifts else "give K"
+    if x.giver == me and x.best:
+        return f"You are the Shithead: give {receiver} (Masta) your best card: {example}"
+    if x.giver == me:
+        return f"You are the Masta: give {receiver} (Shithead) a card of your choice: {example}"
+    if x.best:
+        return f"Card exchange: {giver}, the Shithead, gives {receiver}, the Masta, their best card..."
+    return f"Card exchange: {giver}, the Masta, gives {receiver}, the Shithead, a card back..."
+
+
+def aimed_at(view: Game, me: int) -> bool:
+    """Whether an ace names `me` to take the pile now (French, RULES.md 7: the named player acts next)."""
+    top = view.effective_top()
+    return view.rules.ace_gives_pile and view.turn == me and top is not None and top.rank.symbol == "A"
+
+
+def ace_answer(view: Game, me: int) -> str:
+    """What `me`, named by an ace, may do: answer with what they hold, else take the pile."""
+    if view.source(me) == Source.DOWN:
+        return f"flip one ({' '.join(view.short_hints(me))}): an ace, 2, 10 or 3 answers it"
+    answers = [h for h in view.short_hints(me) if not h.startswith("p")]
+    if answers:
+        return "take it (p), or answer it: " + "  ".join(answers)
+    return "you have to take it (p)"
+
+
+def show_hints(view: Game, me: int) -> list[str]:
+    """The shows that can claim the lead (RULES.md 2): of cards in the rank order, lowest first
+    (2, 3, 10 and jokers are played on anything and claim nothing)."""
+    table = view.power_table
+    hints = []
+    for slot in hand_order(view, view.hand(me)):
+        card = view.card(slot)
+        if card is not None and not table[card.rank].anything and card.rank is not Rank.JOKER:
+            word = f"show {card.rank.symbol}"
+            if word not in hints:
+                hints.append(word)
+    return hints
+
+
+def outcome_screen(
+    view: Game, me: int, names: Sequence[str], events: Sequence[str], look: Look = Look(), below: Sequence[str] = ()
+) -> str:
+    """The finish order with titles (RULES.md 6), the last moves above it and `below` (a scoreboard)
+    under it, fitted to the screen (the moves give way first)."""
     outcome = view.outcome()
     if outcome is None:
         return screen(view, me, names, events, look)
@@ -354,9 +339,10 @@ def outcome_screen(view: Game, me: int, names: Sequence[str], events: Sequence[s
         title = outcome.title(seat)
         you = "  <- you" if seat == me else ""
         lines.append(f"  {place}. {names[seat]:<12} {title}{you}")
-    recent = list(events)[-max(1, look.height - len(lines) - 4):]
-    body = ["Last moves:"] + ["  " + e for e in recent] + [""] + lines
-    return "\n".join(_clip(line, look.width) for line in body)
+    tail = lines + [*([""] if below else []), *below]
+    room = look.height - 1 - len(tail) - 2
+    body = (["Last moves:", *_recent(events, look.width, room), ""] if room >= 1 else []) + tail
+    return "\n".join(fit(line, look.width) for line in body)
 
 
 def rules_text(rules: Ruleset) -> str:

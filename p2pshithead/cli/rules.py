@@ -7,6 +7,7 @@ from typing import TypeVar
 
 import click
 
+from p2pshithead.cli.helptext import examples
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -38,7 +39,7 @@ def with_house_rules(rules: Ruleset, settings: tuple[str, ...]) -> Ruleset:
         raise click.BadParameter(str(exc), param_hint="--set") from None
 
 
-@click.command()
+@click.command(epilog=examples("rules french", "rules pagat --set ten_not_on_eight=true"))
 @click.argument("name", required=False, default="classic", type=click.Choice(sorted(PRESETS)))
 @house_rules_option
 def rules(name: str, settings: tuple[str, ...]) -> None:

@@ -53,15 +53,20 @@ from p2pshithead.net import (
     save_entries,
 )
 
+_LEGACY_LEVELS = ("random", "greedy", "smart", "smart")  # `--level 0..3`, as scripts and the Speed host spawn bots
+
 
 class LevelType(click.ParamType):
     """`--level`, one vocabulary for `play`, `host` and `join`: random, greedy, smart or smart:BUDGET
-    (200ms, 1s, 64p playouts); the value is the checked spec text (`bots.make_player` reads it)."""
+    (200ms, 1s, 64p playouts); the value is the checked spec text (`bots.make_player` reads it). The old
+    numbers 0..3 still read as random, greedy, smart, smart."""
 
     name = "level"
 
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
         text = str(value).strip().lower()
+        if text in ("0", "1", "2", "3"):
+            return _LEGACY_LEVELS[int(text)]
         try:
             make_player(text)
         except ValueError as exc:
@@ -74,6 +79,12 @@ class LevelType(click.ParamType):
 
 LEVEL = LevelType()
 """The click type of every `--level` option."""
+
+
+def level_index(level: str) -> int:
+    """A `--level` as the Speed table's bot number 0..3 (random, greedy, smart, smart with a budget)."""
+    name, colon, _ = level.partition(":")
+    return 3 if colon else {"random": 0, "greedy": 1, "smart": 2}[name]
 
 
 def checked_bind(bind: str) -> str:
@@ -117,7 +128,8 @@ def person_identity(nick: str | None) -> Identity:
         raise click.BadParameter(str(exc), param_hint="--name") from None
 
 
-def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = False, turn_time: int = 0) -> Agent:
+def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = False,
+               turn_time: int = 0) -> BotAgent | HumanAgent:  # fmt: skip
     """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
     `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
     if bot:

@@ -8,6 +8,8 @@ import time
 import click
 
 from p2pshithead.bots import MatchResult, make_player, play_match
+from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.speedsim import simulate_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, preset
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -35,7 +37,8 @@ def _figures(result: MatchResult) -> dict[str, object]:
     }
 
 
-@click.command()
+@click.command(epilog=examples("simulate -n 200 --bots smart:200ms,greedy --rules french",
+                               "simulate -p 6 --bots random --json"))
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
@@ -56,8 +59,14 @@ def _figures(result: MatchResult) -> dict[str, object]:
     help="What a thinking budget counts: wall time, or this process's CPU time (fair on a busy machine).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate(games: int, players: int, bots: str, rules_name: str, seed: int, clock: str, as_json: bool) -> None:
+@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
+@click.option("--speed-rules", default="speed", show_default=True, help="With --game speed: 'speed' or 'chinese', "
+              "then options such as jokers=on (bots: slow, steady, quick, random, sound:0.3).")
+def simulate(games: int, players: int, bots: str, rules_name: str, seed: int, clock: str, as_json: bool, game: str,
+             speed_rules: str) -> None:
     """Play bot tables with rotating seats; print each bot's loss rate (how often it was the Shithead)."""
+    if game == "speed":
+        return simulate_speed(games, players, bots, seed, speed_rules, as_json)
     specs = _bot_list(bots, players)
     try:
         seated = [make_player(spec, CLOCKS[clock]) for spec in specs]

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 import sys
 import threading
 
@@ -19,6 +20,13 @@ from prompt_toolkit.history import InMemoryHistory
 def is_console() -> bool:
     """Whether a person types at a terminal here (stdin and stdout are terminals)."""
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def terminal_size() -> tuple[int, int]:
+    """The terminal's (columns, lines) now; 80x24 where there is none (a pipe). Screens fit from 60x20 up:
+    a smaller terminal is drawn as 60x20 (and scrolls)."""
+    size = shutil.get_terminal_size((80, 24))
+    return max(60, size.columns), max(20, size.lines)
 
 
 class LineReader:

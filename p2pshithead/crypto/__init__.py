@@ -3,7 +3,7 @@
 # fault (`LocalDeckError` for this process, `RemoteDeckError` with the peer's seat for a peer).
 """Mental poker for p2pshithead: a sans-IO deck protocol where no peer learns a card the rules hide.
 
-Barnett-Smart over the prime-order subgroup of Ed25519 (libsodium through PyNaCl): proven key shares,
+Barnett-Smart over ristretto255 (libsodium, bundled by rbcl): proven key shares,
 ElGamal-encrypted cards, one Terelius-Wikstrom-proven shuffle per peer, Chaum-Pedersen-proven decryption
 shares, a coin drawn from every peer's key (the dealer), key release for peers who leave, and an audit
 that re-checks a game from its transcript.

@@ -1,15 +1,14 @@
-# Invariants: card i of a table is the point from_uniform(SHA-512(b"p2pshithead/card" || table id || i)[:32]);
-# the points of one table are pairwise distinct (checked), so a decrypted point names at most one card.
+# Invariants: card i of a table is the point hash_to_point(LABEL, b"card", table id, i); the points of one
+# table are pairwise distinct (checked), so a decrypted point names at most one card.
 """The plaintext points that stand for the cards of one table, and the reverse lookup."""
 
 from __future__ import annotations
 
 import functools
-from hashlib import sha512
-
-from nacl import bindings
 
 from p2pshithead.crypto._errors import LocalDeckError
+from p2pshithead.crypto._fiat_shamir import LABEL
+from p2pshithead.crypto._group import hash_to_point
 from p2pshithead.crypto._params import TableParams
 
 __all__ = ["card_index", "card_points"]
@@ -19,10 +18,7 @@ __all__ = ["card_index", "card_points"]
 def card_points(params: TableParams) -> tuple[bytes, ...]:
     """The points of cards 0..n_cards-1 at this table."""
     points = tuple(
-        bindings.crypto_core_ed25519_from_uniform(
-            sha512(b"p2pshithead/card" + params.table_id + index.to_bytes(2, "big")).digest()[:32]
-        )
-        for index in range(params.n_cards)
+        hash_to_point(LABEL, b"card", params.table_id, index.to_bytes(2, "big")) for index in range(params.n_cards)
     )
     if len(set(points)) != len(points):
         raise LocalDeckError("two cards of this table hash to one point; choose another table id")

@@ -1,7 +1,7 @@
 # Invariants: a `Ciphertext` (c1, c2) = (r*G, M + r*pk) encrypts the point M under the table key pk; the
 # deck before any shuffle is every card with the public randomness r = 1, and each shuffle only adds fresh
 # randomness, so M = c2 - sum of the peers' decryption shares x_i * c1.
-"""ElGamal on points of the Ed25519 subgroup: ciphertexts, re-encryption, removing decryption shares."""
+"""ElGamal on ristretto255 points: ciphertexts, re-encryption, removing decryption shares."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from p2pshithead.crypto._errors import LocalDeckError
 from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, point_sum, sub
 
-__all__ = ["Ciphertext", "initial_deck", "reencrypt", "remove_shares"]
+__all__ = ["Ciphertext", "initial_deck", "mask", "reencrypt", "remove_shares"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +31,14 @@ def initial_deck(cards: Sequence[bytes], table_key: bytes) -> tuple[Ciphertext, 
     return tuple(Ciphertext(GENERATOR, add(card, table_key)) for card in cards)
 
 
-def reencrypt(ciphertext: Ciphertext, r: int, table_key: bytes) -> Ciphertext:
-    """`ciphertext` with `r` more randomness: (c1 + r*G, c2 + r*pk), the same card."""
-    return Ciphertext(add(ciphertext.c1, mul_base(r)), add(ciphertext.c2, mul(r, table_key)))
+def mask(r: int, table_key: bytes) -> Ciphertext:
+    """(r*G, r*pk): the identity encrypted with randomness `r`; adding it to a ciphertext re-encrypts it."""
+    return Ciphertext(mul_base(r), mul(r, table_key))
+
+
+def reencrypt(ciphertext: Ciphertext, by: Ciphertext) -> Ciphertext:
+    """`ciphertext` plus the mask `by`: (c1 + r*G, c2 + r*pk), the same card with `r` more randomness."""
+    return Ciphertext(add(ciphertext.c1, by.c1), add(ciphertext.c2, by.c2))
 
 
 def remove_shares(ciphertext: Ciphertext, shares: Iterable[bytes]) -> bytes:

@@ -2,21 +2,21 @@
 # receiver. A hand card of seat g lacks exactly g's decryption share (every other seat gave its share to
 # open the card to g), so handing g's share of it, with its Chaum-Pedersen proof, to the receiver r alone
 # opens it to r: g seals the share under a key only g and r hold, the Diffie-Hellman point x_g*Y_r =
-# x_r*Y_g of their key shares, hashed with the table, both seats and the slot (one key per gift, so a
-# fixed nonce is safe). Invariants: a sealed share opens only to the receiver's key; what opens is checked
-# against the giver's public key share exactly as a public share is (`TableDeck` share domain); the
-# receiver can later publish the share it holds (forwarded: the share is the giver's, bound to giver and
-# slot, so anyone checks it), which is how the card is opened when the receiver plays it. A sealed share
-# that does not open (or does not hold) is disputed: the receiver publishes the Diffie-Hellman point with a
-# proof that it is its key times the giver's public share (`dispute_key`), and anyone then opens the
-# sealed share (`judge_dispute`) and sees whose fault it is.
+# x_r*Y_g of their key shares, hashed with the table, both seats and the slot (ChaCha20-Poly1305; one
+# key per gift, so a fixed nonce is safe). Invariants: a sealed share opens only to the receiver's key;
+# what opens is checked against the giver's public key share exactly as a public share is (`TableDeck`
+# share domain); the receiver can later publish the share it holds (forwarded: the share is the giver's,
+# bound to giver and slot, so anyone checks it), which is how the card opens when the receiver plays it.
+# A sealed share that does not open (or does not hold) is disputed: the receiver publishes the
+# Diffie-Hellman point with a proof that it is its key times the giver's public share (`dispute_key`),
+# and anyone then opens the sealed share (`judge_dispute`) and sees whose fault it is.
 """`seal_share`, `open_share`, `card_with`, `dispute_key`, `judge_dispute`: a decryption share handed
 privately to one seat, and the dispute when it does not open."""
 
 from __future__ import annotations
 
-from nacl.exceptions import CryptoError
-from nacl.secret import SecretBox
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from p2pshithead.crypto._cards import card_index
 from p2pshithead.crypto._elgamal import remove_shares
@@ -28,19 +28,19 @@ from p2pshithead.crypto._table_deck import DeckKey, TableDeck
 
 __all__ = ["SEALED_BYTES", "card_with", "dispute_key", "judge_dispute", "open_share", "seal_share"]
 
-_NONCE = bytes(SecretBox.NONCE_SIZE)
-SEALED_BYTES = 96 + SecretBox.MACBYTES
+_NONCE = bytes(12)
+SEALED_BYTES = 96 + 16
 """The size of a sealed share: the share point and its proof's two scalars, with the box's tag."""
 
 
-def _box(key: DeckKey, deck: TableDeck, giver: int, receiver: int, slot: int) -> SecretBox:
+def _box(key: DeckKey, deck: TableDeck, giver: int, receiver: int, slot: int) -> ChaCha20Poly1305:
     other = receiver if key.seat == giver else giver
     return _box_of(deck, mul(key._secret, deck._public_keys[other]), giver, receiver, slot)
 
 
-def _box_of(deck: TableDeck, shared: bytes, giver: int, receiver: int, slot: int) -> SecretBox:
+def _box_of(deck: TableDeck, shared: bytes, giver: int, receiver: int, slot: int) -> ChaCha20Poly1305:
     step = domain(deck.params, "gift", giver) + receiver.to_bytes(2, "big") + slot.to_bytes(2, "big")
-    return SecretBox(hash_parts(step, shared)[:SecretBox.KEY_SIZE])
+    return ChaCha20Poly1305(hash_parts(step, shared)[:32])
 
 
 def _dispute_domain(deck: TableDeck, giver: int, receiver: int) -> bytes:
@@ -59,7 +59,7 @@ def seal_share(key: DeckKey, deck: TableDeck, slot: int, receiver: int) -> bytes
     own = deck._public_keys[key.seat]
     proof = prove_same_log(deck._share_domain(key.seat, slot), [GENERATOR, c1], [own, share], key._secret, key._rand)
     plain = share + scalar_bytes(proof.challenge) + scalar_bytes(proof.response)
-    return bytes(_box(key, deck, key.seat, receiver, slot).encrypt(plain, _NONCE).ciphertext)
+    return _box(key, deck, key.seat, receiver, slot).encrypt(_NONCE, plain, None)
 
 
 def open_share(key: DeckKey, deck: TableDeck, sealed: bytes, giver: int, slot: int) -> DecryptionShare | None:
@@ -68,10 +68,10 @@ def open_share(key: DeckKey, deck: TableDeck, sealed: bytes, giver: int, slot: i
     return _opened(deck, _box(key, deck, giver, key.seat, slot), sealed, giver, slot)
 
 
-def _opened(deck: TableDeck, box: SecretBox, sealed: bytes, giver: int, slot: int) -> DecryptionShare | None:
+def _opened(deck: TableDeck, box: ChaCha20Poly1305, sealed: bytes, giver: int, slot: int) -> DecryptionShare | None:
     try:
-        plain = box.decrypt(sealed, _NONCE)
-    except (CryptoError, ValueError):
+        plain = box.decrypt(_NONCE, sealed, None)
+    except (InvalidTag, ValueError):
         return None
     share, e, s = plain[:32], int.from_bytes(plain[32:64], "little"), int.from_bytes(plain[64:96], "little")
     if len(plain) != 96 or not is_point(share) or e >= ORDER or s >= ORDER:

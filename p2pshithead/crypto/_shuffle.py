@@ -3,14 +3,15 @@
 # GenShuffleProof and CheckShuffleProof, written additively: their g^a*h^b is our a*G + b*H.
 #
 # Invariants:
-# - `shuffle` outputs out[i] = reencrypt(deck[perm[i]], r_i) for a uniform permutation `perm` and fresh r_i;
-#   its proof is zero knowledge about perm and the r_i.
+# - `shuffle` outputs out[i] = reencrypt(deck[perm[i]], mask(r_i)) for a uniform permutation `perm` and fresh
+#   r_i; its proof is zero knowledge about perm and the r_i. Every secret comes from a `ShufflePlan`, drawn
+#   in one fixed order (so a plan made early gives the same shuffle as one made at the turn), used once.
 # - `verify_shuffle` accepts only if `out` is a permutation of re-encryptions of `deck` under `table_key`
 #   (up to the soundness of the proof): a card swapped in, dropped or duplicated makes it fail.
 # - The generators H, H_1..H_N come from hashing to the curve, so nobody knows a relation between them or G.
 # - Every challenge is bound to the caller's domain (table, step, peer), to both decks, the table key and
 #   every commitment the proof carries.
-"""Verifiable re-encryption shuffle of a deck: the Terelius-Wikstrom proof over the Ed25519 subgroup."""
+"""Verifiable re-encryption shuffle of a deck: the Terelius-Wikstrom proof over ristretto255."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from p2pshithead.crypto._elgamal import Ciphertext, reencrypt
+from p2pshithead.crypto._elgamal import Ciphertext, mask, reencrypt
 from p2pshithead.crypto._errors import LocalDeckError
-from p2pshithead.crypto._fiat_shamir import challenge
+from p2pshithead.crypto._fiat_shamir import LABEL, challenge
 from p2pshithead.crypto._group import (
     ORDER,
     RandBytes,
@@ -35,13 +36,13 @@ from p2pshithead.crypto._group import (
     sub,
 )
 
-__all__ = ["ShuffleProof", "generators", "shuffle", "verify_shuffle"]
+__all__ = ["ShufflePlan", "ShuffleProof", "generators", "plan_shuffle", "shuffle", "verify_shuffle"]
 
 
 @functools.lru_cache(maxsize=8)
 def generators(n: int) -> tuple[bytes, tuple[bytes, ...]]:
     """The independent generators (H, (H_1..H_n)) of the commitments, hashed to the curve."""
-    points = [hash_to_point(b"p2pshithead/deck/v1/generator", i.to_bytes(2, "big")) for i in range(n + 1)]
+    points = [hash_to_point(LABEL, b"generator", i.to_bytes(2, "big")) for i in range(n + 1)]
     return points[0], tuple(points[1:])
 
 
@@ -111,8 +112,63 @@ def _random_permutation(n: int, rand: RandBytes) -> list[int]:
     return perm
 
 
+@dataclass(frozen=True, slots=True)
+class ShufflePlan:
+    """The half of one shuffle and its proof that no deck enters (the offline phase), for `len(perm)` cards
+    under `table_key`: the permutation, the re-encryption masks, the permutation commitment, every nonce,
+    and the commitments t_1..t_3 plus w_4*pk and w_4*G. Its secrets serve one proof only (two proofs with
+    one nonce would give the permutation away), so whoever holds a plan uses it once and drops it.
+    """
+
+    table_key: bytes
+    perm: tuple[int, ...]
+    reenc: tuple[int, ...]
+    masks: tuple[Ciphertext, ...]
+    r: tuple[int, ...]
+    commitments: tuple[bytes, ...]
+    r_hat: tuple[int, ...]
+    w: tuple[int, ...]
+    w_hat: tuple[int, ...]
+    w_prime: tuple[int, ...]
+    t_fixed: tuple[bytes, bytes, bytes]
+    w4_key: bytes
+    w4_base: bytes
+
+
+def plan_shuffle(n: int, table_key: bytes, rand: RandBytes) -> ShufflePlan:
+    """Draw every secret of a shuffle of `n` cards under `table_key` from `rand`, and compute all that
+    depends on them alone (the caller may do it while earlier seats shuffle)."""
+    _, hs = generators(n)
+    perm = _random_permutation(n, rand)
+    reenc = [random_scalar(rand) for _ in range(n)]
+    # Permutation commitment: c_{perm[i]} = r_{perm[i]}*G + H_i.
+    r = [random_scalar(rand) for _ in range(n)]
+    commitments = [b""] * n
+    for i, j in enumerate(perm):
+        commitments[j] = add(mul_base(r[j]), hs[i])
+    r_hat = [random_scalar(rand) for _ in range(n)]
+    w = [random_scalar(rand) for _ in range(4)]
+    w_hat = [random_scalar(rand) for _ in range(n)]
+    w_prime = [random_scalar(rand) for _ in range(n)]
+    return ShufflePlan(
+        table_key=table_key,
+        perm=tuple(perm),
+        reenc=tuple(reenc),
+        masks=tuple(mask(k, table_key) for k in reenc),
+        r=tuple(r),
+        commitments=tuple(commitments),
+        r_hat=tuple(r_hat),
+        w=tuple(w),
+        w_hat=tuple(w_hat),
+        w_prime=tuple(w_prime),
+        t_fixed=(mul_base(w[0]), mul_base(w[1]), add(mul_base(w[2]), combine(w_prime, hs))),
+        w4_key=mul(w[3], table_key),
+        w4_base=mul_base(w[3]),
+    )
+
+
 def shuffle(
-    prefix: bytes, deck: Sequence[Ciphertext], table_key: bytes, rand: RandBytes
+    prefix: bytes, deck: Sequence[Ciphertext], table_key: bytes, rand: RandBytes, plan: ShufflePlan | None = None
 ) -> tuple[tuple[Ciphertext, ...], ShuffleProof]:
     """Permute and re-encrypt `deck`, and prove it (GenShuffle and GenShuffleProof).
 
@@ -121,26 +177,22 @@ def shuffle(
         deck: the input deck.
         table_key: the ElGamal key the deck is encrypted under.
         rand: the random source; every secret of the shuffle and proof comes from it.
+        plan: the secrets and deck-free commitments made beforehand by `plan_shuffle` (used if it fits
+            this deck's size and key), else they are made here.
 
     Returns:
         The shuffled deck and its proof.
     """
     n = len(deck)
-    h, hs = generators(n)
-    perm = _random_permutation(n, rand)
-    reenc = [random_scalar(rand) for _ in range(n)]
-    out = tuple(reencrypt(deck[perm[i]], reenc[i], table_key) for i in range(n))
-
-    # Permutation commitment: c_{perm[i]} = r_{perm[i]}*G + H_i.
-    r = [random_scalar(rand) for _ in range(n)]
-    commitments = [b""] * n
-    for i, j in enumerate(perm):
-        commitments[j] = add(mul_base(r[j]), hs[i])
-    seed, u = _challenges(prefix, deck, out, commitments, table_key)
+    if plan is None or plan.table_key != table_key or len(plan.perm) != n:
+        plan = plan_shuffle(n, table_key, rand)
+    h, _ = generators(n)
+    perm, r, r_hat, w, w_hat, w_prime = plan.perm, plan.r, plan.r_hat, plan.w, plan.w_hat, plan.w_prime
+    out = tuple(reencrypt(deck[perm[i]], plan.masks[i]) for i in range(n))
+    seed, u = _challenges(prefix, deck, out, plan.commitments, table_key)
     u_out = [u[j] for j in perm]
 
     # Commitment chain: c^_0 = H, c^_i = r^_i*G + u'_i*c^_{i-1}.
-    r_hat = [random_scalar(rand) for _ in range(n)]
     chain: list[bytes] = []
     previous = h
     for k, u_i in zip(r_hat, u_out, strict=True):
@@ -152,26 +204,21 @@ def shuffle(
     for i in range(n - 1, -1, -1):
         v[i] = weight
         weight = weight * u_out[i] % ORDER
-    r_chain = sum(k * w for k, w in zip(r_hat, v, strict=True)) % ORDER
-    r_tilde = sum(k * w for k, w in zip(r, u, strict=True)) % ORDER
-    r_prime = sum(k * w for k, w in zip(reenc, u_out, strict=True)) % ORDER
+    r_chain = sum(k * x for k, x in zip(r_hat, v, strict=True)) % ORDER
+    r_tilde = sum(k * x for k, x in zip(r, u, strict=True)) % ORDER
+    r_prime = sum(k * x for k, x in zip(plan.reenc, u_out, strict=True)) % ORDER
 
-    w = [random_scalar(rand) for _ in range(4)]
-    w_hat = [random_scalar(rand) for _ in range(n)]
-    w_prime = [random_scalar(rand) for _ in range(n)]
     t = (
-        mul_base(w[0]),
-        mul_base(w[1]),
-        add(mul_base(w[2]), combine(w_prime, hs)),
-        sub(combine(w_prime, [ct.c2 for ct in out]), mul(w[3], table_key)),
-        sub(combine(w_prime, [ct.c1 for ct in out]), mul_base(w[3])),
+        *plan.t_fixed,
+        sub(combine(w_prime, [ct.c2 for ct in out]), plan.w4_key),
+        sub(combine(w_prime, [ct.c1 for ct in out]), plan.w4_base),
     )
     t_hat = [
         add(mul_base(a), mul(b, link)) for a, b, link in zip(w_hat, w_prime, [h, *chain[:-1]], strict=True)
     ]
     c = _final_challenge(seed, chain, t, t_hat)
     proof = ShuffleProof(
-        commitments=tuple(commitments),
+        commitments=plan.commitments,
         chain=tuple(chain),
         challenge=c,
         responses=tuple((wk + c * xk) % ORDER for wk, xk in zip(w, (r_bar, r_chain, r_tilde, r_prime), strict=True)),
@@ -186,7 +233,7 @@ def verify_shuffle(
 ) -> bool:
     """Whether `proof` shows `out` is a permutation of re-encryptions of `deck` (CheckShuffleProof).
 
-    All points must already be valid subgroup points (the wire layer checks them).
+    All points must already be valid points (the wire layer checks them).
     """
     n = len(deck)
     if not len(out) == len(proof.commitments) == n:

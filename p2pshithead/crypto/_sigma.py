@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from p2pshithead.crypto._errors import LocalDeckError
 from p2pshithead.crypto._fiat_shamir import challenge
-from p2pshithead.crypto._group import GENERATOR, ORDER, RandBytes, mul, mul_base, random_scalar, sub
+from p2pshithead.crypto._group import ORDER, RandBytes, mul, random_scalar, sub
 
 __all__ = ["SigmaProof", "prove_same_log", "verify_same_log"]
 
@@ -30,10 +30,6 @@ class SigmaProof:
                 raise LocalDeckError("a proof's challenge and response are scalars")
 
 
-def _times(k: int, base: bytes) -> bytes:
-    return mul_base(k) if base == GENERATOR else mul(k, base)
-
-
 def _challenge(prefix: bytes, bases: Sequence[bytes], images: Sequence[bytes], commits: Sequence[bytes]) -> int:
     return challenge(prefix, *bases, *images, *commits)
 
@@ -43,7 +39,7 @@ def prove_same_log(
 ) -> SigmaProof:
     """Prove knowledge of `secret` with `images[k] == secret * bases[k]`, bound to domain `prefix`."""
     nonce = random_scalar(rand)
-    commits = [_times(nonce, base) for base in bases]
+    commits = [mul(nonce, base) for base in bases]
     e = _challenge(prefix, bases, images, commits)
     return SigmaProof(e, (nonce + e * secret) % ORDER)
 
@@ -51,7 +47,7 @@ def prove_same_log(
 def verify_same_log(prefix: bytes, bases: Sequence[bytes], images: Sequence[bytes], proof: SigmaProof) -> bool:
     """Whether `proof` shows that all `images` are one secret times their `bases`, in domain `prefix`."""
     commits = [
-        sub(_times(proof.response, base), mul(proof.challenge, image))
+        sub(mul(proof.response, base), mul(proof.challenge, image))
         for base, image in zip(bases, images, strict=True)
     ]
     return _challenge(prefix, bases, images, commits) == proof.challenge

@@ -21,6 +21,8 @@
 #   fixed by the table: each share is fixed by the seat's key share (its proof binds it) and cannot be
 #   computed by anyone else, and no shuffle enters it. Draw shares travel with decryption shares (the
 #   deal's reveal), so only once the deck is final and verified; one per seat.
+# - A `DeckKey` plans its shuffle (`prepare_shuffle`: its secrets and the deck-free commitments) at most
+#   once, once the table key is known and before its turn, and uses the plan for one shuffle only.
 """One peer's view of a table's mental-poker deck: a sans-IO state machine from keys to reveals."""
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from p2pshithead.crypto._group import (
 )  # fmt: skip
 from p2pshithead.crypto._messages import DecryptionShare, DrawShare, KeyRelease, KeyShare, Message, Reveal, Shuffle
 from p2pshithead.crypto._params import TableParams
-from p2pshithead.crypto._shuffle import shuffle, verify_shuffle
+from p2pshithead.crypto._shuffle import ShufflePlan, plan_shuffle, shuffle, verify_shuffle
 from p2pshithead.crypto._sigma import prove_same_log, verify_same_log
 
 __all__ = ["DeckKey", "Phase", "TableDeck"]
@@ -79,7 +81,7 @@ class DeckKey:
         LocalDeckError: the seat is not at the table.
     """
 
-    __slots__ = ("_cards", "_key_message", "_made", "_rand", "_secret", "params", "seat")
+    __slots__ = ("_cards", "_key_message", "_made", "_plan", "_planned", "_rand", "_secret", "params", "seat")
 
     def __init__(self, params: TableParams, seat: int, rand: RandBytes, seed: bytes | None = None) -> None:
         """`seed` (64 bytes): where the secret comes from, kept by a peer that must be able to come back
@@ -93,6 +95,8 @@ class DeckKey:
         self._key_message: KeyShare | None = None
         self._made: list[Message] = []  # messages made here and not yet received back
         self._cards: dict[int, int] = {}
+        self._plan: ShufflePlan | None = None  # this seat's shuffle secrets, made early, used once
+        self._planned = False  # a plan was made (it is never made twice)
 
     def __repr__(self) -> str:
         return f"DeckKey({self.params!r}, seat={self.seat})"
@@ -126,8 +130,18 @@ class DeckKey:
         if deck.next_shuffler != self.seat:
             raise LocalDeckError(f"seat {self.seat} may not shuffle now (next shuffler: {deck.next_shuffler})")
         prefix = domain(self.params, "shuffle", self.seat)
-        shuffled, proof = shuffle(prefix, deck.deck, deck._key(), self._rand)
+        plan, self._plan, self._planned = self._plan, None, True
+        shuffled, proof = shuffle(prefix, deck.deck, deck._key(), self._rand, plan)
         return self._keep(Shuffle(shuffled, proof))
+
+    def prepare_shuffle(self, deck: TableDeck) -> None:
+        """Make the half of this seat's shuffle that no deck enters (its permutation, masks, permutation
+        commitment and nonces) now, while earlier seats shuffle, so that its turn costs about a third
+        less. A no-op before the table key is known, once this seat has shuffled, or when made already.
+        """
+        shuffler = deck.next_shuffler
+        if not self._planned and shuffler is not None and shuffler <= self.seat:
+            self._plan, self._planned = plan_shuffle(self.params.n_cards, deck._key(), self._rand), True
 
     def reveal_message(self, deck: TableDeck, slots: Iterable[int], draw: bool = False) -> Reveal:
         """This seat's decryption shares of the cards at `slots` of `deck`, each with a Chaum-Pedersen proof;
@@ -359,6 +373,8 @@ class TableDeck:
                 raise CheatingError(seat, "its key share cancels the others' (table key is the identity)")
             self._table_key = table_key
             self._deck = initial_deck(card_points(self.params), table_key)
+            if self._me is not None:
+                self._me.prepare_shuffle(self)
 
     def _receive_shuffle(self, peer: int, message: Shuffle, proven: bool) -> None:
         self._check_fit(peer, message)

@@ -1,6 +1,6 @@
 # Invariants: the deck's own field types for `p2pshithead.wire`: a `Point` passes only as 32 bytes that
-# libsodium's is_valid_point accepts (canonical, in the prime-order subgroup, not of small order, so never
-# the identity), a `Scalar` only as the canonical 32-byte encoding of an int below the group order. A peer's
+# decode to a ristretto255 element other than the identity (canonical encoding, checked by libsodium), a
+# `Scalar` only as the canonical 32-byte encoding of an int below the group order. A peer's
 # value becomes a deck value only through `read`, whose every refusal is a `MalformedMessageError` naming
 # that peer.
 """The curve field types `Point` and `Scalar`, and `read`: the deck's one conversion of a `WireError`."""
@@ -25,12 +25,12 @@ def _thirty_two(value: object, what: str) -> bytes:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """A point of the prime-order subgroup other than the identity, checked by libsodium."""
+    """A ristretto255 point other than the identity, checked by libsodium."""
 
     def check(self, value: object) -> bytes:
         point = _thirty_two(value, "a point")
         if not is_point(point):
-            raise WireError("", "not a valid point of the prime-order subgroup")
+            raise WireError("", "not a valid point (canonical ristretto255, not the identity)")
         return point
 
 

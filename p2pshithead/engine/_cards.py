@@ -3,6 +3,8 @@
 Invariants: a deck of `decks` standard packs plus `jokers` jokers per pack has indices
 0..size-1; index i < 52*decks is rank 2 + (i % 52) // 4, suit i % 4; the rest are jokers.
 Card text is rank then suit letter ("Kh", "10s", "2c"), jokers are "Jo".
+A card's integer code (the engine's inner form) is `rank << 3 | suit`, suit 1-4 for c d h s and 0
+for a joker: always 16-127, so 0 means "unknown" and a code fits a byte; `CARD_OF[code]` is the card.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["PACK_SIZE", "Rank", "Suit", "Card", "deck_size", "card_at", "parse_rank"]
+__all__ = ["PACK_SIZE", "Rank", "Suit", "Card", "deck_size", "card_at", "parse_rank", "code_of", "CARD_OF"]
 
 PACK_SIZE = 52
 """Cards in one standard pack, jokers not counted (RULES.md 1)."""
@@ -138,3 +140,19 @@ def card_at(index: int, decks: int, jokers: int) -> Card:
         return Card(Rank.JOKER, None)
     i = index % PACK_SIZE
     return Card(Rank(2 + i // 4), _SUIT_ORDER[i % 4])
+
+
+_SUIT_CODE = {suit: i + 1 for i, suit in enumerate(_SUIT_ORDER)}
+
+
+def code_of(card: Card) -> int:
+    """The integer code of `card` (see the module invariants)."""
+    return int(card.rank) << 3 | (_SUIT_CODE[card.suit] if card.suit else 0)
+
+
+CARD_OF: tuple[Card | None, ...] = tuple(
+    Card(Rank(code >> 3), _SUIT_ORDER[(code & 7) - 1] if code & 7 else None)
+    if 2 <= code >> 3 <= 15 and ((code & 7) == 0) == (code >> 3 == 15) and (code & 7) <= 4 else None
+    for code in range(128)
+)
+"""The card of each code, None for codes that name no card (0: unknown)."""

@@ -4,17 +4,25 @@ Invariants:
 - No card is created or lost: the zones always partition the deck's slots (see `_state`).
 - A move is judged only on identities this engine knows (`known`); a move that makes a card
   public (play, flip, show, swap, place) cannot be pushed before its identity is revealed.
+- Knowledge is `_code`: one byte per slot, the card's code (`_cards`), 0 while unrevealed here.
+  A view's `_code` is the game's, masked by what its player may see (public slots and their hand).
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
-- A `State` is never changed once another game (a view, a copy) or the undo stack may hold it:
-  `push` keeps the old state for `pop` and applies the move to a fresh copy. So `view()` and
-  `copy()` share the state instead of copying it, and an undo is a pointer swap.
+- Make/unmake: a play, flip or pick-up changes the state in place and leaves an undo record of
+  what it changed (`_record`); other moves (swap phase, show, give, leave: few per game) leave the old
+  state itself and go on with a copy. A `State` held by more than one game (a view or a copy shares
+  it: `State.shares`) or by an undo record is never changed in place: a game copies it first
+  (`_own`), so views and copies stand still however the game moves.
 - `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
   move that is not generated is illegal (up to the order of a play's slots, which only decides the
   top card). A `Leave` is the one exception: legal whenever its player is still in, never listed
   (docs/rules.md, "Leaving": it is not a choice of play, so no bot, hint or search offers it).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
-  twice. The property tests check both.
+  twice. The property tests check both. A view's `is_legal` and `moves_for` also remember the moves
+  of its own player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
+  neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
+  those moves depend only on that player's hand, the public cards and the position, which the view
+  knows exactly as the game does, so the game's `push` may trust them.
 - Deterministic: no clock, no randomness; the deal order is given by the caller.
 - Choices where RULES.md is silent are in docs/rules.md.
 """
@@ -26,7 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from p2pshithead.engine._cards import Card, Rank, card_at
+from p2pshithead.engine._cards import CARD_OF, Card, Rank, card_at, code_of
 from p2pshithead.engine._errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -34,26 +42,35 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import (
-    Power,
-    burn_barred,
-    demand_text_in,
-    playable_in,
-    powers,
-    strength,
-    turbo_ranks,
-)
+from p2pshithead.engine._powers import Power, burn_barred, codes, demand_text_in, powers, strength, turbo_ranks
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
-_M = TypeVar("_M", Play, Flip, PickUp)
+_M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready)
 
 
 class _Invalid(str):
     """A reason that makes a move invalid (it names what does not fit), not merely illegal."""
+
+
+_ACE, _JOKER = int(Rank.ACE), int(Rank.JOKER)
+_Undo = tuple  # (move, player, hand, up, down, pile, burned, finished, stock, stock tail, turn, direction,
+# window, pile_last, phase, slots made public): what a play, flip or pick-up changed (see `push`)
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """The undo record of a rare move: the whole state before it (never changed afterwards)."""
+
+    move: Move
+    state: State
+
+
+def _deck_codes(decks: int, jokers: int, size: int) -> tuple[int, ...]:
+    return tuple(code_of(card_at(i, decks, jokers)) for i in range(size))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +166,13 @@ class Game:
         self._powers = powers(self.rules)
         self._turbo = turbo_ranks(self.rules)
         self._barred = burn_barred(self.rules)
-        self._known: dict[int, Card] = {}
-        self._stack: list[tuple[Move, State]] = []
-        self._judged: tuple[Move, ...] = ()  # built by moves_for or accepted by is_legal; legal until a change
+        self._tab = codes(self.rules)
+        self._can = self._tab.can
+        self._code = bytearray(self.size)
+        self._stack: list[_Undo | _Snapshot] = []
+        self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
+        self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
+        self._owner = -1  # a view's player
         self._state = self._deal()
         for slot, card in (known or {}).items():
             self.reveal(slot, card)
@@ -166,9 +187,14 @@ class Game:
         game = cls(rules, players, dealer)
         if sorted(order) != list(range(game.size)):
             raise ValueError(f"order must be a permutation of the {game.size} deck indices")
-        for slot, index in enumerate(order):
-            game._known[slot] = card_at(index, game.decks, game.rules.jokers)
+        deck = _deck_codes(game.decks, game.rules.jokers, game.size)
+        game._code = bytearray(deck[i] for i in order)
         return game
+
+    def __del__(self) -> None:
+        state = self.__dict__.get("_state")  # none if construction failed before the deal
+        if state is not None:
+            state.shares -= 1  # this game no longer holds its state (module invariants)
 
     def _deal(self) -> State:
         r, n = self.rules, self.players
@@ -180,8 +206,10 @@ class Game:
             for p in range(n):
                 getattr(seats[p], attr).extend(range(cursor, cursor + count))
                 cursor += count
-        state = State(Phase.PLAY, seats, list(range(self.size - 1, cursor - 1, -1)))
-        state.public = {s for seat in seats for s in seat.up}
+        state = State(Phase.PLAY, seats, list(range(self.size - 1, cursor - 1, -1)), vis=bytearray(self.size))
+        for seat in seats:
+            for slot in seat.up:
+                state.show(slot)
         state.turn = self._left_of_dealer()
         if r.swap or r.deal_six or r.stack_faceup or r.card_exchange:  # the exchange precedes swaps
             state.phase = Phase.SWAP
@@ -193,12 +221,18 @@ class Game:
 
     @property
     def known(self) -> Mapping[int, Card]:
-        """Identities this engine knows, by slot (read-only view)."""
-        return dict(self._known)
+        """Identities this engine knows, by slot (a fresh dict)."""
+        return {slot: CARD_OF[code] for slot, code in enumerate(self._code) if code}  # type: ignore[misc]
 
     def card(self, slot: int) -> Card | None:
-        """The identity at `slot`, or None while it is unrevealed here."""
-        return self._known.get(slot)
+        """The identity at `slot`, or None while it is unrevealed here (or no such slot)."""
+        if type(slot) is int and 0 <= slot < self.size:
+            return CARD_OF[self._code[slot]]
+        return None
+
+    def cards(self, slots: Sequence[int]) -> list[Card | None]:
+        """`card(slot)` for each of `slots` (slots of this deal), at once."""
+        return list(map(CARD_OF.__getitem__, map(self._code.__getitem__, slots)))  # no Python frame per slot
 
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
@@ -209,19 +243,25 @@ class Game:
         """
         if not 0 <= slot < self.size:
             raise ValueError(f"slot {slot} outside a deck of {self.size}")
-        old = self._known.get(slot)
+        old = self.card(slot)
         if old is not None and old != card:
             raise RevealConflictError(f"slot {slot} is {old.text()}, not {card.text()}")
-        self._known[slot] = card
-        self._judged = ()
+        self._code[slot] = code_of(card)
+        self._judged, self._up = {}, None
 
     def view(self, player: int) -> Game:
         """What `player` may know: public cards and their own hand, nothing else; no history.
-        Cheap: it shares the (never changed in place) state and copies only the visible identities."""
-        self._check_player(player)
-        known, state = self._known, self._state
-        visible = state.public.union(state.seats[player].hand).intersection(known)
-        return self._clone(with_history=False, known={card: known[card] for card in visible})
+        Cheap: it shares the state (copied on write) and masks the card codes with what it may see."""
+        if not 0 <= player < self.players:
+            self._check_player(player)  # raises
+        state = self._state
+        mask = state.vis[:]
+        for slot in state.seats[player].hand:
+            mask[slot] = 255
+        seen = int.from_bytes(self._code, "little") & int.from_bytes(mask, "little")
+        view = self._clone(with_history=False, code=bytearray(seen.to_bytes(self.size, "little")))
+        view._up, view._owner = self._judged, player
+        return view
 
     @property
     def power_table(self) -> Mapping[Rank, Power]:
@@ -245,9 +285,9 @@ class Game:
         order = previous.order
         if previous.first_out_wins or sorted(order) != list(range(self.players)):
             raise ValueError("the previous game must have a full finish order at this table")
-        s = self._state = s.copy()  # a state is never changed in place (module invariants)
+        s = self._own()
         s.exchange = Exchange(order[-1], order[0], True)
-        self._judged = ()
+        self._judged, self._up = {}, None
 
     # -- reading the position -----------------------------------------------------------------
 
@@ -333,7 +373,7 @@ class Game:
 
     def effective_top(self) -> Card | None:
         """The card the next play must beat: the top, looking through transparent cards."""
-        return self._top(self._state.pile)
+        return CARD_OF[self._top(self._state.pile)]
 
     def demand(self) -> str:
         """What the pile demands, in words."""
@@ -353,7 +393,7 @@ class Game:
 
     @property
     def move_stack(self) -> tuple[Move, ...]:
-        return tuple(m for m, _ in self._stack)
+        return tuple(r.move if isinstance(r, _Snapshot) else r[0] for r in self._stack)
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -365,14 +405,21 @@ class Game:
         if s.phase is Phase.SWAP:
             if s.exchange is not None:
                 return list(self._gifts()) if player == s.exchange.giver else []
-            return [] if player in s.ready or player in s.finished else list(self._swap_moves(player))
+            if player in s.ready or player in s.finished:
+                return []
+            moves = self._swap_moves(player)
+            self._judged.update({id(m): m for m in moves})  # push need not judge these again
+            return moves
         if s.phase is Phase.SHOW:
             return list(self._generate()) if player == s.turn else []
         if s.phase is not Phase.PLAY or player in s.finished:
             return []
         if player == s.turn:
-            moves = list(self._turn_moves(player))
-            self._judged = tuple(moves)  # push need not judge these again (found by identity first)
+            moves = self._turn_moves(player)
+            judged = {id(m): m for m in moves}  # push need not judge these again
+            self._judged.update(judged)
+            if self._up is not None and player == self._owner:
+                self._up.update(judged)
             return moves
         if self._answers_open(s):
             return list(self._out_of_turn_moves(player))
@@ -400,8 +447,10 @@ class Game:
             return (s.turn,)
         if s.phase is not Phase.PLAY:
             return ()
+        if s.window is None or not (self.rules.turbo or self.rules.interrupt):  # nobody answers out of turn
+            return (s.turn,)
         others: list[int] = []
-        if s.window is not None and self._answers_open(s):
+        if self._answers_open(s):
             n = self.players
             order = [(s.window.player + i) % n for i in range(n)]
             others = [p for p in order if p != s.turn and p not in s.finished]
@@ -412,11 +461,49 @@ class Game:
     def is_legal(self, move: Move) -> bool:
         """True when `move` may be pushed now, judged on what this engine knows."""
         try:
-            if self.why_illegal(move) is not None:
-                return False
+            legal = self._plain_play(move) if type(move) is Play else None
+            if legal is None:
+                legal = self.why_illegal(move) is None
         except UnrevealedCardError:
             return False
-        self._judged += (move,)  # legal until the next change: push need not judge it again
+        if not legal:
+            return False
+        self._judged[id(move)] = move  # legal until the next change: push need not judge it again
+        if self._up is not None and move.player == self._owner:
+            self._up[id(move)] = move
+        return True
+
+    def _plain_play(self, move: Play) -> bool | None:
+        """`why_illegal(move) is None` for the commonest move, decided without words: a play in turn,
+        in the play phase, of cards of one rank all from the player's source, no ace to aim. None
+        for any other play (then `why_illegal` judges it).
+
+        Raises:
+            UnrevealedCardError: as `why_illegal` does.
+        """
+        s = self._state
+        if s.phase is not Phase.PLAY or move.player != s.turn or move.target is not None or self.rules.ace_gives_pile:
+            return None
+        seat = s.seats[move.player]
+        zone = seat.hand or seat.up
+        if not zone:
+            return None
+        code = self._code
+        rank = -1
+        for slot in move.slots:  # plain loops: this runs for every candidate a bot weighs
+            if slot not in zone or (rank >= 0 and code[slot] >> 3 != rank):
+                return None
+            rank = code[slot] >> 3
+        pile, transparent = s.pile, self._tab.transparent
+        top = code[pile[-1]] if pile else 0
+        if not top or transparent[top]:
+            top = self._top(pile)  # looks through transparent cards; raises for an unknown card
+        if not rank:
+            self._need(move.slots[0], move.player)  # raises
+        can = self._can[top]
+        for slot in move.slots:  # noqa: SIM110 (a loop, not all(): no generator frame on the hot path)
+            if not can[code[slot]]:
+                return False
         return True
 
     def why_illegal(self, move: Move) -> str | None:
@@ -478,8 +565,8 @@ class Game:
         if r.deal_six and len(seat.up) < r.face_up:
             return None
         if r.stack_faceup:
-            rank = self._need(move.hand, p).rank
-            if any(self._need(u, p).rank == rank for u in seat.up):
+            rank = self._need(move.hand, p) >> 3
+            if any(self._need(u, p) >> 3 == rank for u in seat.up):
                 return None
             return "you may only stack a card on a face-up card of the same rank"
         return "your face-up row is full"
@@ -493,9 +580,10 @@ class Game:
         hand = self._state.seats[move.player].hand
         if move.slot not in hand:
             return _Invalid(f"slot {move.slot} is not in your hand")
-        if x.best and all(h in self._known for h in hand):  # a hidden hand is judged by the audit
-            best = max(strength(self.rules, self._known[h]) for h in hand)
-            if strength(self.rules, self._need(move.slot, move.player)) != best:
+        code = self._code
+        if x.best and all(code[h] for h in hand):  # a hidden hand is judged by the audit
+            best = max(strength(self.rules, CARD_OF[code[h]]) for h in hand)  # type: ignore[arg-type]
+            if strength(self.rules, CARD_OF[self._need(move.slot, move.player)]) != best:  # type: ignore[arg-type]
                 return "give your best card to the Masta"
         return None
 
@@ -515,27 +603,39 @@ class Game:
         seat = s.seats[p]
         if p != s.turn:
             return self._why_out_of_turn(move)
-        source = self.source(p)
-        if source == Source.DOWN:
+        zone = seat.hand or seat.up
+        if not zone:
             return "your hand and face-up cards are empty: flip a face-down card"
-        zone = seat.hand if source == Source.HAND else seat.up
         extra = [x for x in move.slots if x not in zone]
         if extra:
+            source = Source.HAND if seat.hand else Source.UP
             if source != Source.HAND or any(x not in seat.up for x in extra):
                 return _Invalid(f"slot(s) {', '.join(map(str, extra))} not in your {source} cards")
+            if len({self._need(x, p) >> 3 for x in move.slots}) > 1:
+                return "a run is played from one zone: your hand, or your face-up cards"
             if s.stock or set(move.slots) - set(extra) != set(seat.hand):
                 return "face-up cards join a play only with the last of your hand, once the stock is empty"
-        return self._why_cards(move, self.effective_top())
+        return self._why_cards(move, self._top(s.pile))
 
-    def _why_cards(self, move: Play, top: Card | None) -> str | None:
-        """Same rank, playable on `top`, and an ace's target when one is due."""
-        cards = [self._need(x, move.player) for x in move.slots]
-        rank = cards[0].rank
-        if any(c.rank != rank for c in cards):
-            return "cards played together must be of one rank"
-        if not all(self._playable(card, top) for card in cards):  # one rank: differ only by suit (9)
-            return self.demand()
-        needs_target = self._gives_pile(cards[0], top) and not self._burns(move.slots)
+    def _why_cards(self, move: Play, top: int) -> str | None:
+        """Same rank (or a run), playable on effective top `top`, and an ace's target when one is due."""
+        slots = self._ordered(move.slots)
+        cards = [self._need(x, move.player) for x in slots]
+        if len(cards) == 1 and move.target is None and not self.rules.ace_gives_pile:  # the common case
+            return None if self._can[top][cards[0]] else self.demand()
+        rank = cards[0] >> 3
+        if any(c >> 3 != rank for c in cards):
+            if not self.rules.runs:
+                return "cards played together must be of one rank"
+            reason = self._why_run(slots, cards, top)
+            if reason is not None:
+                return reason
+        else:
+            can = self._can[top]
+            if not all(can[card] for card in cards):  # one rank: differ only by suit (9)
+                return self.demand()
+        needs_target = (self.rules.ace_gives_pile and self._gives_pile(cards[-1], self._beneath_last(cards, top))
+                        and not self._burns(slots))
         if move.target is None:
             return "name who takes the pile (ace)" if needs_target else None
         if not needs_target:
@@ -545,6 +645,42 @@ class Game:
         if move.target == move.player or move.target in self._state.finished:
             return "name another player still in the game"
         return None
+
+    def _why_run(self, slots: Sequence[int], cards: list[int], top: int) -> str | None:
+        """A run (`runs`, Jane, Pagat seed 49), `slots` and their `cards` (codes) ascending: consecutive
+        ranks of one suit (a code 8 above the last), each card playable on the effective top left by
+        the cards before it; a card that burns the pile (a 10, or four of a kind) ends the run."""
+        if not cards[0] & 7 or any(b != a + 8 for a, b in itertools.pairwise(cards)):
+            return "cards played together must be of one rank, or a run of one suit (5h 6h 7h)"
+        can, transparent = self._can, self._tab.transparent
+        for i, card in enumerate(cards):
+            text = _text(card)
+            if not can[top][card]:
+                return f"{text} may not follow in the run: " + demand_text_in(self._powers, CARD_OF[top])
+            if i < len(cards) - 1 and self._burns(slots[: i + 1]):
+                return f"the run ends where it burns the pile, with {text}"
+            if not transparent[card]:
+                top = card
+        return None
+
+    def _ordered(self, slots: tuple[int, ...]) -> tuple[int, ...]:
+        """The slots of a play in the order they go onto the pile: as named, except a run, which is
+        laid ascending whatever order names it (`runs`)."""
+        if not self.rules.runs or len(slots) < 2:
+            return slots
+        code = self._code
+        ranks = [code[x] >> 3 for x in slots]
+        if len(set(ranks)) == 1:
+            return slots
+        return tuple(x for _, x in sorted(zip(ranks, slots, strict=True)))
+
+    def _beneath_last(self, cards: Sequence[int], top: int) -> int:
+        """The effective top the last of `cards` (codes) lands on, the others played before it onto `top`."""
+        transparent = self._tab.transparent
+        for card in cards[:-1]:
+            if not transparent[card]:
+                top = card
+        return top
 
     def _why_out_of_turn(self, move: Play) -> str | None:
         s, r = self._state, self.rules
@@ -557,13 +693,13 @@ class Game:
         if any(x not in zone for x in move.slots):
             return _Invalid("out of turn you play from your hand (or face-up cards once it is empty)")
         cards = [self._need(x, move.player) for x in move.slots]
-        rank = cards[0].rank
-        if any(c.rank != rank for c in cards):
+        rank = cards[0] >> 3
+        if any(c >> 3 != rank for c in cards):
             return "cards played together must be of one rank"
-        top = self.effective_top()
+        top = self._top(s.pile)
         interrupts = self._interrupts(s)
         if interrupts:
-            if move.player != w.player and top is not None and top.rank == rank and self._run_after(move.slots) >= 4:
+            if move.player != w.player and top and top >> 3 == rank and self._run_after(move.slots) >= 4:
                 # completes four of a kind: the pile burns, so no ace is left in force to aim
                 return None if move.target is None else "only an ace names who takes the pile"
             if move.player == w.player and rank == w.rank and all(x in w.drawn for x in move.slots):
@@ -612,19 +748,20 @@ class Game:
         """Whether `player` provably holds a legal play from their source. Face-up cards are public
         and must be known; unknown hand cards prove nothing, so a peer accepts a pick-up from a
         hidden hand (docs/rules.md: the end-of-game audit judges it)."""
-        seat = self._state.seats[player]
-        top = self.effective_top()
+        s = self._state
+        seat = s.seats[player]
+        can = self._can[self._top(s.pile)]
         if seat.hand:
-            cards = [c for c in map(self._known.get, seat.hand) if c is not None]
-        else:
-            cards = [self._need(u, player) for u in seat.up]
-        return any(self._playable(card, top) for card in cards)
+            code = self._code
+            return any(can[code[h]] for h in seat.hand)  # can[0] is 0: unknown cards prove nothing
+        return any(can[self._need(u, player)] for u in seat.up)
 
-    def _need(self, slot: int, player: int | None) -> Card:
-        card = self._known.get(slot)
-        if card is None:
+    def _need(self, slot: int, player: int | None) -> int:
+        """The code at `slot`, which must be known here."""
+        code = self._code[slot] if slot < self.size else 0
+        if not code:
             raise UnrevealedCardError(f"slot {slot} has not been revealed", (slot,), player)
-        return card
+        return code
 
     # -- generating ---------------------------------------------------------------------------
 
@@ -651,81 +788,136 @@ class Game:
         x = self._state.exchange
         assert x is not None
         for slot in self._state.seats[x.giver].hand:
-            if slot in self._known and self.is_legal(Give(x.giver, slot)):
+            if self._code[slot] and self.is_legal(Give(x.giver, slot)):
                 yield Give(x.giver, slot)
 
-    def _swap_moves(self, p: int) -> Iterator[Move]:
-        seat = self._state.seats[p]
-        candidates: list[Move] = [Ready(p)]
-        candidates += [Place(p, h) for h in seat.hand if h in self._known]
-        candidates += [Swap(p, h, u) for h in seat.hand for u in seat.up if h in self._known]
-        return (m for m in candidates if self.is_legal(m))
+    def _swap_moves(self, p: int) -> list[Move]:
+        """The swap-phase moves of `p` (not ready, still in), built without re-judging each one as
+        `_why_swap_phase` would: ready, each known hand card laid face up, each swap of a known hand card."""
+        seat, r, code = self._state.seats[p], self.rules, self._code
+        short = r.deal_six and len(seat.up) < r.face_up
+        moves: list[Move] = [] if short else [_trusted(Ready, p)]
+        known = [h for h in seat.hand if code[h]]
+        for h in known:
+            if short or (r.stack_faceup and self._stacks(h, seat.up)):
+                moves.append(_trusted(Place, p, h))
+        if r.swap or r.deal_six:
+            moves += [_trusted(Swap, p, h, u) for h in known for u in seat.up]
+        return moves
 
-    def _turn_moves(self, p: int) -> Iterator[Move]:
+    def _stacks(self, hand: int, up: Sequence[int]) -> bool:
+        """Whether a face-up card of the rank at `hand` lies in `up`, judged as `_why_swap_phase` does:
+        up to the first match, every face-up card must be known (else that judgement raises)."""
+        code, rank = self._code, self._code[hand] >> 3
+        for u in up:
+            if not code[u]:
+                return False
+            if code[u] >> 3 == rank:
+                return True
+        return False
+
+    def _turn_moves(self, p: int) -> list[Move]:
         """The moves of the player to act; built without re-judging each one (the property
         tests check that every move built here is legal and that no other move is)."""
         s = self._state
         seat = s.seats[p]
         if not (seat.hand or seat.up):
-            for slot in seat.down:
-                yield _trusted(Flip, p, slot)
-            return
+            return [_trusted(Flip, p, slot) for slot in seat.down]
         from_hand = bool(seat.hand)
-        top = self.effective_top()
-        plays = list(self._plays(p, seat.hand if from_hand else seat.up, top))
-        yield from plays
-        if from_hand and not s.stock and plays:
-            yield from self._hand_and_up_plays(p, seat, top)
+        top = self._top(s.pile)
+        zone = seat.hand if from_hand else seat.up
+        moves = self._plays(p, zone, top)
+        if self.rules.runs:
+            self._runs(p, zone, top, moves)
+        played = bool(moves)
+        if from_hand and not s.stock and played:
+            self._hand_and_up_plays(p, seat, top, moves)
         if not s.pile:
-            return
-        if from_hand or all(u in self._known for u in seat.up):
-            stuck = not plays  # unknown hand cards prove nothing: see _can_play
+            return moves
+        if from_hand or all(self._code[u] for u in seat.up):
+            stuck = not played  # unknown hand cards prove nothing: see _can_play
         else:
             stuck = not self._can_play(p)  # raises: face-up cards are public, they must be known
         if not (stuck or self.rules.pickup_voluntary):
-            return
+            return moves
         if self._takes_card(from_hand, stuck):
-            for up in seat.up:
-                yield _trusted(PickUp, p, up)
+            moves += [_trusted(PickUp, p, up) for up in seat.up]
         else:
-            yield _trusted(PickUp, p, None)
+            moves.append(_trusted(PickUp, p, None))
+        return moves
 
-    def _hand_and_up_plays(self, p: int, seat: Seat, top: Card | None) -> Iterator[Move]:
-        """The whole hand (one rank) with same-rank face-up cards added (section 6)."""
-        known = self._known
-        ranks = {known[h].rank if h in known else None for h in seat.hand}
-        if len(ranks) != 1 or None in ranks:
+    def _hand_and_up_plays(self, p: int, seat: Seat, top: int, out: list[Move]) -> None:
+        """The whole hand (one rank) with same-rank face-up cards added (section 6), onto `out`."""
+        code, can = self._code, self._can[top]
+        ranks = {code[h] >> 3 for h in seat.hand}
+        if len(ranks) != 1 or 0 in ranks:
             return
         rank = ranks.pop()
-        if not all(self._playable(known[h], top) for h in seat.hand):  # they differ by suit only
+        if not all(can[code[h]] for h in seat.hand):  # they differ by suit only
             return
-        ups = [u for u in seat.up if u in known and known[u].rank == rank and self._playable(known[u], top)]
+        ups = [u for u in seat.up if code[u] >> 3 == rank and can[code[u]]]
         hand = tuple(seat.hand)
         for k in range(1, len(ups) + 1):
             for extra in itertools.combinations(ups, k):
-                yield from self._with_targets(p, hand + extra, top)
+                self._with_targets(p, hand + extra, top, out)
 
-    def _plays(self, p: int, zone: Sequence[int], top: Card | None) -> Iterator[Move]:
+    def _plays(self, p: int, zone: Sequence[int], top: int) -> list[Move]:
         """Every set of one playable rank from `zone`, in zone order."""
-        by_rank: dict[Rank, list[int]] = {}
-        known = self._known
+        by_rank: dict[int, list[int]] = {}
+        code, can = self._code, self._can[top]
         for slot in zone:
-            card = known.get(slot)
-            if card is not None and self._playable(card, top):
-                by_rank.setdefault(card.rank, []).append(slot)
-        for slots in by_rank.values():
+            card = code[slot]
+            if can[card]:  # 0 for an unknown card
+                by_rank.setdefault(card >> 3, []).append(slot)
+        out: list[Move] = []
+        if self.rules.ace_gives_pile:
+            for slots in by_rank.values():
+                for k in range(1, len(slots) + 1):
+                    for combo in itertools.combinations(slots, k):
+                        self._with_targets(p, combo, top, out)
+            return out
+        made = _MADE.get
+        for slots in by_rank.values():  # no ace names a taker: one play per set of cards
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
-                    yield from self._with_targets(p, combo, top)
+                    out.append(made((Play, p, combo, None)) or _trusted(Play, p, combo, None))
+        return out
 
-    def _with_targets(self, p: int, slots: tuple[int, ...], top: Card | None) -> Iterator[Move]:
-        """The play of `slots` (one playable rank), once per taker when it leaves an ace in force."""
-        if not self.rules.ace_gives_pile or not self._gives_pile(self._known[slots[0]], top) or self._burns(slots):
-            yield _trusted(Play, p, slots, None)
+    def _runs(self, p: int, zone: Sequence[int], top: int, out: list[Move]) -> None:
+        """Every run (`runs`, see `_why_run`) of two or more cards from `zone`, ascending, onto `out`."""
+        code, can, transparent = self._code, self._can, self._tab.transparent
+        cells: dict[int, list[int]] = {}  # by code; the next card of a run is 8 codes up
+        for slot in zone:
+            if code[slot] & 7:  # a suit: known, and no joker
+                cells.setdefault(code[slot], []).append(slot)
+
+        def extend(run: tuple[int, ...], beneath: int) -> None:
+            """`beneath`: the effective top the card after `run` lands on."""
+            if len(run) > 1:
+                self._with_targets(p, run, top, out)
+            if self._burns(run):
+                return
+            for slot in cells.get(code[run[-1]] + 8, ()):
+                card = code[slot]
+                if can[beneath][card]:
+                    extend(run + (slot,), beneath if transparent[card] else card)
+
+        for slot in zone:
+            card = code[slot]
+            if card & 7 and can[top][card]:
+                extend((slot,), top if transparent[card] else card)
+
+    def _with_targets(self, p: int, slots: tuple[int, ...], top: int, out: list[Move]) -> None:
+        """The play of `slots` (one playable rank, or a run) onto `out`, once per taker when it leaves
+        an ace in force."""
+        code = self._code
+        if (not self.rules.ace_gives_pile or self._burns(slots)
+                or not self._gives_pile(code[slots[-1]], self._beneath_last([code[x] for x in slots], top))):
+            out.append(_trusted(Play, p, slots, None))
             return
         for target in self.active():
             if target != p:
-                yield _trusted(Play, p, slots, target)
+                out.append(_trusted(Play, p, slots, target))
 
     def _out_of_turn_moves(self, p: int) -> Iterator[Move]:
         """Out-of-turn plays of `p` (section 5): rare, so each candidate is judged in full."""
@@ -733,7 +925,8 @@ class Game:
         zone = seat.hand or seat.up
         w = self._state.window
         assert w is not None
-        same = [x for x in zone if (c := self._known.get(x)) is not None and c.rank == w.rank]
+        code = self._code
+        same = [x for x in zone if code[x] and code[x] >> 3 == w.rank]
         targets = [None, *self.active()] if self.rules.ace_gives_pile else [None]
         for k in range(1, len(same) + 1):
             for combo in itertools.combinations(same, k):
@@ -752,18 +945,44 @@ class Game:
             InvalidMoveError: it names a player or slot that does not fit.
             UnrevealedCardError: an identity it needs is not revealed here.
         """
-        reason = None if move in self._judged else self.why_illegal(move)
+        judged = self._judged
+        trusted = judged.get(id(move)) is move or move in judged.values()
+        reason = None if trusted else self.why_illegal(move)
         if reason is not None:
             p = getattr(move, "player", None)
             kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
-        for slot in made_public(move):
-            self._need(slot, move.player)
-        if isinstance(move, Flip):
+        self._judged, self._up = {}, None
+        if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
+            public = self._state.public
+            self._apply_play(self._record(move, [slot for slot in move.slots if slot not in public]), move)
+        elif isinstance(move, Flip):
             self._need(move.slot, move.player)
-        self._stack.append((move, self._state))
-        self._state = self._state.copy()  # the old state stays as it is, for pop and for views
-        self._judged = ()
+            self._apply_flip(self._record(move, [] if move.slot in self._state.public else [move.slot]), move)
+        elif isinstance(move, PickUp):
+            self._apply_pickup(self._record(move, []), move)
+        else:
+            for slot in made_public(move):
+                self._need(slot, move.player)
+            self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
+            self._state = self._state.copy()
+            self._apply(move)
+
+    def _record(self, move: Play | Flip | PickUp, shown: list[int]) -> State:
+        """Leave the undo record of a play, flip or pick-up, whose slots `shown` become public; the
+        state to change in place."""
+        s = self._state
+        if s.shares > 1:
+            s = self._own()
+        seat = s.seats[move.player]
+        stock = s.stock
+        self._stack.append((
+            move, move.player, seat.hand[:], seat.up[:], seat.down[:], s.pile[:], len(s.burned), len(s.finished),
+            len(stock), stock[-self.rules.hand_size:], s.turn, s.direction, s.window, s.pile_last, s.phase, shown,
+        ))
+        return s
+        self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
+        self._state = self._state.copy()
         self._apply(move)
 
     def pop(self) -> Move:
@@ -772,10 +991,31 @@ class Game:
         Raises:
             IndexError: no move to undo.
         """
-        move, state = self._stack.pop()
-        self._state = state
-        self._judged = ()
+        record = self._stack.pop()
+        self._judged, self._up = {}, None
+        if isinstance(record, _Snapshot):
+            self._state.shares -= 1
+            self._state = record.state.copy()  # the record's state may be another copy's record too
+            return record.move
+        (move, p, hand, up, down, pile, burned, finished, stock, tail, turn, direction, window, pile_last, phase,
+         shown) = record
+        s = self._own()
+        seat = s.seats[p]
+        seat.hand[:], seat.up[:], seat.down[:], s.pile[:] = hand, up, down, pile
+        del s.burned[burned:], s.finished[finished:], s.stock[stock - len(tail):]
+        s.stock += tail
+        s.turn, s.direction, s.window, s.pile_last, s.phase = turn, direction, window, pile_last, phase
+        for slot in shown:
+            s.hide(slot)
         return move
+
+    def _own(self) -> State:
+        """The state, copied first if another game or an undo record holds it too (copy on write)."""
+        s = self._state
+        if s.shares > 1:
+            s.shares -= 1
+            s = self._state = s.copy()
+        return s
 
     def _apply(self, move: Move) -> None:
         s = self._state
@@ -783,11 +1023,11 @@ class Game:
         if isinstance(move, Swap):
             i, j = seat.hand.index(move.hand), seat.up.index(move.up)
             seat.hand[i], seat.up[j] = move.up, move.hand
-            s.public.add(move.hand)
+            s.show(move.hand)
         elif isinstance(move, Place):
             seat.hand.remove(move.hand)
             seat.up.append(move.hand)
-            s.public.add(move.hand)
+            s.show(move.hand)
         elif isinstance(move, Ready):
             s.ready.add(move.player)
             if s.ready.issuperset(self._in_game(s)):
@@ -800,14 +1040,9 @@ class Game:
             seat.hand.remove(move.slot)
             s.seats[x.receiver].hand.append(move.slot)
             s.exchange = Exchange(x.receiver, x.giver, False) if x.best else None
-        elif isinstance(move, Play):
-            self._apply_play(s, move)
-        elif isinstance(move, Flip):
-            self._apply_flip(s, move)
-        elif isinstance(move, Leave):
-            self._apply_leave(s, move.player)
         else:
-            self._apply_pickup(s, move)
+            assert isinstance(move, Leave)
+            self._apply_leave(s, move.player)
 
     def _end_swap_phase(self, s: State) -> None:
         for p in self._in_game(s):
@@ -821,7 +1056,7 @@ class Game:
     def _apply_show(self, s: State, move: Show) -> None:
         s.shows.append((move.player, move.slot))
         if move.slot is not None:
-            s.public.add(move.slot)
+            s.show(move.slot)
         self._next_show(s)
 
     def _next_show(self, s: State) -> None:
@@ -836,11 +1071,11 @@ class Game:
         for p, slot in s.shows:  # shows are in seat order from the dealer's left: ties go to the earliest
             if slot is None or p in s.finished:
                 continue
-            card = self._known[slot]
-            if not self._in_order(card.rank):
+            rank = self._code[slot] >> 3
+            if not self._in_order(rank):
                 continue
-            if best is None or card.rank < best[1]:
-                best = (p, card.rank)
+            if best is None or rank < best[1]:
+                best = (p, rank)
         s.turn = best[0] if best else self._in_game(s)[0]
         s.phase = Phase.PLAY
 
@@ -869,16 +1104,22 @@ class Game:
         p = move.player
         seat = s.seats[p]
         in_turn, prior = p == s.turn, s.window
-        cards = [self._known[x] for x in move.slots]
-        adds = prior is not None and prior.player == p and self._joins(s, prior, move.slots, cards)
-        for x in move.slots:
-            (seat.hand if x in seat.hand else seat.up).remove(x)
-            s.pile.append(x)
-            s.public.add(x)
-        drawn = self._refill(s, p)
+        slots = move.slots
+        if len(slots) > 1 and self.rules.runs:
+            slots = self._ordered(slots)
+        code = self._code
+        cards = [code[x] for x in slots]
+        adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
+        hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
+        for x in slots:
+            (hand if x in hand else seat.up).remove(x)
+            pile.append(x)
+            public.add(x)  # State.show, inline
+            vis[x] = 255
+        drawn = self._refill(s, p) if len(hand) < self.rules.hand_size and s.stock else []
         s.pile_last = p
         burn = self._burns_now(s, cards)
-        if self._finish_if_out(s, p):
+        if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
             return
         if burn:
             s.burned.extend(s.pile)
@@ -886,50 +1127,60 @@ class Game:
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = Window(p, int(cards[0].rank), tuple(drawn))
+        s.window = Window(p, cards[-1] >> 3, tuple(drawn))
         if move.target is not None:
             s.turn = move.target
         elif adds:
             self._advance_after_add(s, p, cards)
-        elif in_turn:
-            self._advance_after(s, p, cards)
+        elif in_turn:  # of a run, only its top card acts on the next player (docs/rules.md)
+            self._advance_after(s, p, cards if cards[0] >> 3 == cards[-1] >> 3 else cards[-1:])
         # else: a turbo play by another player leaves the turn where it was (section 5)
 
-    def _joins(self, s: State, prior: Window, slots: Sequence[int], cards: list[Card]) -> bool:
+    def _joins(self, s: State, prior: Window, slots: Sequence[int], cards: list[int]) -> bool:
         """Whether a play by the last player adds freshly drawn cards of the rank just played to
         their play (interrupt, section 5), also when its skips came back round to them: it counts
         with that play (docs/rules.md, section 5)."""
-        return self._interrupts(s) and cards[0].rank == prior.rank and all(x in prior.drawn for x in slots)
+        return (self._interrupts(s) and all(c >> 3 == prior.rank for c in cards)
+                and all(x in prior.drawn for x in slots))
 
-    def _advance_after(self, s: State, p: int, cards: list[Card]) -> None:
-        table = self._powers
-        if sum(table[c.rank].reverse for c in cards) % 2:
-            s.direction = -s.direction
-        skips = sum(table[c.rank].skip for c in cards)
-        s.turn = self._next_seat(s, p, 1 + skips)
+    def _advance_after(self, s: State, p: int, cards: list[int]) -> None:
+        tab = self._tab
+        reverse, skip = tab.reverse, tab.skip
+        if len(cards) == 1:  # the common case
+            if reverse[cards[0]]:
+                s.direction = -s.direction
+            skips = skip[cards[0]]
+        else:
+            if sum(reverse[c] for c in cards) % 2:
+                s.direction = -s.direction
+            skips = sum(skip[c] for c in cards)
+        if not skips and not s.finished:  # the next seat, nobody out to pass over
+            s.turn = (p + s.direction) % self.players
+        else:
+            s.turn = self._next_seat(s, p, 1 + skips)
 
-    def _advance_after_add(self, s: State, p: int, cards: list[Card]) -> None:
+    def _advance_after_add(self, s: State, p: int, cards: list[int]) -> None:
         """A drawn card added to the play just made (interrupt, section 5) counts as played with it:
         each added 8 skips one more player, each added reverse turns the direction again."""
-        power = self._powers[cards[0].rank]
-        if power.reverse:
+        tab = self._tab
+        if tab.reverse[cards[0]]:
             if len(cards) % 2:
                 s.direction = -s.direction
             s.turn = self._next_seat(s, p, 1)
-        elif power.skip:
+        elif tab.skip[cards[0]]:
             s.turn = self._next_seat(s, s.turn, len(cards))
 
     def _apply_flip(self, s: State, move: Flip) -> None:
-        card = self._known[move.slot]
-        s.public.add(move.slot)
-        top = self.effective_top()
-        if self._playable(card, top):
+        card = self._code[move.slot]
+        s.show(move.slot)
+        top = self._top(s.pile)
+        if self._can[top][card]:
             seat = s.seats[move.player]
             seat.down.remove(move.slot)
             seat.hand.append(move.slot)  # passes through the hand onto the pile
             # a flipped ace cannot be aimed before it is seen: it gives the pile to the next player
             target = self._next_seat(s, move.player, 1) if self._gives_pile(card, top) else None
-            self._apply_play(s, Play(move.player, (move.slot,), target))
+            self._apply_play(s, _trusted(Play, move.player, (move.slot,), target))
             return
         s.seats[move.player].down.remove(move.slot)
         s.pile.append(move.slot)
@@ -954,11 +1205,13 @@ class Game:
             s.turn = self._next_seat(s, p, 1)
 
     def _refill(self, s: State, p: int) -> list[int]:
-        hand, drawn = s.seats[p].hand, []
-        while len(hand) < self.rules.hand_size and s.stock:
-            slot = s.stock.pop()
-            hand.append(slot)
-            drawn.append(slot)
+        hand, stock = s.seats[p].hand, s.stock
+        count = min(self.rules.hand_size - len(hand), len(stock))
+        if count <= 0:
+            return []
+        drawn = stock[: -count - 1 : -1]  # the next `count` draws, in draw order
+        del stock[-count:]
+        hand += drawn
         return drawn
 
     def _finish_if_out(self, s: State, p: int) -> bool:
@@ -982,41 +1235,49 @@ class Game:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _top(self, pile: Sequence[int]) -> Card | None:
-        table = self._powers
+    def _top(self, pile: Sequence[int]) -> int:
+        """The code of the effective top of `pile`, transparent cards looked through; 0 for none."""
+        code, transparent = self._code, self._tab.transparent
         for slot in reversed(pile):
-            card = self._known.get(slot)
-            if card is None:
+            card = code[slot]
+            if not card:
                 raise UnrevealedCardError(f"pile slot {slot} has not been revealed", (slot,))
-            if not table[card.rank].transparent:
+            if not transparent[card]:
                 return card
-        return None
+        return 0
 
-    def _playable(self, card: Card, top: Card | None) -> bool:
-        return playable_in(self._powers, self._barred, card, top)
-
-    def _in_order(self, rank: Rank) -> bool:
+    def _in_order(self, rank: int) -> bool:
         """Whether `rank` is in the rank order, not a power card played on anything (sections 1, 2):
         only such a rank can claim the lead in the show phase (7 and 8 do; 2, 3, 10, jokers do not)."""
-        return not self._powers[rank].anything and rank is not Rank.JOKER
+        return not self._powers[Rank(rank)].anything and rank != _JOKER
 
-    def _gives_pile(self, card: Card, top: Card | None) -> bool:
-        """Whether playing `card` on `top` leaves an ace in force that names a taker."""
+    def _gives_pile(self, card: int, top: int) -> bool:
+        """Whether playing `card` on effective top `top` (codes) leaves an ace in force that names a taker."""
         if not self.rules.ace_gives_pile:
             return False
-        if card.rank is Rank.ACE:
+        if card >> 3 == _ACE:
             return True
-        return self._powers[card.rank].transparent and top is not None and top.rank is Rank.ACE
+        return bool(self._tab.transparent[card]) and top >> 3 == _ACE
 
     def _burns(self, slots: Sequence[int]) -> bool:
-        cards = [self._known[x] for x in slots]
-        return self._burn_rank(cards) or self._run_after(slots) >= 4
+        code = self._code
+        return self._burn_rank([code[x] for x in slots]) or self._run_after(slots) >= 4
 
-    def _burns_now(self, s: State, cards: list[Card]) -> bool:
-        return self._burn_rank(cards) or (self.rules.four_burns and self._run(s.pile) >= 4)
+    def _burns_now(self, s: State, cards: list[int]) -> bool:
+        if self._tab.burn[cards[0]] if len(cards) == 1 else self._burn_rank(cards):
+            return True
+        pile = s.pile
+        if not self.rules.four_burns or len(pile) < 4:
+            return False
+        code, transparent = self._code, self._tab.transparent
+        top, under = code[pile[-1]], code[pile[-2]]
+        if not (transparent[top] or transparent[under]) and top >> 3 != under >> 3:
+            return False  # two different ranks on top: no four of a kind
+        return self._run(pile) >= 4
 
-    def _burn_rank(self, cards: list[Card]) -> bool:
-        return any(self._powers[c.rank].burn for c in cards)
+    def _burn_rank(self, cards: list[int]) -> bool:
+        burn = self._tab.burn
+        return bool(burn[cards[0]]) if len(cards) == 1 else any(burn[c] for c in cards)
 
     def _run_after(self, slots: Sequence[int]) -> int:
         """Length of the same-rank run on top if `slots` were added to the pile."""
@@ -1029,19 +1290,19 @@ class Game:
         top of mirrors count as themselves: four 3s on top (or played at once) burn too."""
         if not pile:
             return 0
-        known, table = self._known, self._powers
-        top = known[pile[-1]].rank
-        bare = next((depth for depth, slot in enumerate(reversed(pile)) if known[slot].rank != top), len(pile))
-        if not table[top].transparent:
+        code, transparent = self._code, self._tab.transparent
+        top = code[pile[-1]] >> 3
+        bare = next((depth for depth, slot in enumerate(reversed(pile)) if code[slot] >> 3 != top), len(pile))
+        if not transparent[code[pile[-1]]]:
             bare = 0  # counted below, with the mirrors between
-        rank, count = None, 0
+        rank, count = -1, 0
         for slot in reversed(pile):
-            card = known[slot]
-            if table[card.rank].transparent:
+            card = code[slot]
+            if transparent[card]:
                 continue
-            if rank is None:
-                rank = card.rank
-            elif card.rank != rank:
+            if rank < 0:
+                rank = card >> 3
+            elif card >> 3 != rank:
                 break
             count += 1
         return max(bare, count)
@@ -1070,16 +1331,26 @@ class Game:
         if not 0 <= player < self.players:
             raise ValueError(f"no player {player} at this table")
 
-    def _clone(self, with_history: bool, known: dict[int, Card] | None = None) -> Game:
+    def _clone(self, with_history: bool, code: bytearray | None = None) -> Game:
         other = Game.__new__(Game)
-        other.rules, other.players, other.dealer = self.rules, self.players, self.dealer
-        other.decks, other.size, other._powers, other._turbo = self.decks, self.size, self._powers, self._turbo
-        other._barred = self._barred
-        other._known = dict(self._known) if known is None else known
-        other._stack = list(self._stack) if with_history else []
-        other._judged = ()
-        other._state = self._state  # shared: a state is never changed in place (module invariants)
+        other.__dict__.update(self.__dict__)
+        other._code = self._code[:] if code is None else code
+        other._stack = self._stack[:] if with_history else []
+        other._judged, other._up = {}, None
+        self._state.shares += 1  # shared, copied on write (module invariants)
         return other
+
+    def _load(self, state: State, known: Mapping[int, Card]) -> None:
+        """Take `state` and the identities `known` as this game's position (notation)."""
+        self._state.shares -= 1
+        state.vis = bytearray(self.size)
+        for slot in state.public:
+            state.vis[slot] = 255
+        self._state = state
+        self._code = bytearray(self.size)
+        for slot, card in known.items():
+            self._code[slot] = code_of(card)
+        self._judged, self._up = {}, None
 
     def copy(self) -> Game:
         """An independent copy, history included."""
@@ -1143,20 +1414,31 @@ class Game:
         return short_hints(self, self.turn if player is None else player)
 
 
-def _trusted(kind: type[_M], player: int, slot: object, target: int | None = None) -> _M:
-    """A move built by the generator, whose fields are well formed by construction: skips the
-    checks of `__post_init__` (the hot path of move generation)."""
-    move = object.__new__(kind)
-    _set(move, "player", player)
-    if kind is Play:
-        _set(move, "slots", slot)
-        _set(move, "target", target)
-    else:
-        _set(move, "slot" if kind is Flip else "up", slot)
-    return move
+def _trusted(kind: type[_M], *fields: object) -> _M:
+    """The move `kind(*fields)` for the generator, whose fields are well formed by construction:
+    skips the checks of `__post_init__` (the hot path of move generation). Moves are values: one
+    object per move is kept (`_MADE`) and handed out again."""
+    key = (kind, *fields)
+    move = _MADE.get(key)
+    if move is None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        move = object.__new__(kind)
+        for name, value in zip(kind.__slots__, fields, strict=True):
+            _set(move, name, value)
+        _MADE[key] = move
+    return move  # type: ignore[return-value]
 
 
 _set = object.__setattr__
+_MADE: dict[tuple[object, ...], Move] = {}
+_MADE_MAX = 20_000  # about 4 MB at most
+
+
+def _text(code: int) -> str:
+    card = CARD_OF[code]
+    assert card is not None
+    return card.text()
 
 
 def made_public(move: Move) -> tuple[int, ...]:

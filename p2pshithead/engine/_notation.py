@@ -32,10 +32,10 @@ if TYPE_CHECKING:
 __all__ = ["position_to_text", "position_from_text"]
 
 
-def _cards(slots: list[int] | tuple[int, ...], known: dict[int, Card], public: set[int]) -> str:
+def _cards(slots: list[int] | tuple[int, ...], game: Game, public: set[int]) -> str:
     out = []
     for slot in slots:
-        card = known.get(slot)
+        card = game.card(slot)
         mark = "=" if slot in public else "~"
         out.append(f"{slot}" if card is None and mark == "~" else f"{slot}{mark}{card.text() if card else '?'}")
     return ",".join(out) or "-"
@@ -46,7 +46,7 @@ def _ints(values: list[int] | tuple[int, ...] | set[int]) -> str:
 
 
 def position_to_text(game: Game) -> str:
-    s, known = game._state, game._known
+    s, known = game._state, game
     head = [s.phase.value, f"d{game.dealer}", f"t{s.turn}", "+" if s.direction > 0 else "-"]
     if s.ready:
         head.append("r" + _ints(sorted(s.ready)))
@@ -154,7 +154,7 @@ def position_from_text(text: str, rules: Ruleset) -> Game:
     except (IndexError, KeyError, ValueError) as exc:
         raise PositionError(f"not a position: {exc}") from None
     _check(game, state, known)
-    game._state, game._known = state, known
+    game._load(state, known)
     return game
 
 

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from p2pshithead.engine._cards import Card, Rank
+from p2pshithead.engine._cards import CARD_OF, Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
 
 __all__ = [
     "Power", "powers", "burn_barred", "playable", "playable_in", "demand_text", "demand_text_in", "turbo_ranks",
-    "strength",
+    "strength", "Codes", "codes",
 ]
 
 _FACES = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
@@ -145,3 +145,31 @@ def demand_text_in(table: Mapping[Rank, Power], top: Card | None) -> str:
         return f"{shown} on the pile: play {Rank(under.cap).symbol} or lower"
     least = Rank(under.value).symbol if under.value else shown
     return f"{shown} on the pile: play {least} or higher"
+
+
+@dataclass(frozen=True, slots=True)
+class Codes:
+    """The power table of a ruleset indexed by card code (`_cards`), for the engine's inner loops:
+    each field holds one entry per code 0-127 (0, unknown, has no power)."""
+
+    transparent: bytes
+    anything: bytes
+    burn: bytes
+    skip: bytes
+    reverse: bytes
+    can: tuple[bytes, ...]  # can[top][code]: 1 when `code` may be played on effective top `top` (0: none)
+
+
+@lru_cache(maxsize=64)
+def codes(rules: Ruleset) -> Codes:
+    """`Codes` of `rules`; `can` is `playable` over every pair of cards."""
+    table, barred = powers(rules), burn_barred(rules)
+
+    def flag(name: str) -> bytes:
+        return bytes(bool(c and getattr(table[c.rank], name)) for c in CARD_OF)
+
+    can = tuple(
+        bytes(bool(c and (top is None or t) and playable_in(table, barred, c, top)) for c in CARD_OF)
+        for t, top in enumerate(CARD_OF)
+    )
+    return Codes(flag("transparent"), flag("anything"), flag("burn"), flag("skip"), flag("reverse"), can)

@@ -191,6 +191,7 @@ class Ruleset:
     ten_not_on_faces: bool = False  # 7 (a Pagat reading): 10 may not be played on J, Q, K, A
     ten_not_on_eight: bool = False  # 7 (Jane, Pagat seed 47): 10 on anything but an 8
     pickup_goes_back: bool = False  # 3 (Jane, Pagat seed 50): 3+ players: the picker's previous player leads
+    runs: bool = False  # 3, 7 (Jane, Pagat seed 49): an ascending run of one suit in one turn, each step legal
     three: Three = Three.MIRROR
     seven: Seven = Seven.UNDER
     eight: Eight = Eight.SKIP
@@ -323,7 +324,7 @@ class SettingError(EngineError, ValueError):
     not take; the message names the closest rules or lists the values."""
 
 
-_LATER_FIELDS = frozenset({"ten_not_on_eight", "pickup_goes_back"})
+_LATER_FIELDS = frozenset({"ten_not_on_eight", "pickup_goes_back", "runs"})
 """Fields added after presets were first agreed by digest: `to_dict` leaves them out at their default."""
 
 _INT_CHOICES: dict[str, tuple[int, ...]] = {
@@ -422,6 +423,8 @@ _FLAG_WORDS: dict[str, tuple[str, str]] = {  # a switch in words: (on, off)
     "stack_faceup": ("face-up duplicates may be stacked", "face-up duplicates are not stacked"),
     "ten_not_on_faces": ("a 10 may not be played on J, Q, K or A", "a 10 may be played on J, Q, K and A"),
     "ten_not_on_eight": ("a 10 may not be played on an 8", "a 10 may be played on an 8"),
+    "runs": ("runs: an ascending run of one suit (5h 6h 7h) may be played in one turn, each card legal on the one "
+             "before; a run that reaches 10 burns", "no runs: cards played together are of one rank"),
 }
 _CHOICE_WORDS: dict[enum.Enum, str] = {  # an enum value in words
     Start.LOWEST_SHOWN: "the lowest card shown leads",

@@ -143,11 +143,11 @@ def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
     if typed is None:
         raise InvalidMoveError(f"{t!r}? type a rank like 7, 77, 10, q, k, a; p to pick up")
     ranks = {rank for rank, _ in typed}
-    if len(ranks) > 1:
-        raise IllegalMoveError("cards played together must be of one rank")
-    rank = ranks.pop()
     wanted = [c for _, c in typed if c is not None]
     target = _target(target_text, game, names) if arrow else None
+    if len(ranks) > 1:
+        return _run(game, me, typed, wanted, target)
+    rank = ranks.pop()
     hits = [
         m for m in game.moves_for(me)
         if isinstance(m, Play) and len(m.slots) == len(typed) and _holds(game, m.slots, rank, wanted)
@@ -163,16 +163,48 @@ def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
     return _legal(game, _explain_play(game, me, rank, len(typed), wanted, target))
 
 
-def _holds(game: Game, slots: Sequence[int], rank: Rank, wanted: list[Card]) -> bool:
-    cards = [game.card(s) for s in slots]
-    if any(c is None or c.rank != rank for c in cards):
-        return False
+def _run(game: Game, me: int, typed: list[tuple[Rank, Card | None]], wanted: list[Card], target: int | None) -> Move:
+    """Cards of several ranks: a run (`runs`, "5h6h7h", "567"), or an error saying why not."""
+    if not game.rules.runs:
+        raise IllegalMoveError("cards played together must be of one rank")
+    ranks = sorted(rank for rank, _ in typed)
+    hits = [
+        m for m in game.moves_for(me)
+        if isinstance(m, Play) and len(m.slots) == len(typed) and (target is None or m.target == target)
+        and sorted(c.rank for c in _cards(game, m.slots)) == ranks and _has(_cards(game, m.slots), wanted)
+    ]
+    texts = sorted({short(game, m).split(">")[0] for m in hits})
+    if len(texts) > 1:
+        raise AmbiguousMoveError(f"which run? {' or '.join(texts)}")
+    if hits and (target is not None or len({m.target for m in hits}) == 1):
+        return hits[0]
+    if hits:
+        raise AmbiguousMoveError(f"an ace gives the pile: say who takes it: {texts[0]}>N")
+    zone = game.hand(me) or game.face_up(me)
+    suits = {c.suit for c in wanted} or {c.suit for c in _cards(game, zone)}
+    for suit in sorted(suits, key=lambda s: "" if s is None else s.value):
+        slots = [next((x for x in zone if game.card(x) == Card(rank, suit)), None) for rank in ranks]
+        if suit is not None and None not in slots:
+            return _legal(game, Play(me, tuple(x for x in slots if x is not None), target))
+    raise InvalidMoveError(f"you hold no run {' '.join(r.symbol for r in ranks)} of one suit")
+
+
+def _cards(game: Game, slots: Sequence[int]) -> list[Card]:
+    return [c for c in map(game.card, slots) if c is not None]
+
+
+def _has(cards: list[Card], wanted: list[Card]) -> bool:
     rest = list(cards)
     for w in wanted:
         if w not in rest:
             return False
         rest.remove(w)
     return True
+
+
+def _holds(game: Game, slots: Sequence[int], rank: Rank, wanted: list[Card]) -> bool:
+    cards = _cards(game, slots)
+    return len(cards) == len(slots) and all(c.rank == rank for c in cards) and _has(cards, wanted)
 
 
 def _explain_play(game: Game, me: int, rank: Rank, count: int, wanted: list[Card], target: int | None) -> Move:
@@ -303,6 +335,9 @@ def short(game: Game, move: Move) -> str:
     if isinstance(move, Leave):
         raise ValueError("leaving is no typed move: the program's quit command sends it")
     if isinstance(move, Play):
+        cards = _cards(game, move.slots)
+        if len({c.rank for c in cards}) > 1:  # a run: every card with its suit, ascending ("5h6h7h")
+            return "".join(c.text() for c in sorted(cards)) + ("" if move.target is None else f">{move.target}")
         sym = _sym(game, move.slots[0])
         text = (" " if len(sym) > 1 else "").join([sym] * len(move.slots))
         return text + ("" if move.target is None else f">{move.target}")

@@ -3,7 +3,10 @@
 Invariants: every slot of the deck is in exactly one zone (a seat's hand, face-up or face-down
 row, the stock, the pile, the burned heap, or `gone`: the cards of players who left); `stock[-1]`
 is the next card drawn; `pile[-1]` is the top; `public` holds the slots every player has seen;
-`left` (in leaving order) is part of `finished`. `copy()` shares no mutable part.
+`left` (in leaving order) is part of `finished`; `vis[slot]` is 255 exactly for the slots in
+`public` (the mask a view applies to the card codes; `show` keeps the two together). `copy()` shares
+no mutable part. `shares` counts the games (a game, its views and copies) holding this state: a
+game changes a state in place only while it holds it alone, else it copies it first (copy on write).
 """
 
 from __future__ import annotations
@@ -80,6 +83,18 @@ class State:
     exchange: Exchange | None = None
     gone: list[int] = field(default_factory=list)  # slots that left play with a player who left
     left: list[int] = field(default_factory=list)  # players who left, in order (also in `finished`)
+    vis: bytearray = field(default_factory=bytearray)  # 255 at each public slot (module invariants)
+    shares: int = 1
+
+    def show(self, slot: int) -> None:
+        """Make `slot` public."""
+        self.public.add(slot)
+        self.vis[slot] = 255
+
+    def hide(self, slot: int) -> None:
+        """Undo `show(slot)`."""
+        self.public.discard(slot)
+        self.vis[slot] = 0
 
     def copy(self) -> State:
         return State(
@@ -99,4 +114,5 @@ class State:
             self.exchange,
             self.gone[:],
             self.left[:],
+            self.vis[:],
         )

@@ -35,6 +35,7 @@ from p2pshithead.game._payloads import (
     WindowPayload,
     parse_payload,
 )
+from p2pshithead.game._pushed import pushed
 from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
 
 __all__ = [
@@ -73,4 +74,5 @@ __all__ = [
     "next_payload",
     "opening_deal",
     "parse_payload",
+    "pushed",
 ]

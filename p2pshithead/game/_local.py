@@ -237,5 +237,6 @@ class SeatedTable:
         events = self.state.apply(seat, obj, local.made if seat == local.seat else _unproven)
         events += local.after(seat)
         if self.state.stage is Stage.SHUFFLE and self.state.deck.next_shuffler != local.seat:
+            local.key.prepare_shuffle(self.state.deck)  # the deck-free half of this seat's shuffle, once
             self.state.verify_shuffles()  # check while waiting; the next shuffler shuffles first
         return events

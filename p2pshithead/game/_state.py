@@ -66,7 +66,6 @@ from p2pshithead.engine import (
     Move,
     Outcome,
     Phase,
-    PickUp,
     Play,
     Ruleset,
     card_at,
@@ -77,17 +76,13 @@ from p2pshithead.engine import (
 from p2pshithead.errors import Fault
 from p2pshithead.game._events import (
     Audited,
-    Burned,
     Dealt,
-    Drew,
     Event,
     Finished,
     Flipped,
     KeyShared,
     Left,
     Out,
-    PickedUp,
-    Played,
     Released,
     Revealed,
     Shared,
@@ -105,6 +100,7 @@ from p2pshithead.game._payloads import (
     WindowPayload,
     parse_payload,
 )
+from p2pshithead.game._pushed import pushed
 
 __all__ = ["Stage", "TableState", "claim_order", "opening_deal"]
 
@@ -648,29 +644,13 @@ class TableState:
         return self._learn((*want, *passed_on)) + self._push(seat, move)
 
     def _push(self, seat: int, move: Move) -> list[Event]:
-        game = self._game()
-        late = game.phase is Phase.PLAY and seat != game.turn
-        hand, stock = set(game.hand(seat)), set(game.stock)
-        burned, finished = len(game.burned), len(game.finished)
         try:
-            game.push(move)
+            events = pushed(self._game(), move)
         except EngineError as exc:
             raise Fault(seat, exc.reason) from None
         self.claimant = None
         self._answers.clear()
-        shown = (move.slot,) if isinstance(move, Flip) else made_public(move)
-        events: list[Event] = [Played(seat, move, tuple(c for s in shown if (c := game.card(s)) is not None), late)]
-        taken = [s for s in game.hand(seat) if s not in hand]
-        drawn = tuple(s for s in taken if s in stock)
-        picked = tuple(s for s in taken if s not in stock)
-        if isinstance(move, (PickUp, Flip)) and picked:
-            events.append(PickedUp(seat, picked))
-        if len(game.burned) > burned:
-            events.append(Burned(game.burned[burned:]))
-        if drawn:
-            events.append(Drew(seat, drawn))
-        events += [Out(p) for p in game.finished[finished:]]
-        if game.is_over():
+        if self._game().is_over():
             events += self._end()
         elif self.window_pending():
             events.append(WindowOpened(tuple(self.window_pending())))

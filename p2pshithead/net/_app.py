@@ -131,6 +131,9 @@ class AppSpec:
     """The fewest and the most seats the application plays."""
     secret_size: int = 0
     """How many secret random bytes the local seat's application is built from."""
+    realtime: bool = False
+    """Seats act at any moment and the transcript's order decides who was first (Speed): the host's own
+    messages then wait one median round trip to the others before they are sequenced (docs/speed.md)."""
 
     def check(self, rules: str, seats: int) -> None:
         """Refuse a table this application cannot play.

@@ -1,7 +1,8 @@
 # A framed TCP connection (thin asyncio around `FrameDecoder` and the schema checker). Invariants: every
 # received object is schema-checked for this direction before it is returned; pings are answered and
 # pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now; a frame
-# begun must be whole within `limits.frame_s`; the bytes of an incomplete frame are counted in `budget`
+# begun must be whole within `limits.frame_s`; `round_trips` holds the last seconds from a ping of ours to
+# its pong; the bytes of an incomplete frame are counted in `budget`
 # (shared by the host's connections) and given back on close; `bytes_sent` counts every byte written;
 # `async_close` may be called any number of times.
 """`Connection`: send and receive checked message maps over one TCP stream, with keep-alives."""
@@ -36,8 +37,8 @@ class Connection:
     `clock` (monotonic seconds) times `last_heard` and `silent_for`.
     """
 
-    __slots__ = ("_budget", "_clock", "_decoder", "_frame_began", "_held", "_inbox", "_pinger", "_reader",
-                 "_schemas", "_writer", "bytes_sent", "last_heard", "limits", "peer")  # fmt: skip
+    __slots__ = ("_budget", "_clock", "_decoder", "_frame_began", "_held", "_inbox", "_pinged", "_pinger", "_reader",
+                 "_schemas", "_writer", "bytes_sent", "last_heard", "limits", "peer", "round_trips")  # fmt: skip
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, schemas: dict[str, Map], peer: str,
                  *, limits: Limits = Limits(), frame_limit: int | None = None, budget: Budget | None = None,
@@ -56,6 +57,8 @@ class Connection:
         self.peer = peer
         self.bytes_sent = 0
         self.last_heard = clock()
+        self._pinged: float | None = None  # when our last unanswered ping left
+        self.round_trips: deque[float] = deque(maxlen=32)
         _set_tcp_keepalive(writer.get_extra_info("socket"), limits)
 
     async def __aenter__(self) -> Connection:
@@ -92,6 +95,7 @@ class Connection:
             if not self._writer.is_closing() and self._writer.transport.get_write_buffer_size() < _PING_BACKLOG:
                 self.bytes_sent += len(ping)
                 self._writer.write(ping)
+                self._pinged = self._clock()
 
     async def async_wait_silent(self, limit: float) -> float:
         """Return once the peer has been silent for `limit` seconds (at once if it has been already).
@@ -142,6 +146,9 @@ class Connection:
                 await self.async_send({"t": "pong"})
             elif message["t"] != "pong":
                 return message
+            elif self._pinged is not None:
+                self.round_trips.append(self._clock() - self._pinged)
+                self._pinged = None
 
     async def _async_read(self) -> bytes:
         loop = asyncio.get_running_loop()

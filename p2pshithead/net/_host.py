@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -297,7 +298,14 @@ class Host:
 
     async def _async_submit_local(self, msg: Authored) -> None:
         self.stats.on_sent(msg)
+        if self._spec.realtime:  # no head start: the others' entries reach this queue a round trip after they see
+            await asyncio.sleep(self.own_delay())
         await self._async_sequence(msg, "host")
+
+    def own_delay(self) -> float:
+        """Seconds the host's own entries wait in a real-time game: the median round trip to the others."""
+        trips = [t for conn in self._links.values() for t in conn.round_trips]
+        return statistics.quantiles(trips, n=4, method="inclusive")[0] if len(trips) > 1 else sum(trips)
 
     async def _async_sequence(self, msg: Authored, peer: str) -> None:
         assert self._sequencer is not None

@@ -150,10 +150,10 @@ class Joiner:
             await self._async_rejoin()
         return await self._async_play_out()
 
-    async def async_next(self, secret: bytes) -> Transcript | None:
-        """After a complete game: wait for the host to offer the next game at this table, ask the agent
-        whether to play it (`Agent.async_play_again`), and play it with fresh keys from `secret`. Returns
-        its transcript, or None when this seat stood up or the host closed the table instead.
+    async def async_next(self, secret: bytes, play_again: Callable[[], Awaitable[bool]]) -> Transcript | None:
+        """After a complete game: wait for the host to offer the next game at this table, ask the player
+        whether to play it (`play_again`: False stands up), and play it with fresh keys from `secret`.
+        Returns its transcript, or None when this seat stood up or the host closed the table instead.
 
         Raises:
             RemoteProtocolError: as `async_run` (a next game that does not link to the last one names the host).
@@ -173,7 +173,7 @@ class Joiner:
         if conn is None:
             return None
         self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
-        if not await agent.async_play_again():
+        if not await play_again():
             with contextlib.suppress(ConnectionError, OSError):
                 await conn.async_send({"t": "bye", "reason": "stood up after the game"})
             return None

@@ -30,11 +30,6 @@ class Agent(Protocol):
         """Return once the player says they are ready to start."""
         ...
 
-    async def async_play_again(self) -> bool:
-        """After a complete game, when the table offers the next one: whether this player plays it
-        (False: they stand up and leave the table)."""
-        ...
-
     def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
         """An entry was applied to `app` (the local seat is `seat`); `events` is what happened."""
         ...

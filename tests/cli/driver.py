@@ -22,7 +22,7 @@ def hint_words(screen: str) -> list[str]:
 
 def choose(screen: str, rng: random.Random, mischief: float = 0.0) -> str:
     """What to type at a "> " prompt, given everything printed since the last prompt."""
-    if "out of turn? type it (or y), Enter to pass" in screen:
+    if "out of turn? y, Enter to pass" in " ".join(screen.split()):  # the question, wrapped or not
         return rng.choice(["y", "", "n"])
     if rng.random() < mischief:
         return rng.choice(["?", "rules", "zz", "8x9"])

@@ -33,7 +33,7 @@ class Table:
     rules: Ruleset = field(default_factory=Ruleset)
 
     def game(self) -> Game:
-        counter = iter(range(52))
+        counter = iter(range(self.rules.deck_size(1 + len(self.others))))
 
         def zone(cards: str | int, mark: str) -> str:
             if isinstance(cards, int):
@@ -73,3 +73,11 @@ JOIN = Table(Seat("7h", "7c 7d 9s"), pile="5c", stock=0)
 TURBO = Table(Seat("9c 9s 4h", "Qs 5s 7s"), pile="9h", turn=2, extra="w1:9:-", rules=FRENCH)
 INTERRUPT = Table(Seat("9c 4h", "Qs 5s 7s"), pile="9h 9s 9d", turn=2, extra="w1:9:-", rules=HEBREW)
 EMPTY = Table(Seat("4s 7h", "Qs 5s 7s"), pile="")
+
+# Six seats (two packs), one out, a long hand and a long pile: the layout tests' table.
+SIX = Table(Seat("4s 7h 7c 9d Kd Kh 2c 10s Jd", "Qs 5s 7s"),
+            others=[Seat(3, "Kh Qd 5d"), Seat(5, "Jc 8h 6s"), Seat(0, "", 0), Seat(12, "8s 3s Ah"),
+                    Seat(1, "10c 9s 4h")],
+            pile="8c 5c 6d 6h 9c Jh Qc", stock=30, rules=FRENCH, extra="o3")
+SIX_NAMES = ["You", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
+KARMA = Table(Seat("4s 9d", "7s 7c Kd"), pile="5c", rules=preset("karma"))

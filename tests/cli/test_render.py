@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import os
+import random
+import re
 from pathlib import Path
 
 import click
 import pytest
 
 from p2pshithead.cli.prompt import hint_line
-from p2pshithead.cli.render import Look, can_encode, card_text, narrate, outcome_screen, rules_text, screen
-from p2pshithead.engine import Card, Flip, Move, PickUp, Play, Show, Swap, preset
+from p2pshithead.cli.render import Look, can_encode, card_text, outcome_screen, rules_text, screen
+from p2pshithead.cli.scoreboard import Scoreboard
+from p2pshithead.engine import PRESETS, Card, Game, Outcome, Play, preset
 
-from .positions import ACES, DOWN, FRENCH, HAND, NAMES, SHOW, SWAP, TURBO, UP, Seat, Table
+from .positions import ACES, DOWN, FRENCH, HAND, KARMA, NAMES, SHOW, SIX, SIX_NAMES, SWAP, TURBO, UP, Seat, Table
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 ASCII = Look(unicode=False, color=False)
@@ -42,6 +45,42 @@ def test_screen_snapshot(name: str) -> None:
     check_snapshot(name, text)
     lines = text.split("\n")
     assert len(lines) <= 23 and max(map(len, lines)) <= 80
+
+
+SIX_EVENTS = ["New game: Bot 4 deals", "Bot 1 plays 5c", "Bot 2 plays 8h 8d", "Bot 3 is skipped",
+              "Bot 1 picks up 6 cards", "Bot 4 plays As at Bot 5", "Bot 5 is to take the pile (or answer it)",
+              "Bot 5 picks up 9 cards", "You play 6h 6s", "Bot 1 plays 9c out of turn",
+              "Bot 2 plays Jh, and this line goes on long enough to wrap on a narrow terminal", "Bot 3 is out!",
+              "Bot 4 plays Qc"]
+SIX_LAST = {0: "you play 6h 6s", 1: "plays 9c out of turn", 2: "plays Jh", 3: "plays 10h", 4: "plays Qc",
+            5: "picks up 9 cards"}
+
+
+@pytest.mark.parametrize("width, height", [(60, 20), (80, 24), (120, 40)])
+def test_layout_follows_the_terminal(width: int, height: int) -> None:
+    """Six seats: the header, every row, the pile and my cards stay on screen at every size; a taller
+    screen shows more moves; no line is wider than the screen and no word is cut."""
+    view = SIX.view()
+    look = Look(unicode=False, color=False, width=width, height=height)
+    text = screen(view, 0, SIX_NAMES, SIX_EVENTS, look, hint=hint_line(view, 0), last=SIX_LAST)
+    check_snapshot(f"six-{width}x{height}", text)
+    lines = text.split("\n")
+    assert len(lines) <= height - 1 and max(map(len, lines)) <= width
+    assert lines[0].startswith("Shithead - french - 6 players")
+    for seat in range(1, 6):
+        assert sum(line.startswith(f" [{seat}] Bot {seat}") for line in lines) == 1
+    assert "Pile (7)" in text and "Hand: 2c 4s 7c 7h 9d 10s Jd Kd Kh" in text and lines[-1].startswith("Type: K")
+    assert "(plays Jh)" in text and "(you play 6h 6s)" in text  # each seat's last move beside its row
+    for above, line in zip(lines, lines[1:], strict=False):  # a long move wraps under itself, between words
+        if line.startswith("    "):
+            assert any(e.startswith(above.strip() + " " + line.strip()) for e in SIX_EVENTS), line
+    shown = sum(line.startswith("  ") and not line.startswith("  Q on") for line in lines)
+    assert shown >= {20: 4, 24: 9, 40: 13}[height]
+
+
+def test_karma_stack_shows_as_a_stack() -> None:
+    text = screen(KARMA.view(), 0, NAMES, [], ASCII)
+    assert "up 7s/7c Kd" in text
 
 
 def test_screen_unicode_snapshot() -> None:
@@ -85,56 +124,6 @@ def test_color_and_glyphs() -> None:
     assert not can_encode(None) and not can_encode("no-such-codec")
 
 
-def told(table: Table, move: Move, reveal: dict[int, str] | None = None) -> list[str]:
-    game = table.game()
-    for slot, text in (reveal or {}).items():
-        game.reveal(slot, Card.from_text(text))
-    before = game.view(0)
-    game.push(move)
-    return narrate(before, move, game.view(0), 0, NAMES, ASCII)
-
-
-def test_narrate_plays_and_effects() -> None:
-    assert told(Table(Seat("7h 7c 9d", ""), pile="5c", stock=0), Play(0, (0, 1))) == ["You play 7h 7c"]
-    assert told(Table(Seat("10h 9d", ""), pile="5c", stock=0), Play(0, (0,))) == ["You play 10h", "the pile burns"]
-    four = Table(Seat("9c 4d", ""), pile="9h 9s 9d", stock=0)
-    assert told(four, Play(0, (0,))) == ["You play 9c", "the pile burns"]
-    eight = Table(Seat("8c 4d", ""), pile="5h", stock=0)
-    assert told(eight, Play(0, (0,))) == ["You play 8c", "Bot 1 is skipped"]
-    assert told(Table(Seat("8c 8d 4d", ""), pile="5h", stock=0), Play(0, (0, 1))) == [
-        "You play 8c 8d", "Bot 1 and Bot 2 are skipped"]
-    ace = Table(Seat("As 4d", ""), pile="5h", stock=0, rules=FRENCH)
-    assert told(ace, Play(0, (0,), 2)) == ["You play As", "Bot 2 has to take the pile"]
-
-
-def test_narrate_draws_and_pickups_and_flips() -> None:
-    table = Table(Seat("7h 9d 4c", ""), pile="5c", stock=2)
-    game = table.game()
-    game.reveal(game.stock[0], Card.from_text("Qh"))
-    before = game.view(0)
-    game.push(Play(0, (0,)))
-    assert narrate(before, Play(0, (0,)), game.view(0), 0, NAMES, ASCII) == ["You play 7h", "You draw Qh"]
-    bot = Table(Seat("7h 9d 4c", ""), pile="Kc 5c", turn=1)
-    assert told(bot, PickUp(1)) == ["Bot 1 picks up 2 cards"]
-    up = Table(Seat(0, "4h 9c 9s", 3), pile="Kc", stock=0)
-    assert told(up, PickUp(0, 0)) == ["You pick up 1 card and 4h"]
-    down = DOWN.game()
-    first, second = down.face_down(0)[:2]
-    assert told(DOWN, Flip(0, first), {first: "9s"}) == ["You flip 9s and play it"]
-    assert told(DOWN, Flip(0, second), {second: "4s"}) == ["You flip 4s: no good, pick up 2 cards"]
-
-
-def test_narrate_phases_out_and_end() -> None:
-    assert told(SWAP, Swap(0, 0, 3)) == ["You take Ks into hand, lay 3h face up"]
-    show = SHOW.game()
-    assert told(SHOW, Show(0, show.hand(0)[0])) == ["You show 4c"]
-    out = Table(Seat("Ks", "", 0), pile="5c", stock=0)
-    assert told(out, Play(0, (0,))) == ["You play Ks", "You are out!"]
-    last = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), Seat(0, "", 0), Seat(0, "", 0)],
-                 pile="5c", stock=0, extra="o2,3")
-    assert told(last, Play(0, (0,))) == ["You play Kh", "Bot 1 is the Shithead"]
-
-
 def test_outcome_screen() -> None:
     last = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), Seat(0, "", 0), Seat(0, "", 0)],
                  pile="5c", stock=0, extra="o2,3")
@@ -148,3 +137,67 @@ def test_outcome_screen() -> None:
 def test_rules_text() -> None:
     text = rules_text(preset("french"))
     assert text.startswith("Rules: french") and "ace names who must take the pile" in text
+
+
+def test_outcome_with_scoreboard_fits_small_and_large() -> None:
+    """Six seats after three games: the finish order and the scoreboard stay whole; the moves give way."""
+    last = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), *(Seat(0, "", 0) for _ in range(4))],
+                 pile="5c", stock=0, extra="o2,3,4,5", rules=FRENCH)
+    game = last.game()
+    game.push(Play(0, (0,)))
+    board = Scoreboard(SIX_NAMES)
+    for order in [(1, 2, 3, 4, 5, 0), (0, 3, 2, 4, 5, 1), (2, 3, 4, 5, 0, 1)]:
+        board.add(Outcome(order))
+    for width, height in [(60, 20), (120, 40)]:
+        look = Look(unicode=False, color=False, width=width, height=height)
+        room = height - 2 * len(SIX_NAMES) - 4
+        text = outcome_screen(game.view(0), 0, SIX_NAMES, SIX_EVENTS, look, below=board.lines(max(1, room)))
+        check_snapshot(f"outcome-six-{width}x{height}", text)
+        lines = text.split("\n")
+        assert len(lines) <= height - 1 and max(map(len, lines)) <= width
+        assert "Scoreboard, 3 games played" in text and re.search(r"^  Bot 1 +1 +2$", text, re.M)
+        assert "Game 3: Masta Bot 2, Vice-Masta Bot 3, Shithead Bot 1" in text
+
+
+def test_exchange_screen_snapshot() -> None:
+    """RULES.md 6: the Shithead's screen before the swap: whom to give, what, and how to type it."""
+    game = Game.deal_known(preset("french"), 4, 0, range(52))
+    game.begin_exchange(Outcome((1, 2, 3, 0)))  # I (seat 0) was the Shithead, Bot 1 the Masta
+    view = game.view(0)
+    told = ["New game: You deal", "Card exchange: you (Shithead) give Bot 1 (Masta) your best card"]
+    text = screen(view, 0, NAMES, told, ASCII, hint=hint_line(view, 0))
+    check_snapshot("exchange", text)
+    assert "You are the Shithead: give Bot 1 (Masta) your best card: give " in text
+
+
+def test_last_moves_line_up_in_color_too() -> None:
+    """Color codes take no columns: the last moves stand in one column on a colored screen as well."""
+    look = Look(unicode=True, color=True, width=80, height=24)
+    last = {1: "plays " + card_text(Card.from_text("9h"), look), 2: "plays Jh", 4: "plays Qc", 5: "picks up 9 cards"}
+    lines = click.unstyle(screen(SIX.view(), 0, SIX_NAMES, [], look, last=last)).split("\n")
+    columns = {line.index("(") for line in lines[1:6] if "(" in line and "out (" not in line}
+    assert len(columns) == 1
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_every_screen_of_a_game_fits_every_size(rules: str) -> None:
+    """Whole bot games, every position drawn at a random size from 60x20 to 140x50: never a line too
+    many or too wide, every seat's row always there."""
+    from p2pshithead.bots import LocalTable, RandomBot
+    from p2pshithead.cli.narrate import Narrator
+    from p2pshithead.game import pushed
+
+    rng = random.Random(rules)
+    players = rng.randint(2, 6)
+    table = LocalTable(preset(rules), [RandomBot() for _ in range(players)], rng)
+    names = [f"Player {i}" for i in range(players)]
+    narrator = Narrator(0, names, ASCII)
+    events: list[str] = []
+    while not table.game.is_over():
+        events += narrator.tell(pushed(table.game, table.next_move()), table.game.view(0))
+        width, height = rng.randint(60, 140), rng.randint(20, 50)
+        look = Look(unicode=False, color=False, width=width, height=height)
+        view = table.game.view(0)
+        lines = screen(view, 0, names, events, look, hint=hint_line(view, 0), last=narrator.last).split("\n")
+        assert len(lines) <= height - 1 and max(map(len, lines)) <= width
+        assert all(any(line[1:].startswith(f"[{seat}] ") for line in lines) for seat in range(players))

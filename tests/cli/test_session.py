@@ -10,7 +10,7 @@ import pytest
 from p2pshithead.bots import GreedyBot, RandomBot, SmartBot
 from p2pshithead.cli.play import Quit, Session, make_bot
 from p2pshithead.cli.render import Look
-from p2pshithead.engine import PRESETS, Game, Phase, Ready, preset
+from p2pshithead.engine import PRESETS, Game, Give, Outcome, Phase, Ready, preset
 
 from .driver import choose
 
@@ -71,8 +71,8 @@ def test_series_and_dealer() -> None:
     games: list[Game] = []
     play_one = s.run
 
-    def recorded(dealer: int | None = None) -> Game:
-        games.append(play_one(dealer))
+    def recorded(previous: Outcome | None = None) -> Game:
+        games.append(play_one(previous))
         return games[-1]
 
     s.run = recorded  # type: ignore[method-assign]
@@ -125,3 +125,29 @@ def test_make_bot_levels(level: str, kind: type) -> None:
 def test_make_bot_refuses_an_unknown_level() -> None:
     with pytest.raises(click.BadParameter, match="bad bot 'clever'"):
         make_bot("clever")
+
+
+@pytest.mark.parametrize("level", ["random", "greedy"])  # smart leaves the swap phase (and the exchange) to greedy
+def test_a_french_series_opens_each_next_game_with_the_exchange(level: str) -> None:
+    """RULES.md 6: after a game the Shithead deals, gives the Masta their best card and gets one back;
+    every bot level plays its part (the engine refuses a gift that is not the best)."""
+    person = Person(4, games=3)
+    s = Session(preset("french"), [make_bot(level) for _ in range(3)], NAMES, random.Random(4),
+                Look(unicode=False, color=False), 0, person.ask, person.echo, lambda: None)
+    games: list[Game] = []
+    play_one = s.run
+
+    def recorded(previous: Outcome | None = None) -> Game:
+        games.append(play_one(previous))
+        return games[-1]
+
+    s.run = recorded  # type: ignore[method-assign]
+    s.series()
+    assert len(games) == 3 and person.errors == []
+    for before, game in zip(games, games[1:], strict=False):
+        outcome = before.outcome()
+        assert outcome is not None and game.dealer == outcome.shithead
+        gifts = [m for m in game.move_stack if isinstance(m, Give)]
+        assert [g.player for g in gifts] == [outcome.order[-1], outcome.order[0]]
+    assert not any(isinstance(m, Give) for m in games[0].move_stack)
+    assert len(s.scores.games) == 3 and s.scores.lines()[0].startswith("Scoreboard, 3 games played")

@@ -11,7 +11,7 @@ from p2pshithead.cli.bench import bench
 from p2pshithead.engine import Ruleset
 from p2pshithead.game import opening_deal
 
-FIGURES = {"prove_ms", "verify_ms", "reveal_ms", "bytes_per_peer", "cpu_s", "setup_s"}
+FIGURES = {"cards", "prove_ms", "verify_ms", "reveal_ms", "bytes_per_peer", "cpu_s", "setup_s"}
 
 
 def test_bench_deck_reports_every_figure() -> None:
@@ -33,7 +33,14 @@ def test_the_command_prints_text() -> None:
     assert "setup_s" in result.output
 
 
+def test_the_deck_has_the_packs_the_game_would_use() -> None:
+    """One pack up to five players, two from six (RULES.md 1); --cards overrides."""
+    result = CliRunner().invoke(bench, ["deck", "--players", "6", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["cards"] == Ruleset().deck_size(6) == 104
+
+
 def test_a_deck_too_small_for_the_deal_is_a_usage_error() -> None:
-    result = CliRunner().invoke(bench, ["deck", "--players", "11"])
+    result = CliRunner().invoke(bench, ["deck", "--players", "11", "--cards", "52"])
     assert result.exit_code == 2
     assert "99 cards" in result.output

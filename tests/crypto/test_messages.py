@@ -22,8 +22,9 @@ from p2pshithead.crypto import (
 )
 from p2pshithead.crypto._group import ORDER, scalar_bytes
 
-IDENTITY = b"\x01" + bytes(31)
-ORDER_EIGHT = bytes.fromhex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")
+IDENTITY = bytes(32)
+# A negative field element (RFC 9496, A.2): 32 bytes that are no ristretto255 encoding.
+NOT_A_POINT = bytes.fromhex("ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20")
 NON_CANONICAL = bytes.fromhex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
 
 
@@ -76,10 +77,10 @@ def _drop(key: str) -> Mutation:
 
 
 BAD_KEY_SHARES = {
-    "truncated point": _set(("public",), ORDER_EIGHT[:31]),
-    "oversized point": _set(("public",), ORDER_EIGHT + b"\0"),
+    "truncated point": _set(("public",), NOT_A_POINT[:31]),
+    "oversized point": _set(("public",), NOT_A_POINT + b"\0"),
     "identity point": _set(("public",), IDENTITY),
-    "small-order point": _set(("public",), ORDER_EIGHT),
+    "invalid point": _set(("public",), NOT_A_POINT),
     "non-canonical point": _set(("public",), NON_CANONICAL),
     "text for bytes": _set(("public",), "00" * 32),
     "non-canonical scalar": _set(("proof", 1), ORDER.to_bytes(32, "little")),
@@ -93,11 +94,11 @@ BAD_KEY_SHARES = {
 }
 BAD_SHUFFLES = {
     "identity in deck": _set(("deck", 3, 0), IDENTITY),
-    "small order in deck": _set(("deck", 0, 1), ORDER_EIGHT),
-    "truncated ciphertext": _set(("deck", 0), [ORDER_EIGHT]),
+    "invalid point in deck": _set(("deck", 0, 1), NOT_A_POINT),
+    "truncated ciphertext": _set(("deck", 0), [NOT_A_POINT]),
     "oversized deck": lambda obj: {**obj, "deck": obj["deck"] * 3},
     "short commitments": lambda obj: {**obj, "commitments": obj["commitments"][:-1]},
-    "small order in chain": _set(("chain", 5), ORDER_EIGHT),
+    "invalid point in chain": _set(("chain", 5), NOT_A_POINT),
     "three responses": lambda obj: {**obj, "responses": obj["responses"][:3]},
     "non-canonical response": _set(("chain_responses", 0), (ORDER + 1).to_bytes(32, "little")),
     "oversized challenge": _set(("challenge",), bytes(33)),
@@ -139,7 +140,7 @@ def test_bad_key_releases_are_refused(dealt: SimulatedTable, mutate: Mutation) -
     assert error.value.peer == 1
 
 
-@pytest.mark.parametrize("value", [ORDER_EIGHT[:31], ORDER_EIGHT + b"\0", "00" * 32], ids=["short", "long", "text"])
+@pytest.mark.parametrize("value", [NOT_A_POINT[:31], NOT_A_POINT + b"\0", "00" * 32], ids=["short", "long", "text"])
 def test_a_point_of_the_wrong_size_says_so(dealt: SimulatedTable, value: object) -> None:
     obj = _set(("public",), value)(wire_of(dealt, "key_share"))
     with pytest.raises(MalformedMessageError, match="must be 32 bytes"):
@@ -151,7 +152,7 @@ def test_a_refusal_names_the_path_of_the_bad_value(dealt: SimulatedTable) -> Non
     with pytest.raises(MalformedMessageError) as error:
         message_from_wire(2, obj)
     assert error.value.peer == 2
-    assert error.value.reason == "field deck[3][0]: not a valid point of the prime-order subgroup"
+    assert error.value.reason == "field deck[3][0]: not a valid point (canonical ristretto255, not the identity)"
 
 
 @pytest.mark.parametrize("cls", [KeyShare, Reveal, KeyRelease])

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from p2pshithead.crypto import Ciphertext, RandBytes, ShuffleProof
-from p2pshithead.crypto._elgamal import reencrypt
+from p2pshithead.crypto._elgamal import mask, reencrypt
 from p2pshithead.crypto._group import GENERATOR, ORDER, add, hash_to_point, mul_base
-from p2pshithead.crypto._shuffle import shuffle, verify_shuffle
+from p2pshithead.crypto._shuffle import plan_shuffle, shuffle, verify_shuffle
 
 KEY = mul_base(987654321)
 CARDS = [hash_to_point(b"card", bytes([i])) for i in range(8)]
@@ -36,7 +37,7 @@ def test_a_chosen_card_swapped_in_fails(shuffled: tuple[tuple[Ciphertext, ...], 
 
 def test_a_duplicated_card_fails(shuffled: tuple[tuple[Ciphertext, ...], ShuffleProof]) -> None:
     out, proof = shuffled
-    assert not verify_shuffle(b"table/shuffle/1", DECK, (out[0], reencrypt(out[0], 3, KEY), *out[2:]), KEY, proof)
+    assert not verify_shuffle(b"table/shuffle/1", DECK, (out[0], reencrypt(out[0], mask(3, KEY)), *out[2:]), KEY, proof)
 
 
 def test_a_dropped_card_fails(shuffled: tuple[tuple[Ciphertext, ...], ShuffleProof]) -> None:
@@ -89,3 +90,18 @@ def test_every_response_is_checked(shuffled: tuple[tuple[Ciphertext, ...], Shuff
         responses = list(proof.responses)
         responses[i] = (responses[i] + 1) % ORDER
         assert not verify_shuffle(b"table/shuffle/1", DECK, out, KEY, replace(proof, responses=tuple(responses)))
+
+
+def test_a_plan_made_early_gives_the_same_shuffle_as_one_made_at_the_turn() -> None:
+    at_turn = shuffle(b"table/shuffle/1", DECK, KEY, random.Random("same").randbytes)
+    early_rand = random.Random("same").randbytes
+    plan = plan_shuffle(len(DECK), KEY, early_rand)
+    assert shuffle(b"table/shuffle/1", DECK, KEY, early_rand, plan) == at_turn
+
+
+@pytest.mark.parametrize("size, key", [(len(DECK) - 1, KEY), (len(DECK), mul_base(5))], ids=["size", "key"])
+def test_a_plan_that_does_not_fit_is_not_used(rand: RandBytes, size: int, key: bytes) -> None:
+    stale = plan_shuffle(size, key, rand)
+    out, proof = shuffle(b"table/shuffle/1", DECK, KEY, rand, stale)
+    assert verify_shuffle(b"table/shuffle/1", DECK, out, KEY, proof)
+    assert proof.commitments != stale.commitments[: len(DECK)]

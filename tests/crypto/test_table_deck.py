@@ -28,7 +28,7 @@ from p2pshithead.crypto import (
     card_points,
     message_from_wire,
 )
-from p2pshithead.crypto._elgamal import reencrypt
+from p2pshithead.crypto._elgamal import mask, reencrypt
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, sub
 from p2pshithead.crypto._shuffle import shuffle
@@ -127,6 +127,24 @@ def test_a_second_key_share_is_refused(keyed: SimulatedTable) -> None:
 # Cheating at the shuffle step: seat 0 shuffles honestly, seat 1 cheats, seat 2 checks.
 
 
+def test_each_seat_plans_its_shuffle_once_when_the_keys_are_in_and_uses_it_once() -> None:
+    table = SimulatedTable(b"test-table", 2, 52, seed=7)
+    first = table.peers[1]._me
+    assert first is not None and first._plan is None  # no table key yet: nothing to plan with
+    first.prepare_shuffle(table.peers[1])
+    assert first._plan is None
+    table.exchange_keys()
+    plan = first._plan
+    assert plan is not None and plan.table_key == table.peers[1].table_key
+    first.prepare_shuffle(table.peers[1])
+    assert first._plan is plan  # made once
+    table.shuffle()
+    assert first._plan is None  # used, and never made again
+    first.prepare_shuffle(table.peers[1])
+    assert first._plan is None
+    assert table.peers[0].deck == table.peers[1].deck and table.peers[0].unchecked == 0
+
+
 @pytest.fixture
 def after_first_shuffle(keyed: SimulatedTable) -> SimulatedTable:
     keyed.broadcast("shuffle 0", {0: keyed.peers[0].shuffle_message})
@@ -146,7 +164,7 @@ def _stacked(deck: list[Ciphertext], key: bytes) -> list[Ciphertext]:
 
 
 def _duplicated(deck: list[Ciphertext], key: bytes) -> list[Ciphertext]:
-    return [deck[0], reencrypt(deck[0], 5, key), *deck[2:]]
+    return [deck[0], reencrypt(deck[0], mask(5, key)), *deck[2:]]
 
 
 @pytest.mark.parametrize("change", [_stacked, _duplicated], ids=["chosen card swapped in", "card duplicated"])
@@ -259,11 +277,11 @@ def test_the_coin_does_not_depend_on_the_shuffles() -> None:
     coins = set()
     for variant in range(2):
         table = SimulatedTable(b"test-table", 2, 52, seed=7)
-        table.exchange_keys()
-        if variant:  # seat 0 draws one more value before shuffling: another deck, the same key
+        if variant:  # seat 0 draws one more value after its secret, before its shuffle's: another deck, one key
             me = table.peers[0]._me
             assert me is not None
             me._rand(64)
+        table.exchange_keys()
         table.shuffle()
         _draws(table)
         coins.add((table.peers[0].deck, table.peers[1].coin))

@@ -85,6 +85,7 @@ rulesets = st.one_of(
         ten_not_on_faces=st.booleans(),
         ten_not_on_eight=st.booleans(),
         pickup_goes_back=st.booleans(),
+        runs=st.booleans(),
         three=st.sampled_from(list(Three)),
         seven=st.sampled_from(list(Seven)),
         eight=st.sampled_from(list(Eight)),
@@ -258,8 +259,8 @@ KEEPS = ("nothing", "nothing", "nothing", "a view", "a copy", "a twin's move", "
 @examples(25)
 @given(game=deals(rulesets, st.integers(2, 8)), data=st.data(), steps=st.integers(0, 150))
 def test_views_and_copies_stand_still(game: Game, data: st.DataObject, steps: int) -> None:
-    """Views and copies share the game's state, which is never changed in place: the game's moves
-    and undos do not move them, nor do moves pushed on a copy move the game."""
+    """Views and copies share the game's state, copied on write: the game's moves and undos (made
+    in place) do not move them, nor do moves pushed on a copy move the game."""
     line = Line(data)
     taken: list[tuple[Game, str]] = []
     for _ in range(steps):

@@ -13,16 +13,13 @@ from collections.abc import Callable
 from p2pshithead.cli.agents import BotAgent
 from p2pshithead.net import Host, Identity, Joiner, TableConfig, TableEvent, Transcript, Waiting, link_problem
 
-from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_move
+from .countdown import APPS, COUNTDOWN, CountdownBot
 
 CONFIG = TableConfig("evening", COUNTDOWN, "short", 3, "127.0.0.1", announce=False)
 
 
-class StandsUp(BotAgent):
-    """A bot that plays one game, then stands up when the table offers the next."""
-
-    async def async_play_again(self) -> bool:
-        return False
+async def _stand_up() -> bool:
+    return False
 
 
 async def _evening() -> tuple[list[Transcript], Transcript, Transcript | None, Transcript]:
@@ -39,7 +36,7 @@ async def _evening() -> tuple[list[Transcript], Transcript, Transcript | None, T
             return Joiner(Identity.generate(name), ("127.0.0.1",), host.port, APPS, lambda app: agent, bot=True,
                           bind="127.0.0.1", notify=notice, clock=time.monotonic)
 
-        first = joiner("ann", StandsUp(countdown_move, random.Random(1)))
+        first = joiner("ann", CountdownBot(random.Random(1)))
         late = joiner("bob", CountdownBot(random.Random(2)), notify)
         async with first, late:
             playing = asyncio.ensure_future(host.async_run())
@@ -50,7 +47,7 @@ async def _evening() -> tuple[list[Transcript], Transcript, Transcript | None, T
             await asyncio.wait_for(waiting.wait(), 5)
             games = [await asyncio.wait_for(playing, 10)]
             ann_first = await ann_game
-            ann_next = asyncio.ensure_future(first.async_next(b""))  # stands up when offered
+            ann_next = asyncio.ensure_future(first.async_next(b"", _stand_up))  # stands up when offered
             games.append(await asyncio.wait_for(host.async_next(os.urandom(16), b"", None), 10))
             return games, ann_first, await ann_next, await asyncio.wait_for(bob_game, 10)
 

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from p2pshithead.net import (
+    PROTOCOL_VERSION,
     Budget,
     Host,
     Identity,
@@ -32,7 +33,7 @@ from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 CONFIG = TableConfig("limits", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 FAST = Limits(hello_s=0.4, frame_s=0.4, hello_frame=1024, frame=64 * 1024, connections=4, buffered=64 * 1024,
               keepalive_s=0.05)  # fmt: skip
-HELLO = {"t": "hello", "v": 2, "key": bytes(32), "nick": "raw", "ready": False}
+HELLO = {"t": "hello", "v": PROTOCOL_VERSION, "key": bytes(32), "nick": "raw", "ready": False}
 
 
 @contextlib.asynccontextmanager

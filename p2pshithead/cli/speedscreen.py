@@ -1,0 +1,132 @@
+"""The Speed screen and keys (docs/speed.md, "Playing it"): one keystroke plays, the screen is redrawn
+on every event. Invariants: the screen is a function of the position, the local seat and the recent
+lines; a key becomes an action only when the position allows it now (else a line saying why, nothing
+sent); nothing here reads the keyboard or keeps time (`cli.speedkeys` does)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from p2pshithead.speed import (
+    Action,
+    Burn,
+    Burned,
+    Finished,
+    Late,
+    Play,
+    Played,
+    RoundStarted,
+    Slap,
+    Slapped,
+    Speed,
+    Stuck,
+    card_text,
+)
+
+__all__ = ["KEYS_HELP", "key_action", "narrate", "speed_screen"]
+
+LEFT_KEYS = "123456"
+RIGHT_KEYS = "qwerty"
+SLAP_KEYS = "zx"
+BURN_KEY = "b"
+KEYS_HELP = ("keys: 1-6 a stack onto the LEFT pile, q w e r t y onto the RIGHT pile, "
+             "z / x slap left / right, b burn three, Ctrl-C leave")  # fmt: skip
+
+
+def _card(game: Speed, slot: int, unicode: bool) -> str:
+    card = game.card(slot)
+    return "?" if card is None else card_text(card, game.rules.jokers, unicode)
+
+
+def _stack(game: Speed, seat: int, i: int, unicode: bool) -> str:
+    cards, up = game.stacks[seat][i], game.up[seat][i]
+    if not cards:
+        return "--"
+    if not up:
+        return "??"  # being turned
+    top = _card(game, cards[-1], unicode)
+    return top + (f"x{up}" if up > 1 else "") + (f"+{len(cards) - up}" if len(cards) > up else "")
+
+
+def speed_screen(game: Speed, me: int, names: Sequence[str], lines: Sequence[str], unicode: bool = True,
+                 status: str = "") -> str:  # fmt: skip
+    """The table as seat `me` sees it (every card a player may know is public in Speed)."""
+    other = 1 - me
+    width = 9
+
+    def row(seat: int, labels: Sequence[str]) -> str:
+        cells = [f"{labels[i]}{_stack(game, seat, i, unicode):<{width - 2}}" for i in range(game.rules.stacks)]
+        return "  ".join(cells)
+
+    def pile(p: int) -> str:
+        cards = game.piles[p]
+        return f"{_card(game, cards[-1], unicode) if cards else '--'} ({len(cards)})"
+
+    out = [
+        f"Speed ({game.rules.to_text()}), round {game.round + 1}",
+        f"{names[other]}: stock {len(game.stock[other])}",
+        "   " + row(other, ["  "] * 6),
+        "",
+        f"      LEFT {pile(0):<14} RIGHT {pile(1)}",
+        "",
+        "   " + row(me, [f"{k}:" for k in LEFT_KEYS]),
+        f"{names[me]}: stock {len(game.stock[me])}" + ("   SLAP a pile: z (left) or x (right)!"
+                                                       if game.may_slap(me) else ""),
+        "",
+        *lines[-6:],
+        "(7hx2+3: two 7s face up, three cards face down beneath; ??: being turned)",
+        status,
+        KEYS_HELP,
+    ]  # fmt: skip
+    return "\n".join(out)
+
+
+def key_action(key: str, game: Speed, me: int, unicode: bool = True) -> Action | str:
+    """The action key `key` asks for, if the position allows it now; else why not, in words."""
+    if game.is_over():
+        return "the game is over"
+    if key in SLAP_KEYS:
+        if not game.may_slap(me):
+            return "slap once your layout is played out"
+        return Slap(SLAP_KEYS.index(key), game.round)
+    if key == BURN_KEY:
+        ranks = game.burnable(me)
+        return Burn(ranks[0], game.round) if ranks else "nothing to burn (three of a kind, with burn=on)"
+    for pile, keys in enumerate((LEFT_KEYS, RIGHT_KEYS)):
+        if key in keys[: game.rules.stacks]:
+            stack = keys.index(key)
+            cards, up = game.stacks[me][stack], game.up[me][stack]
+            if not cards or not up:
+                return f"stack {stack + 1} has no face-up card"
+            play = Play(cards[-1], pile, len(game.piles[pile]), game.round)
+            if play in game.plays_for(me):
+                return play
+            top = game.piles[pile][-1]
+            return (f"{_card(game, cards[-1], unicode)} does not go on {_card(game, top, unicode)}: "
+                    "one above or one below")  # fmt: skip
+    return f"no key {key!r}; {KEYS_HELP}"
+
+
+def narrate(events: Sequence[object], game: Speed, me: int, names: Sequence[str], unicode: bool = True) -> list[str]:
+    """The events worth a line, as seat `me` reads them."""
+    who = ["You" if s == me else names[s] for s in range(2)]
+    side = ("LEFT", "RIGHT")
+    lines = []
+    for e in events:
+        if isinstance(e, Played):
+            lines.append(f"{who[e.seat]}: {card_text(e.card, game.rules.jokers, unicode)} on the {side[e.pile]} pile")
+        elif isinstance(e, Late):
+            mine = "your" if e.seat == me else f"{names[e.seat]}'s"
+            lines.append(f"Too late: {mine} play was beaten ({e.reason}); the card stays")
+        elif isinstance(e, Stuck):
+            lines.append("Nobody can play: a stock card onto each pile")
+        elif isinstance(e, Slapped):
+            lines.append(f"{who[e.seat]} slapped the {side[e.pile]} pile ({e.taken} cards); "
+                         f"the other takes {e.given}")  # fmt: skip
+        elif isinstance(e, RoundStarted) and e.round:
+            lines.append(f"Round {e.round + 1} is laid out")
+        elif isinstance(e, Burned):
+            lines.append(f"{who[e.seat]} burned three of a kind")
+        elif isinstance(e, Finished):
+            lines.append(f"{'You win' if e.order[0] == me else names[e.order[0]] + ' wins'}: {e.why}")
+    return lines

@@ -1,0 +1,14 @@
+"""Networked Speed: the real-time game of seed 003 on the mental-poker deck and the signed transcript
+(docs/speed.md). `SpeedTable` is what every peer and an observer hold alike; `SpeedApp` is one peer's
+application for the transport (`SPEED`, its `AppSpec`, real time); `SpeedBotAgent` plays a seat with a
+reaction time."""
+
+from p2pshithead.speedgame._agent import SpeedBotAgent
+from p2pshithead.speedgame._app import SPEED, SpeedApp, speed_rules
+from p2pshithead.speedgame._payloads import PAYLOAD_SCHEMA, ActionPayload, DeckPayload, action_wire, parse_payload
+from p2pshithead.speedgame._state import DeckStep, SpeedTable, Stage
+
+__all__ = [
+    "PAYLOAD_SCHEMA", "SPEED", "ActionPayload", "DeckPayload", "DeckStep", "SpeedApp", "SpeedBotAgent", "SpeedTable",
+    "Stage", "action_wire", "parse_payload", "speed_rules",
+]  # fmt: skip

@@ -1,0 +1,55 @@
+"""A person at a networked table (`HumanAgent`): on a terminal the whole screen is redrawn, at the
+terminal's size, on every entry; elsewhere the moves are printed as lines."""
+
+from __future__ import annotations
+
+from p2pshithead.cli.agents import HumanAgent
+from p2pshithead.cli.netgame import parse_payload
+
+
+class _Table:
+    """An application stub: a screen that says the size it was drawn at, and the news."""
+
+    def __init__(self) -> None:
+        self.fresh = ["Bot 1 plays 7h"]
+        self.sizes: list[tuple[int, int]] = []
+        self.headline_text = "Bot 2 thinking"
+
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
+        self.sizes.append(size)
+        return f"screen {size[0]}x{size[1]}\nHand: 7c"
+
+    def headline(self, seat: int | None) -> str:
+        return self.headline_text
+
+    def news(self, ascii: bool = False) -> list[str]:
+        fresh, self.fresh = self.fresh, []
+        return fresh
+
+    def in_setup(self) -> bool:
+        return False
+
+
+def test_a_terminal_is_redrawn_whole_on_every_entry() -> None:
+    written: list[str] = []
+    said: list[str] = []
+    size = [(60, 20)]
+    agent = HumanAgent(parse_payload, said.append, live=True, write=written.append, size=lambda: size[0])
+    table = _Table()
+    agent.observe(table, 1, ["an event"])  # type: ignore[arg-type]
+    assert written == ["\x1b[Hscreen 60x20\x1b[K\nHand: 7c\x1b[K\n\x1b[J"]  # from the top, nothing left below
+    size[0] = (120, 40)  # the terminal was resized
+    agent.observe(table, 1, ["another"])  # type: ignore[arg-type]
+    assert written[-1].startswith("\x1b[Hscreen 120x40") and said == []  # no line piles up under the screen
+    assert agent.final_screen() == "screen 120x40\nHand: 7c"
+    table.headline_text = "game over"
+    agent.observe(table, 1, ["the last"])  # type: ignore[arg-type]
+    assert agent.final_screen() is None  # the finish order is on the terminal already: not twice
+
+
+def test_elsewhere_the_moves_are_printed_as_lines() -> None:
+    said: list[str] = []
+    agent = HumanAgent(parse_payload, said.append, live=False)
+    table = _Table()
+    agent.observe(table, 1, ["an event"])  # type: ignore[arg-type]
+    assert said == ["  Bot 1 plays 7h"] and table.sizes == []

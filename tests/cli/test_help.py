@@ -1,0 +1,31 @@
+"""Every `--help` of play, rules, simulate and bench (and its benchmarks) ends with examples that the
+command itself accepts."""
+
+from __future__ import annotations
+
+import shlex
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from p2pshithead.cli.helptext import EXAMPLE_PREFIX
+from p2pshithead.cli.main import main
+
+BENCHES = ["deck", "engine", "garbage", "net", "soak", "wire"]
+COMMANDS = [[], ["play"], ["rules"], ["simulate"], ["bench"], *(["bench", b] for b in BENCHES)]
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda path: " ".join(path) or "main")
+def test_help_has_examples_the_command_accepts(path: list[str]) -> None:
+    result = CliRunner().invoke(main, [*path, "--help"], terminal_width=100)
+    assert result.exit_code == 0 and "Examples:" in result.output
+    lines = [line.strip() for line in result.output.splitlines() if line.strip().startswith(EXAMPLE_PREFIX.strip())]
+    assert lines
+    for line in lines:
+        args = shlex.split(line.removeprefix(EXAMPLE_PREFIX.strip()))
+        assert args[: len(path)] == path, line
+        command: click.Command = main
+        while isinstance(command, click.Group):  # down to the command the example runs
+            command = command.commands[args.pop(0)]
+        command.make_context(command.name or "", args)  # parses: every option and value is known

@@ -1,0 +1,63 @@
+"""The engine's data layout (issue 12): what `push` trusts, copy on write, views as masked codes.
+
+`push` judges every move except one this game already judged at this very position (from
+`moves_for`/`legal_moves`, `is_legal`, or the `is_legal` of a view of its own player); the other
+invariants (make/unmake restores, views and copies stand still) are checked over random games in
+test_properties.py and against the engine before the change in test_differential.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pshithead.engine import IllegalMoveError, PickUp, Play, Ruleset
+
+from .helpers import move, table
+
+STRICT = Ruleset(pickup_voluntary=False)
+SPEC = "play d2 t1 + | H:4c | H:9c,5d | H:6h | P:7d,8s"  # player 1 could play 9c: no pick-up by choice
+
+
+def test_another_players_view_does_not_vouch_for_their_move():
+    game = table(SPEC, STRICT)
+    assert game.view(0).is_legal(PickUp(1))  # player 0 cannot see 1's hand: nothing proves 1 can play
+    assert not game.view(1).is_legal(PickUp(1))
+    with pytest.raises(IllegalMoveError, match="picking up by choice is off"):
+        game.push(PickUp(1))
+
+
+def test_a_players_own_view_vouches_for_their_move_until_the_game_moves():
+    game = table(SPEC, STRICT)
+    view = game.view(1)
+    nine = move(game, "1 play 9c")
+    assert isinstance(nine, Play) and view.is_legal(nine)
+    assert game._judged.get(id(nine)) is nine  # the game's push will trust it
+    game.push(nine)
+    assert view.is_legal(move(view, "1 play 5d")) is False  # the view stands still: 5 on an 8
+    assert not game._judged  # and vouches for nothing in the moved game
+
+
+def test_an_illegal_move_is_refused_whatever_was_judged_before():
+    game = table(SPEC, STRICT)
+    list(game.legal_moves)
+    game.view(1).is_legal(move(game, "1 play 9c"))
+    with pytest.raises(IllegalMoveError, match="play 8 or higher"):
+        game.push(move(game, "1 play 5d"))
+
+
+def test_views_and_copies_stand_still_while_the_game_moves_in_place():
+    game = table(SPEC)
+    before = game.to_text()
+    view, twin = game.view(2), game.copy()
+    seen = view.to_text()
+    game.push(move(game, "1 play 9c"))
+    twin.push(move(twin, "1 play 5d") if twin.is_legal(move(twin, "1 play 5d")) else PickUp(1))
+    assert view.to_text() == seen and game.pop() and game.to_text() == before
+    assert twin.pop() and twin.to_text() == before
+
+
+def test_cards_reads_many_slots_at_once():
+    game = table(SPEC)
+    slots = [*game.hand(1), *game.pile, game.size - 1]
+    assert game.cards(slots) == [game.card(slot) for slot in slots]
+    assert game.view(0).cards(game.hand(1)) == [None, None]

@@ -1,0 +1,64 @@
+"""`p2pshithead host --game speed` / `join --game speed` at a real terminal against a bot on loopback: the
+person plays single keys, cards are turned by both programs' shares, and the game ends for both."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tempfile
+
+import pexpect
+
+from tests.speed.test_play_pexpect import ANSI, ENV, PROGRAM, key_for
+
+
+def play_out(child: pexpect.spawn) -> str:
+    """Press a playing key on each newest screen until the game is over; the transcript's path."""
+    pressed = 0
+    while True:
+        which = child.expect([r"Ctrl-C leave", r"Transcript: (\S+)"])
+        if which == 1:
+            final = ANSI.sub("", child.before)
+            break
+        key = key_for(ANSI.sub("", child.before).split("Speed (")[-1])
+        if key is not None and "Ctrl-C leave" not in child.buffer:
+            child.send(key)
+            pressed += 1
+    path = child.match.group(1).strip()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and pressed > 3
+    assert os.path.getsize(path) > 1000 and re.search(r"(You win|\S+ wins)\.", final), final
+    return path
+
+
+def test_a_person_hosts_speed_against_a_bot_on_loopback() -> None:
+    with tempfile.TemporaryDirectory() as home:
+        child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bots", "1", "--level", "3", "--bind",
+                                        "127.0.0.1", "--no-announce", "--ascii", "--rules", "chinese"],
+                              dimensions=(30, 110), timeout=20, encoding="utf-8",
+                              env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        play_out(child)
+
+
+def test_a_person_joins_a_bot_hosted_speed_table() -> None:
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
+        host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--level", "3", "--bind",
+                                 "127.0.0.1", "--no-announce", "--rules", "chinese"], stdout=subprocess.PIPE, text=True,
+                                env={**os.environ, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        try:
+            assert host.stdout is not None
+            address = re.search(r"--address (\S+)", host.stdout.readline())
+            assert address is not None
+            child = pexpect.spawn(PROGRAM, ["join", "--game", "speed", "--address", address.group(1), "--bind",
+                                            "127.0.0.1", "--ascii"], dimensions=(30, 110), timeout=20,
+                                  encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            mine_path = play_out(child)
+            assert host.wait(10) == 0
+            host_says = host.stdout.read()
+            assert "Transcript:" in host_says and os.path.getsize(mine_path) > 1000
+        finally:
+            if host.poll() is None:
+                host.kill()
+                host.wait()

@@ -1,0 +1,110 @@
+"""Networked Speed: two peers' applications in memory (faults and late plays), and two peers over
+real sockets racing for the same pile, the joiner behind a delay proxy, with identical results at
+both ends."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+
+import pytest
+
+from p2pshithead.bench.speed import SpeedTableRun, async_speed_table, play_latencies, races
+from p2pshithead.errors import Fault
+from p2pshithead.net import Identity, SeatInfo, TableSetup
+from p2pshithead.speed import Late, Play, Speed
+from p2pshithead.speedgame import SpeedApp, SpeedTable, Stage, action_wire
+
+SEATS = tuple(SeatInfo(Identity.generate(n).public, n) for n in ("ann", "bob"))
+
+
+def pair(rules: str = "speed") -> tuple[SpeedApp, SpeedApp, SpeedTable]:
+    """Both seats' applications and an observer's state, set up until play (every step applied to all)."""
+    from p2pshithead.speed import SpeedRules
+
+    setup = TableSetup(os.urandom(16), "t", "speed", rules, SpeedRules.from_text(rules).digest(), SEATS)
+    apps = [SpeedApp(setup, 0), SpeedApp(setup, 1)]
+    observer = SpeedTable(SpeedRules.from_text(rules), setup.table_id)
+    settle(apps, observer)
+    return apps[0], apps[1], observer
+
+
+def deliver(apps: list[SpeedApp], observer: SpeedTable, seat: int, payload: object) -> list[object]:
+    for app in apps:
+        events = list(app.apply(seat, payload))
+    observer.apply(seat, payload)
+    return events
+
+
+def settle(apps: list[SpeedApp], observer: SpeedTable) -> None:
+    """Send every pending step until none is due."""
+    while any(app.pending() is not None for app in apps):
+        seat = next(a.seat for a in apps if a.pending() is not None)
+        assert seat is not None
+        deliver(apps, observer, seat, apps[seat].pending())
+
+
+def test_cards_are_hidden_until_every_seat_shares_them() -> None:
+    a, b, observer = pair()
+    assert a.state.stage is Stage.PLAY and a.state == b.state == observer
+    game = a.game
+    face_down = [s for stack in game.stacks[0] for s in stack if s not in game.known]
+    assert face_down and all(a.key is not None and a.key.card(a.state.deck, s) is None for s in face_down)
+    shown = {s for seat in (0, 1) for _, s in game.face_up(seat)} | {*game.piles[0], *game.piles[1]}
+    assert set(game.known) == shown  # only the cards turned face up are known
+    assert not any(s in game.known for s in game.stock[0] + game.stock[1])
+
+
+def test_a_never_legal_play_is_a_fault_and_a_beaten_one_is_late() -> None:
+    a, b, observer = pair()
+    apps = [a, b]
+    game = a.game
+    plays = {seat: game.plays_for(seat) for seat in (0, 1)}
+    illegal = next(Play(slot, 0, len(game.piles[0]), 0) for _, slot in game.face_up(0)
+                   if Play(slot, 0, len(game.piles[0]), 0) not in plays[0])  # fmt: skip
+    with pytest.raises(Fault) as fault:
+        a.state.apply(0, action_wire(illegal))
+    assert fault.value.seat == 0 and "not one above or below" in fault.value.reason
+    with pytest.raises(Fault, match="malformed"):
+        a.state.apply(1, {"t": "play", "s": -1, "p": 0, "n": 0, "r": 0})
+    # a race: both seats send a play for the same pile seeing the same length; the second is late
+    for _ in range(8):  # a deal with such a pair (most have one)
+        plays = {seat: a.game.plays_for(seat) for seat in (0, 1)}
+        race = next(((p0, p1) for p0 in plays[0] for p1 in plays[1] if p0.pile == p1.pile and _beats(a.game, p1, p0)),
+                    None)  # fmt: skip
+        if race is not None:
+            break
+        a, b, observer = pair()
+        apps = [a, b]
+    assert race is not None
+    p0, p1 = race
+    deliver(apps, observer, 1, action_wire(p1))
+    events = deliver(apps, observer, 0, action_wire(p0))
+    assert [type(e) for e in events] == [Late] and p0.slot in {s for _, s in a.game.face_up(0)}
+    settle(apps, observer)
+    assert a.state == b.state == observer
+
+
+def _beats(game: Speed, first: Play, second: Play) -> bool:
+    after = copy.deepcopy(game)
+    after.push(1, first)
+    return after.judge(0, second) is not None
+
+
+def test_two_peers_race_over_sockets_with_identical_results_at_both_ends() -> None:
+    async def some() -> list[SpeedTableRun]:
+        return list(await asyncio.gather(*(async_speed_table(delay=0.005, reaction=0.03, seed=k) for k in range(2))))
+
+    runs = asyncio.run(some())
+    won: list[int] = []
+    late = 0
+    for run in runs:
+        host, joiner = run.host.app, run.joiner.app
+        assert isinstance(host, SpeedApp) and isinstance(joiner, SpeedApp)
+        assert run.host.verdict is None and run.joiner.verdict is None
+        assert run.host.head == run.joiner.head and host.state == joiner.state and host.finish_order() is not None
+        won += races(run.host)
+        late += sum(map(len, play_latencies(run).values())) - sum(host.game.plays)
+    assert len(won) >= 40 and 0 < won.count(0) < len(won)
+    assert late > 0  # plays beaten in a race were refused as late, and nobody was at fault
