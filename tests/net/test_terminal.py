@@ -71,7 +71,8 @@ def _play_to_the_end(person: pexpect.spawn, mistype: bool = False) -> int:
 @contextlib.contextmanager
 def person_at_table(tmp_path: Path, *host_args: str) -> Iterator[tuple[subprocess.Popen[str], pexpect.spawn]]:
     """A host (autoplay, loopback) with `host_args`, and a person joining it at a real terminal type
-    (input through prompt_toolkit; pexpect does not answer cursor-position requests). Both are ended."""
+    (input through prompt_toolkit; pexpect does not answer cursor-position requests), wide enough that
+    the `Type:` line is one line. Both are ended."""
     env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
     person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
     command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--table", "pexpect", *host_args]
@@ -80,7 +81,7 @@ def person_at_table(tmp_path: Path, *host_args: str) -> Iterator[tuple[subproces
         assert host.stdout is not None
         port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
         person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--name", "ann", "--ascii"],
-                               env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
+                               env=person_env, encoding="utf-8", timeout=20, dimensions=(40, 200))  # fmt: skip
         person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
         try:
             yield host, person
