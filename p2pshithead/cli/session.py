@@ -53,13 +53,13 @@ from p2pshithead.net import (
     save_entries,
 )
 
-_LEGACY_LEVELS = ("random", "greedy", "smart", "smart")  # `--level 0..3`, as scripts and the Speed host spawn bots
+_LEGACY_LEVELS = ("random", "greedy", "smart", "smart:200ms")  # `--level 0..3` (scripts, the Speed host's bots)
 
 
 class LevelType(click.ParamType):
     """`--level`, one vocabulary for `play`, `host` and `join`: random, greedy, smart or smart:BUDGET
     (200ms, 1s, 64p playouts); the value is the checked spec text (`bots.make_player` reads it). The old
-    numbers 0..3 still read as random, greedy, smart, smart."""
+    numbers 0..3 still read as random, greedy, smart, smart:200ms (the smart bot's default budget)."""
 
     name = "level"
 
