@@ -21,7 +21,6 @@ from p2pshithead.cli.session import (
     Evening,
     checked_bind,
     finish_game,
-    level_index,
     make_agent,
     network_words,
     notifier,
@@ -194,7 +193,7 @@ def host(table_name: str | None, rules: str | None, seats: int, bots: int, turn_
     """
     checked_bind(bind)
     if game == "speed":
-        return host_speed(table_name, rules, bind, port, not no_announce, bots, autoplay, level_index(level), nick,
+        return host_speed(table_name, rules, bind, port, not no_announce, bots, autoplay, level, nick,
                           ascii_only, seed, transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:

@@ -21,7 +21,6 @@ from p2pshithead.cli.session import (
     Evening,
     checked_bind,
     finish_game,
-    level_index,
     make_agent,
     network_words,
     notifier,
@@ -297,7 +296,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
     if game == "speed" and not list_only:
-        return join_speed(table, address, checked_bind(bind), bot, level_index(level), nick, ascii_only, seed,
+        return join_speed(table, address, checked_bind(bind), bot, level, nick, ascii_only, seed,
                           transcript, wait)
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,

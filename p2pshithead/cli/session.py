@@ -53,7 +53,7 @@ from p2pshithead.net import (
     save_entries,
 )
 
-_LEGACY_LEVELS = ("random", "greedy", "smart", "smart:200ms")  # `--level 0..3` (scripts, the Speed host's bots)
+_LEGACY_LEVELS = ("random", "greedy", "smart", "smart:200ms")  # `--level 0..3` (older scripts)
 
 
 class LevelType(click.ParamType):
@@ -80,11 +80,6 @@ class LevelType(click.ParamType):
 LEVEL = LevelType()
 """The click type of every `--level` option."""
 
-
-def level_index(level: str) -> int:
-    """A `--level` as the Speed table's bot number 0..3 (random, greedy, smart, smart with a budget)."""
-    name, colon, _ = level.partition(":")
-    return 3 if colon else {"random": 0, "greedy": 1, "smart": 2}[name]
 
 
 def checked_bind(bind: str) -> str:
@@ -211,9 +206,13 @@ def outcome_of(transcript: Transcript) -> Outcome:
         why = proven if verdict.proven else f"the host reports {who} (not provable)"
         return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
-    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
-    if outcome is None or transcript.phase is not Phase.DONE:
+    order = app.finish_order()
+    if order is None or transcript.phase is not Phase.DONE:
         return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
+    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
+    if outcome is None:  # another game (Speed): places, no titles
+        named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
+        return Outcome((f"finish order: {named}", head), 0)
     named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
     last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"

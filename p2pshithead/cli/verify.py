@@ -9,6 +9,10 @@ import click
 from p2pshithead.cli.netgame import APPS
 from p2pshithead.cli.session import Evening, outcome_of
 from p2pshithead.net import RemoteProtocolError, Transcript, config_dir, link_problem, load_entries, replay
+from p2pshithead.speedgame import SPEED
+
+VERIFIED = {**APPS, SPEED.name: SPEED}
+"""Every game this program plays: a saved Shithead or Speed game is re-checked by its own rules."""
 
 
 @click.command(epilog="""\b
@@ -48,7 +52,7 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
 
 def _replayed(file: Path) -> tuple[Path, Transcript]:
     try:
-        return file, replay(load_entries(file), str(file), APPS)
+        return file, replay(load_entries(file), str(file), VERIFIED)
     except RemoteProtocolError as exc:
         click.echo(f"{exc}: the file is damaged or not a saved game; no player is blamed for it")
         raise SystemExit(1) from None
