@@ -234,6 +234,23 @@ class Game:
         """`card(slot)` for each of `slots` (slots of this deal), at once."""
         return list(map(CARD_OF.__getitem__, map(self._code.__getitem__, slots)))  # no Python frame per slot
 
+    def codes(self, slots: Sequence[int]) -> list[int]:
+        """The card code of each of `slots` (slots of this deal): `rank << 3 | suit` (`_cards`), 0 while
+        unrevealed here; what `cards` tells, as small ints for a bot's inner loops."""
+        return list(map(self._code.__getitem__, slots))
+
+    def legal_play(self, player: int, slots: tuple[int, ...]) -> Play | None:
+        """`Play(player, slots)` when it is legal now, else None: `is_legal` of that play (remembered
+        as it remembers, so `push` trusts it) without building a fresh move for each candidate.
+
+        Raises:
+            ValueError: `player` or `slots` is not well formed (as `Play` raises).
+        """
+        move = _MADE.get((Play, player, slots, None))
+        if type(move) is not Play:
+            move = _trusted(Play, player, Play(player, slots).slots, None)  # checked once, then kept
+        return move if self.is_legal(move) else None
+
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
 
