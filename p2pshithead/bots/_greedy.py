@@ -14,10 +14,12 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from p2pshithead.engine import (
     Card,
@@ -46,6 +48,7 @@ WANDER = 0.05
 can pass the same cards round forever (each leads its 7, the next cannot answer and picks up)."""
 
 _LAST = 99
+_C = TypeVar("_C")
 
 
 def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
@@ -126,18 +129,20 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, i
 
 def _pick(
     keys: Sequence[tuple[int, ...]],
-    moves: Callable[[int], Move | None],
+    choices: Sequence[_C],
+    check: Callable[[_C], Move | None],
     rng: random.Random,
     wander: float,
 ) -> Move | None:
-    """The preferred move among the choices `keys[i]` whose move `moves(i)` is legal (None for an
-    illegal one; asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
+    """The preferred move among the choices `choices[i]` (of order `keys[i]`) whose move `check`
+    gives (None for an illegal one; asked lazily, best first), or None; equal keys are ordered by
+    one draw of `rng` each."""
     ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
     for key, _, i in ranked:
-        move = moves(i)
+        move = check(choices[i])
         if move is not None:
             if key[0] == 1 and rng.random() < wander:
-                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := moves(j)) is not None])
+                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := check(choices[j])) is not None])
             return move
     return None
 
@@ -153,7 +158,7 @@ def _best(
     """The preferred move among `moves` that `legal` accepts, or None."""
     pile = _pile(game, _ranked(table))
     keys = [_key(game, table, m, pile) for m in moves]
-    return _pick(keys, lambda i: moves[i] if legal(moves[i]) else None, rng, wander)
+    return _pick(keys, moves, lambda move: move if legal(move) else None, rng, wander)
 
 
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
@@ -187,7 +192,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         if ups:
             plays.append(hand + ups)
             keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
-    return _pick(keys, lambda i: view.legal_play(me, plays[i]), rng, wander)
+    return _pick(keys, plays, functools.partial(view.legal_play, me), rng, wander)  # no Python frame a check
 
 
 @dataclass(frozen=True, slots=True)

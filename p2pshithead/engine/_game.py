@@ -50,6 +50,7 @@ __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
 _M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready)
+_L = TypeVar("_L", bound=Move)
 
 
 class _Invalid(str):
@@ -249,7 +250,13 @@ class Game:
         move = _MADE.get((Play, player, slots, None))
         if type(move) is not Play:
             move = _trusted(Play, player, Play(player, slots).slots, None)  # checked once, then kept
-        return move if self.is_legal(move) else None
+        try:
+            legal = self._plain_play(move)  # as is_legal, the common play judged inline
+        except UnrevealedCardError:
+            return None
+        if legal is None:
+            return move if self.is_legal(move) else None
+        return self._remember(move) if legal else None
 
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
@@ -483,12 +490,16 @@ class Game:
                 legal = self.why_illegal(move) is None
         except UnrevealedCardError:
             return False
-        if not legal:
-            return False
-        self._judged[id(move)] = move  # legal until the next change: push need not judge it again
+        if legal:
+            self._remember(move)
+        return legal
+
+    def _remember(self, move: _L) -> _L:
+        """Note legal `move` as judged: push need not judge it again until the next change."""
+        self._judged[id(move)] = move
         if self._up is not None and move.player == self._owner:
             self._up[id(move)] = move
-        return True
+        return move
 
     def _plain_play(self, move: Play) -> bool | None:
         """`why_illegal(move) is None` for the commonest move, decided without words: a play in turn,
