@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from p2pshithead.engine._cards import CARD_OF, Card, Rank, card_at, code_of
@@ -70,6 +71,7 @@ class _Snapshot:
     state: State
 
 
+@lru_cache(maxsize=16)
 def _deck_codes(decks: int, jokers: int, size: int) -> tuple[int, ...]:
     return tuple(code_of(card_at(i, decks, jokers)) for i in range(size))
 
@@ -1009,9 +1011,6 @@ class Game:
             len(stock), stock[-self.rules.hand_size:], s.turn, s.direction, s.window, s.pile_last, s.phase, shown,
         ))
         return s
-        self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
-        self._state = self._state.copy()
-        self._apply(move)
 
     def pop(self) -> Move:
         """Undo the last move and return it.
