@@ -984,8 +984,8 @@ class Game:
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            public = self._state.public
-            self._apply_play(self._record(move, [slot for slot in move.slots if slot not in public]), move)
+            shown = list(itertools.filterfalse(self._state.public.__contains__, move.slots))
+            self._apply_play(self._record(move, shown), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
             self._apply_flip(self._record(move, [] if move.slot in self._state.public else [move.slot]), move)
