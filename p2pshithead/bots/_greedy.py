@@ -65,6 +65,8 @@ def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
     """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
+        if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
+            _RANKED.clear()
         cached = _RANKED[id(table)] = (table, tuple(table.get(Rank(r)) if r in _RANKS else None for r in range(16)))
     return cached[1]
 
