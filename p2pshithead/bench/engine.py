@@ -25,7 +25,7 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
     Returns:
         games_per_s, us_per_move (every pushed move, swap phase included, all included),
         engine_us_per_move (`Game.push` alone), decide_us (a seat's view and the bot's decision,
-        per move), moves_per_game, games.
+        per move), view_us (what a view of the seat to act costs, a part of decide_us), moves_per_game, games.
 
     Raises:
         ValueError: fewer than one game.
@@ -38,22 +38,27 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
     for g in range(games):
         moves += play_game(rules, players, random.Random(f"{seed}:{g}"))[2]
     seconds = max(clock() - start, 1e-9)
-    pushing = deciding = 0.0
+    pushing = deciding = viewing = 0.0
     for g in range(games):
         table = LocalTable(rules, players, random.Random(f"{seed}:{g}"))
-        while not table.game.is_over():
+        game = table.game
+        while not game.is_over():
             t0 = clock()
-            move = table.next_move()
+            game.view(game.turn)  # what the table's view of the seat to act costs, measured apart
             t1 = clock()
-            table.game.push(move)
-            pushing += clock() - t1
-            deciding += t1 - t0
+            move = table.next_move()
+            t2 = clock()
+            game.push(move)
+            pushing += clock() - t2
+            deciding += t2 - t1
+            viewing += t1 - t0
     per_move = 1e6 / max(moves, 1)
     return {
         "games_per_s": games / seconds,
         "us_per_move": seconds * per_move,
         "engine_us_per_move": pushing * per_move,
         "decide_us": deciding * per_move,
+        "view_us": viewing * per_move,
         "moves_per_game": moves / games,
         "games": games,
     }

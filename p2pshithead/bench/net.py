@@ -94,7 +94,7 @@ def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0)
 def bench_listing(samples: int = 10, timeout: float = 3.0) -> dict[str, float]:
     """How long browsing takes to show a table already announced on loopback: list_ms_p50 and list_ms_p95."""
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
-        host, _ = _start_host(Path(tmp), 2, "--name", "bench-listing")
+        host, _ = _start_host(Path(tmp), 2, "--table", "bench-listing")
         try:
             times = [asyncio.run(_async_time_to_show("bench-listing", timeout)) * 1000 for _ in range(samples)]
         finally:

@@ -14,10 +14,12 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from p2pshithead.engine import (
     Card,
@@ -46,6 +48,7 @@ WANDER = 0.05
 can pass the same cards round forever (each leads its 7, the next cannot answer and picks up)."""
 
 _LAST = 99
+_C = TypeVar("_C")
 
 
 def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
@@ -58,18 +61,32 @@ def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
     return int(card.rank)
 
 
-def _pile(game: Game, table: Mapping[Rank, Power]) -> tuple[int, Rank | None, int]:
+def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
+    """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
+    cached = _RANKED.get(id(table))
+    if cached is None or cached[0] is not table:
+        if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
+            _RANKED.clear()
+        cached = _RANKED[id(table)] = (table, tuple(table.get(Rank(r)) if r in _RANKS else None for r in range(16)))
+    return cached[1]
+
+
+_RANKS = frozenset(int(r) for r in Rank)
+_RANKED: dict[int, tuple[Mapping[Rank, Power], tuple[Power | None, ...]]] = {}  # by id: one per ruleset in use
+
+
+def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
     """What greedy reads of the pile, once a decision: its size, and (with `four_burns`) the rank on
-    top and how many of it lie there (transparent and unknown cards skipped), else (None, 0)."""
+    top and how many of it lie there (transparent and unknown cards skipped), else (0, 0)."""
     pile = game.pile
-    rank, run = None, 0
+    rank = run = 0
     if game.rules.four_burns:
-        for card in reversed(game.cards(pile)):
-            if card is None or table[card.rank].transparent:
+        for code in reversed(game.codes(pile)):
+            if not code or by_rank[code >> 3].transparent:  # type: ignore[union-attr]
                 continue
-            if rank is None:
-                rank = card.rank
-            elif card.rank != rank:
+            if not rank:
+                rank = code >> 3
+            elif code >> 3 != rank:
                 break
             run += 1
     return len(pile), rank, run
@@ -80,15 +97,15 @@ def _holding(game: Game, player: int) -> int:
 
 
 def _play_key(
-    game: Game, table: Mapping[Rank, Power], rank: Rank, count: int, target: int, pile: tuple[int, Rank | None, int]
+    game: Game, power: Power, rank: int, count: int, target: int, pile: tuple[int, int, int]
 ) -> tuple[int, ...]:
-    """The `_key` of a play of `count` cards of `rank` (`target`: how much its taker holds) on `pile`."""
-    power = table[rank]
+    """The `_key` of a play of `count` cards of `rank` (its `power`; `target`: how much its taker
+    holds) on `pile`."""
     size, top, run = pile
     if not power.burn and game.rules.four_burns and not power.transparent and count + (run if rank == top else 0) >= 4:
         return (0, -count, target)  # four of a kind: the pile burns and the turn comes back
     if not power.anything:
-        return (1, int(rank), -count, target)
+        return (1, rank, -count, target)
     if power.burn:
         order = 0 if size >= BIG_PILE else 3
     else:
@@ -96,7 +113,7 @@ def _play_key(
     return (2, order, count, target)
 
 
-def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, Rank | None, int]) -> tuple[int, ...]:
+def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, int, int]) -> tuple[int, ...]:
     """Order of preference among moves, lowest first (see the module docstring); the first
     number is the kind: 0 a four of a kind, 1 a plain play, 2 a power card, 5 a flip, 9 a pick-up."""
     if isinstance(move, Flip):
@@ -109,23 +126,25 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, R
     card = game.card(move.slots[0])
     assert card is not None  # a legal play names cards its player can see
     target = 0 if move.target is None else _holding(game, move.target)  # give the pile to the leader
-    return _play_key(game, table, card.rank, len(move.slots), target, pile)
+    return _play_key(game, table[card.rank], int(card.rank), len(move.slots), target, pile)
 
 
 def _pick(
     keys: Sequence[tuple[int, ...]],
-    moves: Callable[[int], Move | None],
+    choices: Sequence[_C],
+    check: Callable[[_C], Move | None],
     rng: random.Random,
     wander: float,
 ) -> Move | None:
-    """The preferred move among the choices `keys[i]` whose move `moves(i)` is legal (None for an
-    illegal one; asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
+    """The preferred move among the choices `choices[i]` (of order `keys[i]`) whose move `check`
+    gives (None for an illegal one; asked lazily, best first), or None; equal keys are ordered by
+    one draw of `rng` each."""
     ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
     for key, _, i in ranked:
-        move = moves(i)
+        move = check(choices[i])
         if move is not None:
             if key[0] == 1 and rng.random() < wander:
-                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := moves(j)) is not None])
+                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := check(choices[j])) is not None])
             return move
     return None
 
@@ -139,9 +158,9 @@ def _best(
     legal: Callable[[Move], bool] = lambda move: True,
 ) -> Move | None:
     """The preferred move among `moves` that `legal` accepts, or None."""
-    pile = _pile(game, table)
+    pile = _pile(game, _ranked(table))
     keys = [_key(game, table, m, pile) for m in moves]
-    return _pick(keys, lambda i: moves[i] if legal(moves[i]) else None, rng, wander)
+    return _pick(keys, moves, lambda move: move if legal(move) else None, rng, wander)
 
 
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
@@ -155,24 +174,27 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     zone = hand or view.face_up(me)
     if not zone:
         return _best(view, table, [Flip(me, slot) for slot in view.face_down(me)], rng, wander, view.is_legal)
-    by_rank: dict[Rank, list[int]] = {}
-    for slot, card in zip(zone, view.cards(zone), strict=True):
-        if card is not None:
-            by_rank.setdefault(card.rank, []).append(slot)
-    pile = _pile(view, table)
+    slots_of: dict[int, list[int]] = {}
+    for slot, code in zip(zone, view.codes(zone), strict=True):
+        if code:
+            slots_of.setdefault(code >> 3, []).append(slot)
+    ranked = _ranked(table)
+    pile = _pile(view, ranked)
     plays, keys = [], []
-    for rank, slots in by_rank.items():  # plain loops: the hot path of every greedy table
-        play = (slots[0],) if table[rank].anything else tuple(slots)
+    for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
+        power = ranked[rank]
+        assert power is not None  # a known card's rank
+        play = (slots[0],) if power.anything else tuple(slots)
         plays.append(play)
-        keys.append(_play_key(view, table, rank, len(play), 0, pile))
+        keys.append(_play_key(view, power, rank, len(play), 0, pile))
     if len(plays) == 1 and hand and not view.stock:
-        (rank,) = by_rank
-        ups = tuple(u for u in view.face_up(me) if (c := view.card(u)) and c.rank is rank)
+        ((rank, _),) = slots_of.items()
+        up = view.face_up(me)
+        ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
             plays.append(hand + ups)
-            keys.append(_play_key(view, table, rank, len(hand + ups), 0, pile))
-    legal = view.is_legal
-    return _pick(keys, lambda i: move if legal(move := Play(me, plays[i])) else None, rng, wander)
+            keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
+    return _pick(keys, plays, functools.partial(view.legal_play, me), rng, wander)  # no Python frame a check
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,4 +260,4 @@ def _chance(
 ) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
     move = _best(view, table, moves, rng, wander)
-    return move if move is not None and _key(view, table, move, _pile(view, table))[0] < 2 else None
+    return move if move is not None and _key(view, table, move, _pile(view, _ranked(table)))[0] < 2 else None

@@ -20,15 +20,11 @@ class NoMoveError(RuntimeError):
     """A seat whose turn it is returned no move."""
 
 
-def _own_view(game: Game, seat: int) -> Game:
-    return game.view(seat)
-
-
 def ask(
     game: Game,
     players: Sequence[Player],
     rng: random.Random,
-    see: Callable[[Game, int], Game] = _own_view,
+    see: Callable[[Game, int], Game] = Game.view,
     passed: int | None = None,
 ) -> Move:
     """Ask the awaited seats of `game` in order; return the first move given (not yet pushed).
@@ -74,11 +70,12 @@ class LocalTable:
 
     def moves(self, limit: int = 100_000) -> Iterator[Move]:
         """Play to the end, yielding each move after it is pushed; stop after `limit` moves."""
+        game, players, rng = self.game, self.players, self.rng
         for _ in range(limit):
-            if self.game.is_over():
+            if game.is_over():
                 return
-            move = self.next_move()
-            self.game.push(move)
+            move = ask(game, players, rng)
+            game.push(move)
             yield move
 
     def play(self, limit: int = 100_000) -> Outcome | None:

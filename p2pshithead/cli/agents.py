@@ -20,7 +20,7 @@ from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.net import Application
 
 Say = Callable[[str], None]
-Bot = Callable[[Application, int, random.Random, int], object]
+Bot = Callable[[Application, int, random.Random, str], object]
 Parse = Callable[[Application, int, str], object]
 Auto = Callable[[Application, int], tuple[object, str]]
 """The payload a person's own program sends when their time is up, and what it does in words."""
@@ -48,7 +48,7 @@ class BotAgent:
 
     is_bot = True
 
-    def __init__(self, bot: Bot, rng: random.Random, level: int = 1) -> None:
+    def __init__(self, bot: Bot, rng: random.Random, level: str = "greedy") -> None:
         self._bot, self._rng, self._level = bot, rng, level
 
     async def async_choose(self, app: Application, seat: int) -> object:
@@ -56,6 +56,9 @@ class BotAgent:
 
     async def async_wait_ready(self) -> None:
         return None
+
+    async def async_play_again(self) -> bool:
+        return True
 
     def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
         return None
@@ -229,6 +232,15 @@ class HumanAgent:
                     return
         except EOFError:
             await asyncio.Event().wait()
+
+    async def async_play_again(self) -> bool:
+        """Whether this person plays the next game the table offers (Enter or y: yes; n: stand up; at
+        end of input: stand up)."""
+        try:
+            answer = await self._ask("Next game at this table? Enter to play, n to stand up ")
+        except EOFError:
+            return False
+        return answer.strip().lower() not in ("n", "no", "q", "quit")
 
     def final_screen(self) -> str | None:
         """The last screen (the finish order with titles), once the game is over; None when there is

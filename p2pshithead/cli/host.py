@@ -1,4 +1,5 @@
-"""`p2pshithead host`: announce a table on the LAN, seat players and bots, play the game (or resume it)."""
+"""`p2pshithead host`: announce a table on the LAN, seat players and bots, play a game and the next ones
+(a series, with a scoreboard), or resume one."""
 
 from __future__ import annotations
 
@@ -15,7 +16,17 @@ import click
 from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import SHITHEAD, describe, table_rules
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
-from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
+from p2pshithead.cli.session import (
+    LEVEL,
+    Evening,
+    checked_bind,
+    finish_game,
+    make_agent,
+    network_words,
+    notifier,
+    person_identity,
+    series_path,
+)
 from p2pshithead.cli.speednet import host_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
@@ -42,9 +53,9 @@ def bot_home(number: int) -> Path:
     return config_dir() / "bots" / str(number)
 
 
-def _spawn_bots(count: int, address: str, port: int, bind: str, level: int) -> list[subprocess.Popen[bytes]]:
+def _spawn_bots(count: int, address: str, port: int, bind: str, level: str) -> list[subprocess.Popen[bytes]]:
     """Start `count` bots, each a `join --bot` process with its own config folder (key, journals)."""
-    command = [*CLI, "join", "--bot", "--quiet", "--level", str(level), "--address", f"{address}:{port}",
+    command = [*CLI, "join", "--bot", "--quiet", "--level", level, "--address", f"{address}:{port}",
                "--bind", bind]
     # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
     return [subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
@@ -63,8 +74,8 @@ class _Table:
     resume: list[Entry] = field(default_factory=list)
 
 
-async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: int, seed: int | None,
-                      transcript: Path | None, stats: Path | None, ascii: bool) -> int:  # fmt: skip
+async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: str, seed: int | None,
+                      transcript: Path | None, stats: Path | None, ascii: bool, games: int) -> int:  # fmt: skip
     config = table.config
     agent = make_agent(autoplay, level, seed, click.echo, ascii, config.turn_time)
     if isinstance(agent, HumanAgent):
@@ -80,13 +91,34 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
             click.echo(f"resuming the game at entry {len(table.resume)}: the others come back by themselves")
         address = "127.0.0.1" if config.bind == ANY else config.bind
         children = _spawn_bots(table.bots, address, host.port, address, level)
+        evening = Evening()
         try:
             result = await host.async_run()
+            status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
+                                 click.echo, agent)  # fmt: skip
+            evening.add(result)
+            while status == 0 and (games == 0 or len(evening.games) < games):
+                _say_lines(evening.lines())
+                if not await agent.async_play_again():
+                    break
+                click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
+                table_id = os.urandom(16)
+                result = await host.async_next(table_id, os.urandom(SHITHEAD.secret_size), Journal.for_table(table_id))
+                status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
+                                     click.echo, agent)  # fmt: skip
+                evening.add(result)
         finally:
             await host.async_close()
             for child in children:
                 await asyncio.get_running_loop().run_in_executor(None, _reap, child)
-        return finish_game(result, 0, transcript, host.stats, stats, click.echo, agent)
+        if len(evening.games) > 1:
+            _say_lines(evening.lines(final=True))
+        return status
+
+
+def _say_lines(lines: list[str]) -> None:
+    for line in lines:
+        click.echo(line)
 
 
 def _reap(child: subprocess.Popen[bytes]) -> None:
@@ -116,8 +148,12 @@ def _resumed() -> _Table:
                                "start one without --resume")
 
 
-@click.command()
-@click.option("--name", help="Table name shown on the LAN (default: NICK's table).")
+@click.command(epilog="""\b
+Examples:
+  p2pshithead host --table "Friday" --rules french --bots 2 --name ann
+  p2pshithead host --autoplay --bots 3 --games 3 --bind 127.0.0.1 --no-announce
+  p2pshithead host --resume""")
+@click.option("--table", "table_name", help="Table name shown on the LAN (default: NAME's table).")
 @rules_option(None)
 @click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
@@ -132,8 +168,11 @@ def _resumed() -> _Table:
 @click.option("--bind", default=ANY, show_default=True, help="Address for the socket and for mDNS (default: all).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
 @click.option("--autoplay", is_flag=True, help="A computer player takes the host's seat.")
-@click.option("--level", type=click.IntRange(0, 3), default=1, show_default=True, help="Bot level.")
-@click.option("--nick", help="Nickname to keep with this identity.")
+@click.option("--level", type=LEVEL, default="greedy", show_default=True,
+              help="How the bots (and --autoplay) play: random, greedy, smart or smart:BUDGET (200ms, 64p).")
+@click.option("--name", "nick", help="Your name at the table (kept with this identity).")
+@click.option("--games", type=click.IntRange(0, 10_000), default=None, metavar="N",
+              help="Games to play at this table (default: 1 with --autoplay, else until you stand up).")
 @click.option("--no-announce", is_flag=True, help="Do not announce on mDNS (join with --address).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
@@ -141,19 +180,21 @@ def _resumed() -> _Table:
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True,
               help="speed: two seats, real time (--rules 'speed jokers=on', 'chinese'; --bots 0 or 1).")
-def host(name: str | None, rules_text: str | None, seats: int, bots: int, turn_time: int, away_time: int, resume: bool,
-         port: int, bind: str, transcript: Path | None, autoplay: bool, level: int, nick: str | None,
-         no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
+def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, turn_time: int, away_time: int,
+         resume: bool, port: int, bind: str, transcript: Path | None, autoplay: bool, level: str, nick: str | None,
+         games: int | None, no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
-    """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out.
+    """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out;
+    then offer the next game (seats stay, anyone may stand up, a newcomer takes a free seat; the
+    Shithead deals), with a scoreboard after each game. Game N of `--transcript F` is saved to F-N.
 
     The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
     checked_bind(bind)
     if game == "speed":
-        return host_speed(name, rules_text, bind, port, not no_announce, bots, autoplay, level, nick, ascii_only, seed,
-                          transcript)  # fmt: skip
+        return host_speed(table_name, rules_text, bind, port, not no_announce, bots, autoplay, level, nick,
+                          ascii_only, seed, transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed()
@@ -163,14 +204,16 @@ def host(name: str | None, rules_text: str | None, seats: int, bots: int, turn_t
         chosen = choose_rules(rules_text or SHITHEAD.presets[0], settings)
         text = table_rules(chosen.base, chosen.house)
         try:
-            config = TableConfig(name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,
+            config = TableConfig(table_name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,
                                  port, announce=not no_announce, words=describe(text), turn_time=turn_time,
                                  away_time=away_time)  # fmt: skip
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         table = _Table(config, os.urandom(16), os.urandom(SHITHEAD.secret_size), bots)
     try:
-        status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only))
+        count = games if games is not None else (1 if autoplay else 0)
+        status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only,
+                                         count))  # fmt: skip
     except (NetError, OSError) as exc:
         click.echo(f"error: {network_words(exc)}", err=True)
         raise SystemExit(3) from None

@@ -1,4 +1,5 @@
-"""`p2pshithead join`: find tables on the LAN (or go by address), sit at one, play the game."""
+"""`p2pshithead join`: find tables on the LAN (or go by address), sit at one, play the game and the next
+ones the table offers (a series, with a scoreboard)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,20 @@ from pathlib import Path
 import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
-from p2pshithead.cli.netgame import APPS, SHITHEAD, house_rules
-from p2pshithead.cli.session import checked_bind, finish_game, make_agent, network_words, notifier, person_identity
+from p2pshithead.cli.agents import BotAgent, HumanAgent
+from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, house_rules
+from p2pshithead.cli.session import (
+    LEVEL,
+    Evening,
+    checked_bind,
+    finish_game,
+    make_agent,
+    network_words,
+    notifier,
+    outcome_of,
+    person_identity,
+    series_path,
+)
 from p2pshithead.cli.speednet import join_speed
 from p2pshithead.cli.terminal import READER
 from p2pshithead.net import (
@@ -25,9 +38,12 @@ from p2pshithead.net import (
     Joiner,
     Journal,
     NetError,
+    Phase,
     SeatRecord,
     TableAd,
     TableEvent,
+    Transcript,
+    Watcher,
     async_watch,
     config_dir,
     load_identity,
@@ -42,9 +58,10 @@ _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to 
 
 def _line(ad: TableAd) -> str:
     away = f" ({', '.join(ad.away)} away)" if ad.away else ""
+    watching = f", {ad.watching} watching" if ad.watching else ""
     seats = f"playing{away}" if ad.playing else ("full" if not ad.free else f"{ad.taken}/{ad.taken + ad.free} seated")
     limits = f"{ad.turn_time} s to decide, " if ad.turn_time else ""
-    seats += f"; {limits}{ad.away_time} s to come back"
+    seats += f"{watching}; {limits}{ad.away_time} s to come back"
     where = ", ".join(ad.addresses)
     return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
 
@@ -67,22 +84,23 @@ def _matches(ad: TableAd, table: str) -> bool:
     return ad.name == table or ad.table_id.startswith(table.lower())
 
 
-async def _async_find(table: str, bind: str, wait: float) -> tuple[list[TableAd], list[TableAd]]:
+async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[list[TableAd], list[TableAd]]:
     """Browse up to `wait` seconds (stopping `_MATCH_GRACE_S` after the first match) for tables called
-    `table` (or whose id starts with it); return (matches with a free seat, every table seen)."""
+    `table` (or whose id starts with it); return (matches with a free seat, or any to `watch`, every table
+    seen)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     async with Browser(bind) as browser:
         while (left := deadline - loop.time()) > 0:
             if await browser.async_next(left) is None:
                 break
-            if any(_matches(ad, table) and ad.free for ad in browser.tables.values()):
+            if any(_matches(ad, table) and (ad.free or watch) for ad in browser.tables.values()):
                 deadline = min(deadline, loop.time() + _MATCH_GRACE_S)
         seen = list(browser.tables.values())
-    return [ad for ad in seen if _matches(ad, table) and ad.free], seen
+    return [ad for ad in seen if _matches(ad, table) and (ad.free or watch)], seen
 
 
-async def _async_pick(bind: str, bot: bool, wait: float) -> TableAd | None:
+async def _async_pick(bind: str, bot: bool, wait: float, watch: bool) -> TableAd | None:
     """A bot takes the first table with a free seat (within `wait` s); a person sees tables as they appear
     and types the number of one, for as long as they like."""
     if bot:
@@ -111,27 +129,28 @@ async def _async_pick(bind: str, bot: bool, wait: float) -> TableAd | None:
                         text = reading.result().strip()
                         chosen = numbered[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(numbered) else None
                         current = browser.tables.values()
-                        if chosen is not None and any(ad.table_id == chosen.table_id and ad.free for ad in current):
+                        if chosen is not None and any(ad.table_id == chosen.table_id and (ad.free or watch)
+                                                      for ad in current):  # fmt: skip
                             return chosen
-                        click.echo("that is not a table with a free seat: type the number of one" if text else "")
+                        click.echo("that is not a table you can join: type the number of one" if text else "")
                         reading = asyncio.ensure_future(READER.async_read(_PICK))
         finally:
             reading.cancel()
 
 
-async def _async_choose(table: str | None, bind: str, wait: float, bot: bool) -> TableAd:
+async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, watch: bool = False) -> TableAd:
     """The table to join: the one called `table`, else the first found (bots) or the one a person picks.
 
     Raises:
         click.ClickException: no such table, in words naming what was seen and what to try next.
     """
     if table is None:
-        ad = await _async_pick(bind, bot, wait)
+        ad = await _async_pick(bind, bot, wait, watch)
         if ad is None:
             raise click.ClickException(f"no table with a free seat found in {wait:g} s; "
                                        "try --wait SECONDS or --address HOST:PORT")
         return ad
-    matches, seen = await _async_find(table, bind, wait)
+    matches, seen = await _async_find(table, bind, wait, watch)
     if not matches:
         names = ", ".join(ad.label + ("" if ad.free else " (full)") for ad in seen) or "none"
         raise click.ClickException(f"no table called {table!r} with a free seat; seen: {names}; "
@@ -155,11 +174,11 @@ async def _async_locate(bind: str, table_id: bytes, seconds: float = _FIND_S) ->
     return None if ad is None else (ad.addresses, ad.port)
 
 
-async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: int,
+async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
                       resume: tuple[Journal, SeatRecord] | None) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
-    agents: list[Agent] = []
+    agents: list[BotAgent | HumanAgent] = []
 
     def agent_for(app: str) -> Agent:
         agents.append(make_agent(bot, level, seed, say, ascii))
@@ -174,10 +193,52 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
     joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
                     notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
                     keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find)  # fmt: skip
+    evening = Evening()
     async with joiner:
-        result = await joiner.async_run()
-    seat = [s.key for s in result.setup.seats].index(identity.public)
-    return finish_game(result, seat, transcript, joiner.stats, stats, say, agents[-1] if agents else None)
+        result: Transcript | None = await joiner.async_run()
+        while result is not None:
+            seat = [s.key for s in result.setup.seats].index(identity.public)
+            status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
+                                 agents[-1] if agents else None)  # fmt: skip
+            evening.add(result)
+            if status != 0 or seat not in result.app.present():
+                break
+            for line in evening.lines():
+                say(line)
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), agents[-1].async_play_again)
+    if len(evening.games) > 1:
+        for line in evening.lines(final=True):
+            say(line)
+    return status
+
+
+async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool) -> int:
+    """Watch the table at `addresses`/`port` as a spectator until it closes: every move narrated as a
+    bystander sees it (public cards only), each game's outcome and the evening's scoreboard."""
+    say = (lambda text: None) if quiet else click.echo
+    evening = Evening()
+
+    def observe(transcript: Transcript, events: Sequence[object]) -> None:
+        app = transcript.app
+        if isinstance(app, NetCardGame):
+            for line in app.news(ascii):
+                say(line)
+        if transcript.phase in (Phase.DONE, Phase.STOPPED):
+            for line in outcome_of(transcript).lines:
+                say(line)
+            evening.add(transcript)
+            for line in evening.lines() if transcript.phase is Phase.DONE else ():
+                say(line)
+
+    watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say),
+                      observe=observe, clock=time.monotonic)  # fmt: skip
+    async with watcher:
+        games = await watcher.async_run()
+    if len(evening.games) > 1:
+        for line in evening.lines(final=True):
+            say(line)
+    say(f"the table closed; watched {len(games)} game{'s' if len(games) != 1 else ''}")
+    return 0
 
 
 def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
@@ -199,7 +260,13 @@ def _address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-@click.command()
+@click.command(epilog="""\b
+Examples:
+  p2pshithead join                       pick a table on this network
+  p2pshithead join Friday --name bob     sit at the table called Friday
+  p2pshithead join --list --json         list the tables as JSON
+  p2pshithead join --watch Friday        watch the table called Friday
+  p2pshithead join --bot --level smart:200ms --address 192.168.1.20:40000""")
 @click.argument("table", required=False)
 @click.option("--address", help="HOST:PORT of a table, without mDNS.")
 @click.option("--bind", default="0.0.0.0", show_default=True, help="Address for mDNS and the socket.")
@@ -208,9 +275,12 @@ def _address(text: str) -> tuple[str, int]:
               help="Seconds to look for TABLE (or, with --list or --bot, for any table).")
 @click.option("--json", "as_json", is_flag=True, help="With --list: one JSON array of the tables.")
 @click.option("--bot", is_flag=True, help="A computer player takes this seat.")
+@click.option("--watch", is_flag=True, help="Watch TABLE as a spectator: public cards and moves, every proof "
+              "checked; never a seat, never a hidden card.")
 @click.option("--new", is_flag=True, help="Join a table even if an unfinished game waits for you.")
-@click.option("--level", type=click.IntRange(0, 3), default=1, show_default=True, help="Bot level.")
-@click.option("--nick", help="Nickname to keep with this identity.")
+@click.option("--level", type=LEVEL, default="greedy", show_default=True,
+              help="How the bot plays: random, greedy, smart or smart:BUDGET (200ms, 64p).")
+@click.option("--name", "nick", help="Your name at the table (kept with this identity).")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
 @click.option("--quiet", is_flag=True, help="Print nothing.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
@@ -218,7 +288,7 @@ def _address(text: str) -> tuple[str, int]:
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
-         new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
+         watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
          seed: int | None, stats: Path | None, game: str) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
@@ -226,10 +296,11 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
     if game == "speed" and not list_only:
-        return join_speed(table, address, checked_bind(bind), bot, level, nick, ascii_only, seed, transcript, wait)
+        return join_speed(table, address, checked_bind(bind), bot, level, nick, ascii_only, seed,
+                          transcript, wait)
     try:
-        _join(table, address, bind, list_only, wait, as_json, bot, new, level, nick, transcript, quiet, ascii_only,
-              seed, stats)
+        _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
+              ascii_only, seed, stats)
     except KeyboardInterrupt:
         if not quiet:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
@@ -241,7 +312,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
 
 
 def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
-          new: bool, level: int, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
+          watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
           seed: int | None, stats: Path | None) -> None:  # fmt: skip
     checked_bind(bind)
     if list_only:
@@ -249,6 +320,18 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         if as_json:
             click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
         return
+    if watch:
+        where = _address(address) if address is not None else None
+        if where is None:
+            ad = asyncio.run(_async_choose(table, bind, wait, False, watch=True))
+            addresses, port = ad.addresses, ad.port
+        else:
+            addresses, port = (where[0],), where[1]
+        try:
+            raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only)))
+        except (NetError, OSError) as exc:
+            click.echo(f"error: {network_words(exc)}", err=True)
+            raise SystemExit(3) from None
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
         first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"

@@ -20,7 +20,7 @@ from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import Confirm
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
-from p2pshithead.cli.render import Look, outcome_screen, rules_text, screen
+from p2pshithead.cli.render import Look, card_text, outcome_screen, rules_text, screen
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -34,6 +34,7 @@ from p2pshithead.engine import (
     preset,
 )
 from p2pshithead.game import (
+    Audited,
     Event,
     KeyShared,
     LocalSeat,
@@ -50,7 +51,6 @@ __all__ = [
     "ruleset_of", "table_rules",
 ]  # fmt: skip
 
-LEVELS = ("random", "greedy", "smart")
 _UNICODE, _ASCII = Look(unicode=True), Look(unicode=False)
 _TO_ASCII = str.maketrans({"\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2660": "s", "\u25b6": ">"})
 
@@ -63,7 +63,7 @@ class NetCardGame:
         rules = ruleset_of(setup.rules)
         if bytes.fromhex(rules.digest()) != setup.ruleset_hash:
             raise ValueError(f"the table's ruleset hash does not match its rules {setup.rules!r}")
-        self.state = TableState(rules, setup.table_id, len(setup.seats))
+        self.state = TableState(rules, setup.table_id, len(setup.seats), previous_order(setup))
         self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom, secret or None)
         self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
         self.names = [s.nick for s in setup.seats]
@@ -85,8 +85,14 @@ class NetCardGame:
                 self._keys_in += 1
             elif isinstance(event, Shared) and self.state.stage is not Stage.PLAY and event.slots:
                 self._dealt_in += 1
-        if self.local is not None and self.state.game is not None:
-            self.events += self.narrator.tell(events, self.local.view())
+        game = self.state.game
+        if game is not None:  # an observer (a spectator, `verify`) sees the public cards
+            self.events += self.narrator.tell(events, self.local.view() if self.local is not None else game.view(0))
+            for event in events:
+                if isinstance(event, Audited):
+                    held = " ".join(card_text(card, _UNICODE) for _, card in event.cards)
+                    who = self.shown[event.seat]
+                    self.events.append(f"The exchange checks out: {who} held {held} and gave the best")
         return events
 
     def pending(self) -> object | None:
@@ -125,6 +131,9 @@ class NetCardGame:
             return f"dealing: shares to open the cards {self._dealt_in}/{n}"
         if stage is Stage.OVER:
             return "game over"
+        if stage is Stage.AUDIT:
+            giver = min(core.who_may_act())
+            return f"checking the exchange: {self._name(giver, seat)} opens the hand the card was given from"
         game = core.game
         assert game is not None
         waiting = sorted(core.who_may_act())
@@ -161,6 +170,14 @@ class NetCardGame:
                           hint=hint_line(view, me) + "  Enter: pass", last=last)  # fmt: skip
         waiting = seat is None or seat not in core.who_may_act()
         return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me), last=last)
+
+
+def previous_order(setup: TableSetup) -> tuple[int, ...]:
+    """The last game's finish order (a series) as seats of this table: those who sit here again."""
+    if setup.previous is None:
+        return ()
+    keys = [s.key for s in setup.seats]
+    return tuple(keys.index(key) for key in setup.previous.order if key in keys)
 
 
 def _plain(line: str, ascii: bool) -> str:
@@ -205,10 +222,11 @@ def describe(text: str) -> str:
     return words + (f"; house rules: {'; '.join(house)}" if house else "")
 
 
-def bot_payload(app: object, seat: int, rng: random.Random, level: int) -> object:
-    """A computer player's payload for `seat` at `level` (only called when `seat` may act)."""
+def bot_payload(app: object, seat: int, rng: random.Random, level: str) -> object:
+    """A computer player's payload for `seat` at `level` (a bot spec: "greedy", "smart:200ms"; only
+    called when `seat` may act)."""
     assert isinstance(app, NetCardGame) and isinstance(app.table, SeatedTable)
-    player = make_player(LEVELS[max(0, min(level, len(LEVELS) - 1))])
+    player = make_player(level)
     return next_payload(app.table, player, rng)
 
 

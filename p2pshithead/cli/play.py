@@ -19,9 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import click
-from click.core import ParameterSource
 
-from p2pshithead.bots import BOT_NAMES, LocalTable, Player, make_player
+from p2pshithead.bots import LocalTable, Player, make_player
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import (
@@ -36,6 +35,7 @@ from p2pshithead.cli.prompt import (
 from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.scoreboard import Scoreboard
+from p2pshithead.cli.session import LEVEL
 from p2pshithead.cli.speedplay import play_speed
 from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.engine import (
@@ -248,23 +248,22 @@ class _Person:
 @rules_option()
 @click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
-@click.option("--level", default="greedy", show_default=True, metavar="|".join(BOT_NAMES),
-              help="Bot strength (smart takes a budget too: smart:200ms).")
+@click.option("--level", type=LEVEL, default="greedy", show_default=True,
+              help="Bot strength (smart takes a budget too: smart:200ms; in Speed, seconds a card: smart:0.3s).")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
               help="Seconds to show each bot move.")
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 @click.option("--speed-rules", default="speed", show_default=True, help="With --game speed: 'speed' or 'chinese', "
-              "then options such as jokers=on (--level: slow, steady, quick, random; default steady).")
+              "then options such as jokers=on.")
 def play(bots: int, rules_text: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
          settings: tuple[str, ...], game: str, speed_rules: str) -> None:  # fmt: skip
     """Play Shithead against bots at this terminal, game after game: answer y to "Play again?" for the
     next deal (the Shithead deals; under the French rules the card exchange opens it) and see the
     scoreboard of the evening after each game. With --game speed: Speed, in real time, against one bot."""
     if game == "speed":
-        default = click.get_current_context().get_parameter_source("level") is ParameterSource.DEFAULT
-        return play_speed("steady" if default else level, seed, speed_rules, name, ascii_only)
+        return play_speed(level, seed, speed_rules, name, ascii_only)
     rules = choose_rules(rules_text, settings).ruleset
     try:
         rules.check_table(bots + 1)

@@ -3,7 +3,8 @@
 # records). Invariants: every peer saves its transcript whatever the end; the outcome's words are a
 # function of the entries alone, so every honest peer and `verify` print the same lines; titles are
 # the engine's (`Outcome.title`), never spelled again here.
-"""`make_agent`, `table_words`, `outcome_of` and `finish_game`."""
+"""`make_agent`, `table_words`, `outcome_of`, `finish_game`, `Evening` (a series' scoreboard) and
+`series_path`."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
+from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, parse_payload
 from p2pshithead.cli.terminal import READER, is_console
@@ -41,6 +43,8 @@ from p2pshithead.net import (
     Stopped,
     TableEvent,
     Transcript,
+    Waiting,
+    Watching,
     Welcomed,
     config_dir,
     default_transcript_path,
@@ -48,6 +52,34 @@ from p2pshithead.net import (
     local_addresses,
     save_entries,
 )
+
+_LEGACY_LEVELS = ("random", "greedy", "smart", "smart:200ms")  # `--level 0..3` (older scripts)
+
+
+class LevelType(click.ParamType):
+    """`--level`, one vocabulary for `play`, `host` and `join`: random, greedy, smart or smart:BUDGET
+    (200ms, 1s, 64p playouts); the value is the checked spec text (`bots.make_player` reads it). The old
+    numbers 0..3 still read as random, greedy, smart, smart:200ms (the smart bot's default budget)."""
+
+    name = "level"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value).strip().lower()
+        if text in ("0", "1", "2", "3"):
+            return _LEGACY_LEVELS[int(text)]
+        try:
+            make_player(text)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+        return text
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "random|greedy|smart[:BUDGET]"
+
+
+LEVEL = LevelType()
+"""The click type of every `--level` option."""
+
 
 
 def checked_bind(bind: str) -> str:
@@ -88,10 +120,11 @@ def person_identity(nick: str | None) -> Identity:
     try:
         return load_identity(nick=nick)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--nick") from None
+        raise click.BadParameter(str(exc), param_hint="--name") from None
 
 
-def make_agent(bot: bool, level: int, seed: int | None, say: Say, ascii: bool = False, turn_time: int = 0) -> Agent:
+def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = False,
+               turn_time: int = 0) -> BotAgent | HumanAgent:  # fmt: skip
     """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
     `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
     if bot:
@@ -125,6 +158,10 @@ def table_words(event: TableEvent) -> str:
     match event:
         case Connected(address, port):
             return f"connected to {address} port {port}"
+        case Waiting(name):
+            return f"a game is in play at {name!r}: you take a free seat when the next one begins"
+        case Watching(name, words):
+            return f"watching {name!r} (a spectator: public cards only); rules: {words}"
         case Welcomed(name, seat, words, turn_time, away_time, resumed):
             if resumed:
                 return f"back at {name!r} (seat {seat}): catching up"
@@ -169,13 +206,69 @@ def outcome_of(transcript: Transcript) -> Outcome:
         why = proven if verdict.proven else f"the host reports {who} (not provable)"
         return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
-    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
-    if outcome is None or transcript.phase is not Phase.DONE:
+    order = app.finish_order()
+    if order is None or transcript.phase is not Phase.DONE:
         return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
+    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
+    if outcome is None:  # another game (Speed): places, no titles
+        named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
+        return Outcome((f"finish order: {named}", head), 0)
     named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
     last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"
     return Outcome((f"finish order: {named}", *([last] if last else []), head), 0)
+
+
+@dataclass
+class Evening:
+    """The scoreboard of a series at one table: each complete game's titles, and per player (by key, under
+    their latest nickname) games played and how often Masta and Shithead."""
+
+    games: list[tuple[int, list[tuple[str, str]]]] = field(default_factory=list)
+    nicks: dict[bytes, str] = field(default_factory=dict)
+    played: dict[bytes, int] = field(default_factory=dict)
+    titles: dict[bytes, dict[str, int]] = field(default_factory=dict)
+
+    def add(self, transcript: Transcript) -> None:
+        """Count `transcript` if it is a complete game with titles (else it does not count)."""
+        app = transcript.app
+        game = app.state.game if isinstance(app, NetCardGame) else None
+        outcome = game.outcome() if game is not None else None
+        if outcome is None or transcript.phase is not Phase.DONE:
+            return
+        seats = transcript.setup.seats
+        row = []
+        for seat in outcome.order:
+            key, title = seats[seat].key, outcome.title(seat)
+            self.nicks[key] = seats[seat].nick
+            self.played[key] = self.played.get(key, 0) + 1
+            self.titles.setdefault(key, {})
+            if title:
+                self.titles[key][title] = self.titles[key].get(title, 0) + 1
+            row.append((seats[seat].nick, title))
+        self.games.append((transcript.setup.game, row))
+
+    def lines(self, final: bool = False) -> list[str]:
+        """The scoreboard: the last game's titles (every game's at the end), then each player's tally."""
+        shown = self.games if final else self.games[-1:]
+        out = [f"game {number}: " + ", ".join(f"{nick} {title}".rstrip() for nick, title in row)
+               for number, row in shown]  # fmt: skip
+        count = len(self.games)
+        out.append(f"{'the evening' if final else 'so far'}: {count} game{'s' if count != 1 else ''} played")
+        ranked = sorted(self.played, key=lambda k: (-self.titles[k].get("Masta", 0), self.titles[k].get("Shithead", 0)))
+        for key in ranked:
+            t = self.titles[key]
+            out.append(f"  {self.nicks[key]}: {self.played[key]} played, Masta {t.get('Masta', 0)}, "
+                       f"Shithead {t.get('Shithead', 0)}")  # fmt: skip
+        return out
+
+
+def series_path(path: Path | None, game: int) -> Path | None:
+    """Where game `game` of a series is saved when `--transcript PATH` is given: PATH for the first,
+    PATH with `-N` before its suffix for game N (evening.p2ps, evening-2.p2ps, ...)."""
+    if path is None or game == 1:
+        return path
+    return path.with_name(f"{path.stem}-{game}{path.suffix}")
 
 
 def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Stats, stats_path: Path | None, say: Say,

@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
+from p2pshithead.cli.speedplay import speed_bot
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.net import (
     ANY,
@@ -39,14 +40,10 @@ from p2pshithead.net import (
     load_identity,
     save_entries,
 )
-from p2pshithead.speed import BOTS, SpeedRules, parse_bot
+from p2pshithead.speed import SpeedRules
 from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
 
 __all__ = ["SpeedPerson", "host_speed", "join_speed"]
-
-LEVELS = ("slow", "steady", "quick", "sound:0.25")
-"""The bot of each `--level` 0..3 at a Speed table."""
-
 
 Run = Callable[[Agent], Coroutine[object, object, Transcript]]
 """Plays the table with the given agent for the local seat; the final transcript."""
@@ -122,10 +119,9 @@ class SpeedPerson:
             return app.action_payload(got)
 
 
-def speed_bot_agent(level: int, seed: int | None) -> SpeedBotAgent:
-    """The bot of `--level` (0..3) for a Speed seat."""
-    bot = BOTS.get(LEVELS[level]) or parse_bot(LEVELS[level])
-    return SpeedBotAgent(bot, random.Random(seed if seed is not None else os.urandom(8)))
+def speed_bot_agent(level: str, seed: int | None) -> SpeedBotAgent:
+    """The bot of `--level` for a Speed seat."""
+    return SpeedBotAgent(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)))
 
 
 def _rules(text: str | None) -> SpeedRules:
@@ -165,7 +161,7 @@ async def _async_run_person(run: Run, unicode: bool) -> tuple[Transcript, SpeedP
 
 
 def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, announce: bool, bots: int,
-               autoplay: bool, level: int, nick: str | None, ascii_only: bool, seed: int | None,
+               autoplay: bool, level: str, nick: str | None, ascii_only: bool, seed: int | None,
                transcript: Path | None) -> None:  # fmt: skip
     """`host --game speed`: a two-seat Speed table; `--bots 1` seats a bot process, else a person joins."""
     rules = _rules(rules_text)
@@ -187,7 +183,7 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
                 f"join with: p2pshithead join --game speed --address {address}:{host.port}")
             children = [subprocess.Popen([sys.executable, "-c", "from p2pshithead.cli.main import main; "
                                           "main(prog_name='p2pshithead')", "join", "--game", "speed", "--bot",
-                                          "--level", str(level), "--address", f"{address}:{host.port}", "--bind",
+                                          "--level", level, "--address", f"{address}:{host.port}", "--bind",
                                           address], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                          start_new_session=True, env={**os.environ, HOME_ENV: str(bot_home)})
                         for _ in range(bots)]  # fmt: skip
@@ -200,7 +196,7 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
     _play(run, identity, autoplay, level, seed, ascii_only, transcript)
 
 
-def join_speed(table: str | None, address: str | None, bind: str, bot: bool, level: int, nick: str | None,
+def join_speed(table: str | None, address: str | None, bind: str, bot: bool, level: str, nick: str | None,
                ascii_only: bool, seed: int | None, transcript: Path | None, wait: float) -> None:  # fmt: skip
     """`join --game speed`: sit at the Speed table at `address` (HOST:PORT) or announced as `table`."""
     identity = load_identity(nick=nick or (f"bot-{os.urandom(2).hex()}" if bot else None))
@@ -228,7 +224,7 @@ def join_speed(table: str | None, address: str | None, bind: str, bot: bool, lev
     _play(run, identity, bot, level, seed, ascii_only, transcript)
 
 
-def _play(run: Run, identity: Identity, bot: bool, level: int, seed: int | None, ascii_only: bool,
+def _play(run: Run, identity: Identity, bot: bool, level: str, seed: int | None, ascii_only: bool,
           transcript: Path | None) -> None:  # fmt: skip
     try:
         if bot:

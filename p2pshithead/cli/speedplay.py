@@ -22,14 +22,24 @@ from p2pshithead.speed import Action, Speed, SpeedBot, SpeedRules, choose, open_
 __all__ = ["play_speed", "speed_bot"]
 
 
+_LEVELS = {"random": "random", "greedy": "steady", "smart": "quick"}
+"""`--level`'s words (one vocabulary in every game) as Speed bots: reaction 0.8 s a card for greedy,
+0.4 s for smart; smart:BUDGET plays soundly at BUDGET a card (smart:300ms, smart:0.3s)."""
+
+
 def speed_bot(level: str) -> SpeedBot:
-    """A Speed bot by level name (slow, steady, quick, random, sound:0.3).
+    """The Speed bot of a `--level`; Speed's own names (slow, steady, quick, sound:0.3), as
+    `simulate --game speed --bots` takes them, serve too.
 
     Raises:
         click.BadParameter: no such bot, in words.
     """
+    name, colon, budget = level.partition(":")
+    if name == "smart" and colon:
+        seconds = float(budget[:-2]) / 1000 if budget.endswith("ms") and budget[:-2].isdigit() else budget
+        level = f"sound:{seconds}"
     try:
-        return parse_bot(level)
+        return parse_bot(_LEVELS.get(level, level))
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--level") from None
 

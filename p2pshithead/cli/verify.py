@@ -1,4 +1,4 @@
-"""`p2pshithead verify FILE`: re-check a saved game from the file alone."""
+"""`p2pshithead verify FILE...`: re-check saved games from the files alone (several: one evening)."""
 
 from __future__ import annotations
 
@@ -7,27 +7,52 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.netgame import APPS
-from p2pshithead.cli.session import outcome_of
-from p2pshithead.net import RemoteProtocolError, config_dir, load_entries, replay
+from p2pshithead.cli.session import Evening, outcome_of
+from p2pshithead.net import RemoteProtocolError, Transcript, config_dir, link_problem, load_entries, replay
+from p2pshithead.speedgame import SPEED
+
+VERIFIED = {**APPS, SPEED.name: SPEED}
+"""Every game this program plays: a saved Shithead or Speed game is re-checked by its own rules."""
 
 
-@click.command()
-@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.command(epilog="""\b
+Examples:
+  p2pshithead verify --last
+  p2pshithead verify evening.p2ps evening-2.p2ps evening-3.p2ps""")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--last", is_flag=True, help="The game saved last in the config folder's transcripts/.")
-def verify(file: Path | None, last: bool) -> None:
-    """Re-check FILE (signatures, chain, every proof and move); print the finish order or the first fault."""
-    if file is None:
+def verify(files: tuple[Path, ...], last: bool) -> None:
+    """Re-check FILES (signatures, chain, every proof and move); print each finish order or the first
+    fault. Several files are one evening at a table (in any order: each says its game number): each game
+    must link to the one before (its previous final head and finish order), and a scoreboard follows."""
+    if not files:
         saved = sorted((config_dir() / "transcripts").glob("*.p2ps"), key=lambda p: p.stat().st_mtime)
         if not last or not saved:
             raise click.UsageError("name a saved game, or --last for the newest" if not last else
                                    f"no saved game in {config_dir() / 'transcripts'} yet")  # fmt: skip
-        file = saved[-1]
-        click.echo(f"checking {file}")
+        files = (saved[-1],)
+        click.echo(f"checking {files[0]}")
+    evening, previous, status = Evening(), None, 0
+    games = sorted((_replayed(file) for file in files), key=lambda pair: pair[1].setup.game)
+    for file, transcript in games:
+        if previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
+            click.echo(f"{file}: not the game after {previous.setup.game}: {problem}")
+            raise SystemExit(1)
+        outcome = outcome_of(transcript)
+        for line in outcome.lines:
+            click.echo(line if len(files) == 1 else f"{file.name}: {line}")
+        status = max(status, outcome.status)
+        evening.add(transcript)
+        previous = transcript
+    if len(files) > 1:
+        for line in evening.lines(final=True):
+            click.echo(line)
+    raise SystemExit(status)
+
+
+def _replayed(file: Path) -> tuple[Path, Transcript]:
     try:
-        outcome = outcome_of(replay(load_entries(file), str(file), APPS))
+        return file, replay(load_entries(file), str(file), VERIFIED)
     except RemoteProtocolError as exc:
         click.echo(f"{exc}: the file is damaged or not a saved game; no player is blamed for it")
         raise SystemExit(1) from None
-    for line in outcome.lines:
-        click.echo(line)
-    raise SystemExit(outcome.status)

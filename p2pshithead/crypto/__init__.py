@@ -19,6 +19,7 @@ from p2pshithead.crypto._errors import (
     MalformedMessageError,
     RemoteDeckError,
 )
+from p2pshithead.crypto._gift import SEALED_BYTES, card_with, dispute_key, judge_dispute, open_share, seal_share
 from p2pshithead.crypto._group import RandBytes
 from p2pshithead.crypto._messages import (
     MESSAGE_SCHEMA,
@@ -44,6 +45,7 @@ __all__ = [
     "MAX_PEERS",
     "MESSAGE_SCHEMA",
     "REVEAL_SCHEMA",
+    "SEALED_BYTES",
     "CheatingError",
     "Ciphertext",
     "Deal",
@@ -72,5 +74,10 @@ __all__ = [
     "audit",
     "card_index",
     "card_points",
+    "card_with",
+    "dispute_key",
+    "judge_dispute",
     "message_from_wire",
+    "open_share",
+    "seal_share",
 ]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from p2pshithead.engine._cards import CARD_OF, Card, Rank, card_at, code_of
@@ -50,6 +51,7 @@ __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
 _M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready)
+_L = TypeVar("_L", bound=Move)
 
 
 class _Invalid(str):
@@ -69,6 +71,7 @@ class _Snapshot:
     state: State
 
 
+@lru_cache(maxsize=16)
 def _deck_codes(decks: int, jokers: int, size: int) -> tuple[int, ...]:
     return tuple(code_of(card_at(i, decks, jokers)) for i in range(size))
 
@@ -233,6 +236,29 @@ class Game:
     def cards(self, slots: Sequence[int]) -> list[Card | None]:
         """`card(slot)` for each of `slots` (slots of this deal), at once."""
         return list(map(CARD_OF.__getitem__, map(self._code.__getitem__, slots)))  # no Python frame per slot
+
+    def codes(self, slots: Sequence[int]) -> list[int]:
+        """The card code of each of `slots` (slots of this deal): `rank << 3 | suit` (`_cards`), 0 while
+        unrevealed here; what `cards` tells, as small ints for a bot's inner loops."""
+        return list(map(self._code.__getitem__, slots))
+
+    def legal_play(self, player: int, slots: tuple[int, ...]) -> Play | None:
+        """`Play(player, slots)` when it is legal now, else None: `is_legal` of that play (remembered
+        as it remembers, so `push` trusts it) without building a fresh move for each candidate.
+
+        Raises:
+            ValueError: `player` or `slots` is not well formed (as `Play` raises).
+        """
+        move = _MADE.get((Play, player, slots, None))
+        if type(move) is not Play:
+            move = _trusted(Play, player, Play(player, slots).slots, None)  # checked once, then kept
+        try:
+            legal = self._plain_play(move)  # as is_legal, the common play judged inline
+        except UnrevealedCardError:
+            return None
+        if legal is None:
+            return move if self.is_legal(move) else None
+        return self._remember(move) if legal else None
 
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
@@ -466,12 +492,16 @@ class Game:
                 legal = self.why_illegal(move) is None
         except UnrevealedCardError:
             return False
-        if not legal:
-            return False
-        self._judged[id(move)] = move  # legal until the next change: push need not judge it again
+        if legal:
+            self._remember(move)
+        return legal
+
+    def _remember(self, move: _L) -> _L:
+        """Note legal `move` as judged: push need not judge it again until the next change."""
+        self._judged[id(move)] = move
         if self._up is not None and move.player == self._owner:
             self._up[id(move)] = move
-        return True
+        return move
 
     def _plain_play(self, move: Play) -> bool | None:
         """`why_illegal(move) is None` for the commonest move, decided without words: a play in turn,
@@ -954,8 +984,8 @@ class Game:
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            public = self._state.public
-            self._apply_play(self._record(move, [slot for slot in move.slots if slot not in public]), move)
+            shown = list(itertools.filterfalse(self._state.public.__contains__, move.slots))
+            self._apply_play(self._record(move, shown), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
             self._apply_flip(self._record(move, [] if move.slot in self._state.public else [move.slot]), move)
@@ -981,9 +1011,6 @@ class Game:
             len(stock), stock[-self.rules.hand_size:], s.turn, s.direction, s.window, s.pile_last, s.phase, shown,
         ))
         return s
-        self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
-        self._state = self._state.copy()
-        self._apply(move)
 
     def pop(self) -> Move:
         """Undo the last move and return it.

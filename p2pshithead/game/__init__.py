@@ -4,6 +4,7 @@ intentions), composed as `SeatedTable` for the transport."""
 
 from p2pshithead.game._decide import Decider, next_payload
 from p2pshithead.game._events import (
+    Audited,
     Burned,
     Dealt,
     Drew,
@@ -24,19 +25,31 @@ from p2pshithead.game._events import (
     WindowOpened,
 )
 from p2pshithead.game._local import LocalSeat, SeatedTable
-from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, Payload, WindowPayload, parse_payload
+from p2pshithead.game._payloads import (
+    DeckPayload,
+    DisputePayload,
+    GivePayload,
+    LeavePayload,
+    MovePayload,
+    Payload,
+    WindowPayload,
+    parse_payload,
+)
 from p2pshithead.game._pushed import pushed
 from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
 
 __all__ = [
+    "Audited",
     "Burned",
     "Dealt",
     "Decider",
     "DeckPayload",
+    "DisputePayload",
     "Drew",
     "Event",
     "Finished",
     "Flipped",
+    "GivePayload",
     "KeyShared",
     "LeavePayload",
     "Left",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from p2pshithead.engine import Card, Move
 
 __all__ = [
+    "Audited",
     "Burned",
     "Dealt",
     "Drew",
@@ -156,6 +157,15 @@ class WindowClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class Audited:
+    """The exchange's audit passed: `seat` gave its best card; `cards` is its hand when it gave, now open
+    to all (RULES.md 6)."""
+
+    seat: int
+    cards: tuple[tuple[int, Card], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Finished:
     """The game is over: `order` from first out to the Shithead."""
 
@@ -164,5 +174,5 @@ class Finished:
 
 Event = (
     KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Drew | PickedUp | Burned | Out
-    | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Finished
+    | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
 )

@@ -4,7 +4,9 @@ what it intends to send; and `SeatedTable`, the two composed for the transport.
 Invariants: `LocalSeat` only reads the state; the state changes only through `apply`, the same for
 every seat's entries (this seat's own deck messages go in as `proven`, made here, so each proof is
 verified once per process). The seat's own hand identities are known here alone and reported as
-`Revealed(to=seat)`; `view()` is the public engine position plus them. The pending payload is made
+`Revealed(to=seat)`; `view()` is the public engine position plus them. A card given to this seat in the
+French exchange opens with the giver's share sealed for it (`crypto.open_share`), kept to be forwarded
+when this seat plays the card. The pending payload is made
 once and offered unchanged until it is applied. No clock; the secrets come from the injected `rand`.
 """
 
@@ -12,10 +14,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from p2pshithead.crypto import DeckKey, Message, Reveal
-from p2pshithead.engine import Card, Game, Move, Ruleset, card_at
+from p2pshithead.crypto import (
+    DeckKey,
+    DecryptionShare,
+    Message,
+    Reveal,
+    card_with,
+    dispute_key,
+    open_share,
+    seal_share,
+)
+from p2pshithead.engine import Card, Game, Give, Move, Ruleset, card_at
 from p2pshithead.game._events import Event, Revealed
-from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, Payload, WindowPayload
+from p2pshithead.game._payloads import (
+    DeckPayload,
+    DisputePayload,
+    GivePayload,
+    LeavePayload,
+    MovePayload,
+    Payload,
+    WindowPayload,
+)
 from p2pshithead.game._state import Stage, TableState, _unproven
 
 __all__ = ["LocalSeat", "SeatedTable"]
@@ -32,6 +51,8 @@ class LocalSeat:
         self.seat = seat
         self.key = DeckKey(state.deck.params, seat, rand, seed)
         self._hand: dict[int, Card] = {}  # identities of this seat's hand, learned from the others' shares
+        self._given: dict[int, DecryptionShare] = {}  # slot given to this seat -> the giver's share of it
+        self._unopened: int | None = None  # a slot given to this seat whose sealed share does not open
         self._outbox: Payload | None = None  # the pending payload, until applied
         self._intent: Move | None = None  # the out-of-turn play, once this seat claims
 
@@ -75,9 +96,16 @@ class LocalSeat:
             return DeckPayload(self.key.shuffle_message(deck))
         if stage is Stage.DEAL:
             return DeckPayload(self.key.reveal_message(deck, state.deal_slots(me), draw=True))
+        if stage is Stage.AUDIT:
+            return DeckPayload(self.key.reveal_message(deck, state.audit_slots()))
+        if self._unopened is not None:
+            point, proof = dispute_key(self.key, deck, state.gifts[self._unopened])
+            return DisputePayload(self._unopened, point, proof)
         game = self.view()
         if me in game.finished:
-            return DeckPayload(self.key.release_message(deck))
+            slots = state.release_slots(me)
+            message = self.key.release_message(deck) if slots is None else self.key.reveal_message(deck, slots)
+            return DeckPayload(message)
         owed = state.owed(me)
         if owed:
             if state.flip is not None and state.flip.player == me:
@@ -93,10 +121,17 @@ class LocalSeat:
         """The payload for this seat's `move`, with its shares of the cards the move opens."""
         return self._move(move).to_wire()
 
-    def _move(self, move: Move) -> MovePayload:
-        opened = self.state.opened(move)
-        reveal: Reveal | None = self.key.reveal_message(self.state.deck, opened) if opened else None
-        return MovePayload(move, reveal)
+    def _move(self, move: Move) -> MovePayload | GivePayload:
+        state = self.state
+        if isinstance(move, Give):
+            exchange = state._game().exchange
+            assert exchange is not None and exchange.giver == self.seat, "a card is given in the exchange"
+            return GivePayload(move, seal_share(self.key, state.deck, move.slot, exchange.receiver))
+        opened = state.opened(move)
+        reveal: Reveal | None = self.key.reveal_message(state.deck, opened) if opened else None
+        passed_on = state.forwarded(move)
+        forwarded = Reveal(tuple(self._given[slot] for slot in passed_on)) if passed_on else None
+        return MovePayload(move, reveal, forwarded)
 
     def leave_payload(self) -> dict[str, object]:
         """The payload that takes this seat out of the game for good: its shares, with proofs, of every
@@ -136,10 +171,23 @@ class LocalSeat:
             if slot in self._hand or game.card(slot) is not None:
                 continue
             index = self.key.card(self.state.deck, slot)
+            if index is None and slot in self.state.gifts:
+                index = self._open_gift(slot)
             if index is not None:
                 self._hand[slot] = card_at(index, game.decks, game.rules.jokers)
                 fresh.append((slot, self._hand[slot]))
         return [Revealed(tuple(fresh), to=self.seat)] if fresh else []
+
+
+    def _open_gift(self, slot: int) -> int | None:
+        """The card given to this seat at `slot`, from the giver's sealed share (None if it does not open)."""
+        state, giver = self.state, self.state.gifts[slot]
+        share = self._given.get(slot) or open_share(self.key, state.deck, state.sealed[slot], giver, slot)
+        if share is None:
+            self._unopened = slot  # disputed as soon as this seat may speak
+            return None
+        self._given[slot] = share
+        return card_with(self.key, state.deck, slot, giver, share)
 
 
 class SeatedTable:

@@ -19,6 +19,17 @@ public share), so the others finish without it; the cards still hidden stay prot
 Beside them, at any time in PLAY, a seat still in may leave: its payload carries its shares of every
 hidden card that is not its own and that it has not shared yet; its own cards leave play unopened and
 nothing waits on it from then on (docs/protocol.md, "Leaving").
+The French exchange (a series, RULES.md 6): before the swap the last game's Shithead gives a hand card
+to its Masta and the Masta one back (`GivePayload`); the giver's share of that card, the one share the
+receiver lacks, goes sealed to the receiver alone, so the table learns which slot moved and never the
+card. Nobody else's share of a given card is ever asked for (not as owed, not in a leave, and a seat
+that is out and gave a card still hidden shares every other hidden card instead of releasing its key);
+the receiver opens it when it plays it by forwarding the giver's proven share ("f"). "The best card" is
+checked by a deferred audit (stage AUDIT): once the game is over, the Shithead's hand at the moment it
+gave is opened to all (its shares of what is still hidden) and a card that was not its best is a
+`Fault` naming it. A sealed share that does not open to the receiver is disputed (`DisputePayload`):
+the receiver publishes its proven Diffie-Hellman point with the giver, everyone opens the sealed share,
+and the verdict names the giver (it does not open) or the receiver (it does, or the proof fails).
 Invariants: a `TableState` holds no secret and knows nothing of which seat is local (h11's rule:
 the same rules for every party): built from the same entries it is equal everywhere, and `apply`
 returns the same events everywhere. Its deck is keyless and its engine knows public identities only;
@@ -44,22 +55,27 @@ from p2pshithead.crypto import (
     Shuffle,
     TableDeck,
     TableParams,
+    judge_dispute,
 )
 from p2pshithead.engine import (
     EngineError,
     Flip,
     Game,
+    Give,
     Leave,
     Move,
+    Outcome,
     Phase,
     Play,
     Ruleset,
     card_at,
     deck_size,
     made_public,
+    strength,
 )
 from p2pshithead.errors import Fault
 from p2pshithead.game._events import (
+    Audited,
     Dealt,
     Event,
     Finished,
@@ -75,7 +91,15 @@ from p2pshithead.game._events import (
     WindowClosed,
     WindowOpened,
 )
-from p2pshithead.game._payloads import DeckPayload, LeavePayload, MovePayload, WindowPayload, parse_payload
+from p2pshithead.game._payloads import (
+    DeckPayload,
+    DisputePayload,
+    GivePayload,
+    LeavePayload,
+    MovePayload,
+    WindowPayload,
+    parse_payload,
+)
 from p2pshithead.game._pushed import pushed
 
 __all__ = ["Stage", "TableState", "claim_order", "opening_deal"]
@@ -92,6 +116,8 @@ class Stage(enum.Enum):
     """Seats send the shares that open face-up cards and each owner's hand."""
     PLAY = "play"
     """The rules engine runs; reveals follow the moves."""
+    AUDIT = "audit"
+    """The game is over; the exchange's giver opens the hand it gave its best card from."""
     OVER = "over"
     """The game has a finish order."""
 
@@ -126,9 +152,14 @@ def _unproven(message: Message) -> bool:
 class TableState:
     """The state of a networked game of `players` seats, as every peer and an observer hold it."""
 
-    def __init__(self, rules: Ruleset, table_id: bytes, players: int) -> None:
+    def __init__(self, rules: Ruleset, table_id: bytes, players: int, previous: tuple[int, ...] = ()) -> None:
+        """`previous`: in a series, the last game's finish order as seats of this table (the players who
+        sit here again, first out first; empty for a first game): it chooses the dealer (section 6)."""
         self.rules = rules
         self.players = players
+        if len(set(previous)) != len(previous) or not all(0 <= p < players for p in previous):
+            raise ValueError(f"a previous finish order names seats 0 to {players - 1} once each, not {previous}")
+        self.previous = previous
         decks = rules.decks_for(players)
         self.size = deck_size(decks, rules.jokers)
         self._decks, self._jokers = decks, rules.jokers
@@ -146,6 +177,10 @@ class TableState:
         self._answers: dict[int, bool] = {}  # out-of-turn window answers
         self.claimant: int | None = None  # the seat that won the window, to play now
         self._window_done = -1  # move count at which the current window closed unclaimed
+        self.gifts: dict[int, int] = {}  # slot -> the seat that gave it in the exchange (its share is private)
+        self.sealed: dict[int, bytes] = {}  # slot -> the giver's share of it, sealed for the receiver
+        self.audit: tuple[int, tuple[int, ...], int] | None = None  # (giver, its hand then, the slot given)
+        self._audited = False
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TableState) and self._public() == other._public()
@@ -159,7 +194,8 @@ class TableState:
         shared = {slot: frozenset(seats) for slot, seats in self._shared.items()}
         return (self.rules, self.players, self.deck.params, self.deck.deck, game, self._keys, self._shuffles,
                 self._dealt, shared,
-                self._released, self._left, self.flip, self._answers, self.claimant, self._window_done)  # fmt: skip
+                self._released, self._left, self.flip, self._answers, self.claimant, self._window_done,
+                self.gifts, self.sealed, self.audit, self._audited)  # fmt: skip
 
     # -- what the transcript expects ------------------------------------------------------------
 
@@ -171,7 +207,9 @@ class TableState:
             return Stage.SHUFFLE
         if self.game is None:
             return Stage.DEAL
-        return Stage.OVER if self.game.is_over() else Stage.PLAY
+        if not self.game.is_over():
+            return Stage.PLAY
+        return Stage.AUDIT if self.audit_slots() else Stage.OVER
 
     def in_setup(self) -> bool:
         """Whether the deck is still being set up (keys, shuffles, deal)."""
@@ -193,8 +231,12 @@ class TableState:
             return frozenset({self._dealt})
         if stage is Stage.OVER:
             return frozenset()
+        if stage is Stage.AUDIT:
+            assert self.audit is not None
+            return frozenset({self.audit[0]})
         game = self._game()
-        leaving = [p for p in game.finished if p not in self._released and p not in self._left]
+        leaving = [p for p in game.finished if p not in self._released and p not in self._left
+                   and (self._hidden_unshared(p) or not self._gave_hidden(p))]  # fmt: skip
         if leaving:
             return frozenset(leaving)
         owing = [p for p in range(self.players) if self.owed(p)]
@@ -208,9 +250,32 @@ class TableState:
         return frozenset(game.awaited()) if game.phase is Phase.SWAP else frozenset({game.turn})
 
     def finish_order(self) -> tuple[int, ...] | None:
-        """Seats from first out to the Shithead, once the game is over."""
+        """Seats from first out to the Shithead, once the game is over (and the exchange audited)."""
         outcome = self.game.outcome() if self.game is not None else None
-        return None if outcome is None else outcome.order
+        return None if outcome is None or self.stage is not Stage.OVER else outcome.order
+
+    def audit_slots(self) -> list[int]:
+        """Once the game is over: the slots of the exchange giver's hand (when it gave its best card) that
+        are still hidden, whose shares it owes for the audit; empty when there is nothing to audit, when
+        it left (its cards left play unseen), or once they are open."""
+        game = self.game
+        if self.audit is None or self._audited or game is None or not game.is_over():
+            return []
+        giver, hand, _ = self.audit
+        if giver in game.left:
+            return []
+        return [slot for slot in hand if self.deck.card(slot) is None]
+
+    def release_slots(self, seat: int) -> list[int] | None:
+        """What `seat`, out of the game, gives so that the others finish without it: None for its key share;
+        when a card it gave in the exchange is still hidden (its key would open it to all), its shares of
+        every other hidden card that is not its own."""
+        return self._hidden_unshared(seat) if self._gave_hidden(seat) else None
+
+    def _gave_hidden(self, seat: int) -> bool:
+        """Whether a card `seat` gave in the exchange is still hidden (its share of it is private)."""
+        public = self._game().public
+        return any(giver == seat and slot not in public for slot, giver in self.gifts.items())
 
     def _game(self) -> Game:
         assert self.game is not None, "the game is dealt in the PLAY and OVER stages"
@@ -249,6 +314,7 @@ class TableState:
             slot
             for slot in range(self.size)
             if slot not in game.public and slot not in own and seat not in self._shared.get(slot, ())
+            and self.gifts.get(slot) != seat
         ]
 
     def owed(self, seat: int) -> list[int]:
@@ -263,7 +329,7 @@ class TableState:
             for owner in range(self.players)
             if owner != seat
             for slot in game.hand(owner)
-            if slot not in game.public and seat not in self._shared.get(slot, ())
+            if slot not in game.public and seat not in self._shared.get(slot, ()) and self.gifts.get(slot) != seat
         ]
         if self.flip is not None and seat not in self._shared.get(self.flip.slot, ()):
             owed.append(self.flip.slot)
@@ -281,11 +347,19 @@ class TableState:
         return self.stage is Stage.PLAY and self.claimant is None and seat in self.window_pending()
 
     def opened(self, move: Move) -> list[int]:
-        """Slots the mover must open with its own share: hand cards made public, a flipped card."""
+        """Slots the mover must open with its own share: hand cards made public, a flipped card (not a
+        card given to it in the exchange: its share of that is out already)."""
         if isinstance(move, Flip):
             return [move.slot]
         public = self._game().public
-        return [s for s in made_public(move) if s not in public]
+        return [s for s in made_public(move) if s not in public and move.player not in self._shared.get(s, ())]
+
+    def forwarded(self, move: Move) -> list[int]:
+        """Slots the move makes public that were given to the mover in the exchange: the mover forwards
+        the giver's share of each, which it was handed privately."""
+        public = self._game().public
+        return [s for s in made_public(move) if s not in public and s in self.gifts
+                and self.gifts[s] not in self._shared.get(s, ())]  # fmt: skip
 
     # -- applying what the transcript carries --------------------------------------------------------
 
@@ -311,12 +385,16 @@ class TableState:
         if not expected:
             raise Fault(seat, f"sent a message out of turn (expected seats {sorted(self.who_may_act())})")
         if not isinstance(payload, DeckPayload) and self.stage is not Stage.PLAY:
-            kind = "move" if isinstance(payload, MovePayload) else "window answer"
+            kind = "window answer" if isinstance(payload, WindowPayload) else "move"
             raise Fault(seat, f"sent a {kind} during the {self.stage.value} stage")
         if isinstance(payload, DeckPayload):
             events = self._apply_deck(seat, payload.message, proven)
         elif isinstance(payload, WindowPayload):
             events = self._apply_window(seat, payload)
+        elif isinstance(payload, GivePayload):
+            events = self._apply_give(seat, payload)
+        elif isinstance(payload, DisputePayload):
+            raise self._dispute(seat, payload)
         else:
             events = self._apply_move(seat, payload, proven)
         return events + self._learn()
@@ -342,13 +420,16 @@ class TableState:
     def _apply_deck(self, seat: int, message: Message, proven: Callable[[Message], bool]) -> list[Event]:
         stage = self.stage
         expected: type[Message] = {Stage.KEYS: KeyShare, Stage.SHUFFLE: Shuffle}.get(stage, Reveal)
+        sharing_out = False  # out, having given a card still hidden: shares every other hidden card instead
         if stage is Stage.PLAY and seat in self._game().finished and seat not in self._released:
-            expected = KeyRelease
+            sharing_out = self.release_slots(seat) is not None
+            expected = Reveal if sharing_out else KeyRelease
         if not isinstance(message, expected):
             raise Fault(seat, f"sent a {message.kind} during the {stage.value} stage")
         if isinstance(message, Reveal):
             got = sorted(share.slot for share in message.shares)
-            want = sorted(self.deal_slots(seat) if stage is Stage.DEAL else self.owed(seat))
+            owed = {Stage.DEAL: self.deal_slots, Stage.AUDIT: lambda p: self.audit_slots()}.get(stage, self.owed)
+            want = sorted(self._hidden_unshared(seat) if sharing_out else owed(seat))
             if got != want:
                 raise Fault(seat, f"sent shares of slots {got}, owed {want}")
             if (message.draw is not None) != (stage is Stage.DEAL):
@@ -363,6 +444,10 @@ class TableState:
             self._released.add(seat)
             return [Released(seat), *self._finish_flip()]
         events: list[Event] = [Shared(seat, tuple(share.slot for share in message.shares))]
+        if sharing_out:
+            self._released.add(seat)  # nothing more is asked of it: the cards it gave open by forwarding
+        if stage is Stage.AUDIT:
+            return events + self._judge_gift()
         if stage is Stage.DEAL:
             self._dealt += 1
             if self._dealt == self.players:
@@ -385,12 +470,36 @@ class TableState:
                 raise self._shuffle_fault
         return [Shuffled(seat, self._shuffles)]
 
+    def _judge_gift(self) -> list[Event]:
+        """The audit of "the Shithead gives their best card" (RULES.md 6), once the giver's hand at that
+        moment is open to all: `Audited`, then the finish order; a lesser card is a `Fault` naming it."""
+        assert self.audit is not None
+        giver, hand, given = self.audit
+        self._audited = True
+        cards = {slot: card_at(index, self._decks, self._jokers) for slot in hand
+                 if (index := self.deck.card(slot)) is not None}  # fmt: skip
+        best = max(cards.values(), key=lambda card: strength(self.rules, card))
+        if strength(self.rules, cards[given]) != strength(self.rules, best):
+            raise Fault(giver, f"gave {cards[given]} in the exchange, not its best card (it held {best})")
+        return [Audited(giver, tuple(sorted(cards.items()))), *self._finished()]
+
+    def _finished(self) -> list[Event]:
+        order = self.finish_order()
+        return [] if order is None else [Finished(order)]
+
     def _start_game(self) -> list[Event]:
-        """Deal: the dealer is drawn from the table's coin (every seat's draw share, fixed by its key)."""
+        """Deal: in a series the last game's Shithead deals (`Outcome.next_dealer`, section 6: the last
+        of the previous finish order who sits here again); else the dealer is drawn from the table's coin
+        (every seat's draw share, fixed by its key)."""
         coin = self.deck.coin
         assert coin is not None, "every seat's deal shares carry its draw share"
-        dealer = int.from_bytes(coin[:8], "big") % self.players
+        if self.previous:
+            dealer = Outcome(self.previous).next_dealer
+        else:
+            dealer = int.from_bytes(coin[:8], "big") % self.players
         self.game = Game(self.rules, self.players, dealer)
+        if self.rules.card_exchange and sorted(self.previous) == list(range(self.players)):
+            self.game.begin_exchange(Outcome(self.previous))  # the same players as last game: RULES.md 6
         return [Dealt(dealer)]
 
     def _finish_flip(self) -> list[Event]:
@@ -444,10 +553,9 @@ class TableState:
             self.claimant = None
             self._window_done = len(game.move_stack)
         events: list[Event] = [Out(p) for p in game.finished[finished:] if p != seat]
-        order = self.finish_order()
-        if order is not None:
+        if game.is_over():
             self.flip, self.claimant = None, None
-            return [*events, Finished(order)]
+            return [*events, *self._end()]
         return events + self._close_window()
 
     def _apply_window(self, seat: int, payload: WindowPayload) -> list[Event]:
@@ -471,8 +579,43 @@ class TableState:
         self._answers.clear()
         return [WindowClosed(self.claimant)]
 
+    def _end(self) -> list[Event]:
+        """The game is over: the audit now when the giver's hand is open already, else once it opens it."""
+        audit = self.audit
+        if audit is None or self._audited or audit[0] in self._game().left:
+            return self._finished()
+        return [] if self.audit_slots() else self._judge_gift()
+
+    def _apply_give(self, seat: int, payload: GivePayload) -> list[Event]:
+        """A card given in the exchange: the engine judges the gift (its "best" only where it sees the whole
+        hand: for the table, the audit does); the sealed share is kept for the receiver."""
+        move, game = payload.move, self._game()
+        exchange = game.exchange
+        reason = _judge(game, move)
+        if reason is not None or exchange is None:
+            raise Fault(seat, reason or "no card is given now")
+        hand = game.hand(seat)
+        events = self._push(seat, move)
+        self.gifts[move.slot], self.sealed[move.slot] = seat, payload.sealed
+        if exchange.best:
+            self.audit = (seat, hand, move.slot)
+        return events
+
+    def _dispute(self, seat: int, payload: DisputePayload) -> Fault:
+        """The verdict of `seat`'s dispute of a card given to it: the game stops either way."""
+        slot = payload.slot
+        if slot not in self.gifts or slot not in self._game().hand(seat) or self.gifts[slot] == seat:
+            return Fault(seat, f"disputed slot {slot}, which is no card given to it")
+        giver = self.gifts[slot]
+        fault = judge_dispute(self.deck, giver, seat, slot, self.sealed[slot], payload.point, payload.proof)
+        if fault == giver:
+            return Fault(giver, f"sealed a share of the card it gave (slot {slot}) that does not open to seat {seat}")
+        return Fault(seat, f"disputed the card given to it at slot {slot}, which opens (or its proof fails)")
+
     def _apply_move(self, seat: int, payload: MovePayload, proven: Callable[[Message], bool]) -> list[Event]:
         move, game = payload.move, self._game()
+        if isinstance(move, Give):
+            raise Fault(seat, "a card given in the exchange goes with its sealed share (a give payload)")
         if self.claimant is not None and (seat != self.claimant or not isinstance(move, Play)):
             raise Fault(seat, "the out-of-turn claimant must play now")
         if self.claimant is None and self.window_pending():
@@ -481,15 +624,24 @@ class TableState:
         got = sorted(share.slot for share in payload.reveal.shares) if payload.reveal else []
         if got != want:
             raise Fault(seat, f"{move.text()} must carry the mover's shares of exactly {want}")
+        passed_on = sorted(self.forwarded(move))
+        got = sorted(share.slot for share in payload.forwarded.shares) if payload.forwarded else []
+        if got != passed_on or len({self.gifts[slot] for slot in passed_on}) > 1:
+            raise Fault(seat, f"{move.text()} must forward the giver's shares of exactly {passed_on}")
         reason = _judge(game, move)
         if reason is not None:
             raise Fault(seat, reason)
+        if payload.forwarded is not None:
+            try:
+                self._receive(self.gifts[passed_on[0]], payload.forwarded, _unproven)
+            except Fault as fault:
+                raise Fault(seat, f"forwarded a share that does not hold ({fault.reason})") from None
         if payload.reveal is not None:
             self._receive(seat, payload.reveal, proven)
         if isinstance(move, Flip):
             self.flip = move
             return [Flipped(seat, move.slot), *self._finish_flip()]
-        return self._learn(tuple(want)) + self._push(seat, move)
+        return self._learn((*want, *passed_on)) + self._push(seat, move)
 
     def _push(self, seat: int, move: Move) -> list[Event]:
         try:
@@ -498,9 +650,8 @@ class TableState:
             raise Fault(seat, exc.reason) from None
         self.claimant = None
         self._answers.clear()
-        order = self.finish_order()
-        if order is not None:
-            events.append(Finished(order))
+        if self._game().is_over():
+            events += self._end()
         elif self.window_pending():
             events.append(WindowOpened(tuple(self.window_pending())))
         return events

@@ -7,7 +7,7 @@ decides for the local seat. It prints nothing: `Host` and `Joiner` report typed 
 """
 
 from p2pshithead.net._addresses import ANY, async_dial, local_addresses, reachable_addresses
-from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, SeatInfo, TableSetup
+from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, Previous, SeatInfo, TableSetup
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
@@ -24,6 +24,8 @@ from p2pshithead.net._events import (
     Started,
     Stopped,
     TableEvent,
+    Waiting,
+    Watching,
     Welcomed,
 )
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
@@ -49,9 +51,12 @@ from p2pshithead.net._transcript import (
     Verdict,
     app_body,
     author_message,
+    link_problem,
     make_genesis,
+    next_link,
     seal,
 )
+from p2pshithead.net._watch import Observe, Watcher
 
 __all__ = [
     "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
@@ -59,10 +64,11 @@ __all__ = [
     "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
     "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
     "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
-    "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "RemoteProtocolError",
+    "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
-    "TableEvent", "TableSetup", "Transcript", "Verdict", "Welcomed",
-    "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "local_addresses",
+    "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher", "Watching", "Welcomed", "Observe",
+    "app_body", "async_dial", "async_watch", "author_message", "config_dir", "decode_object", "link_problem",
+    "local_addresses", "next_link",
     "reachable_addresses",
     "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
     "save_entries", "seal", "unfinished", "verify",

@@ -5,7 +5,7 @@
 # replays the same transcript holds the same state; a payload the rules refuse raises `Fault` naming
 # its author and leaves the state as it was; `who_may_act` and `finish_order` are functions of that
 # state alone. The events `apply` returns are the application's own: the transport only passes them on.
-"""`Application`, `AppSpec`, `Apps`, `TableSetup`, `SeatInfo` and the transport's seat limit."""
+"""`Application`, `AppSpec`, `Apps`, `TableSetup`, `Previous`, `SeatInfo` and the transport's seat limit."""
 
 from __future__ import annotations
 
@@ -35,8 +35,26 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Previous:
+    """The game before this one at the same table (a series): this game's number in the series (2 or
+    more), the previous game's final head digest (the link `verify` checks), and its finish order as the
+    seats' public keys (the application reads titles from it: who deals, who gives whom a card)."""
+
+    game: int
+    head: bytes
+    order: tuple[bytes, ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.game < 2**16 or len(self.head) != 32:
+            raise ValueError(f"bad link to the previous game (game {self.game})")
+        if not 1 <= len(self.order) <= MAX_SEATS or any(len(k) != KEY_BYTES for k in self.order):
+            raise ValueError("the previous finish order must name 1..16 seats by key")
+
+
+@dataclass(frozen=True, slots=True)
 class TableSetup:
-    """What every peer's application is built from; it is the body of the transcript's genesis entry."""
+    """What every peer's application is built from; it is the body of the transcript's genesis entry.
+    `previous` links a game of a series to the one before it (None: the first game)."""
 
     table_id: bytes
     name: str
@@ -44,6 +62,7 @@ class TableSetup:
     rules: str
     ruleset_hash: bytes
     seats: tuple[SeatInfo, ...]
+    previous: Previous | None = None
 
     def __post_init__(self) -> None:
         if len(self.table_id) != 16:
@@ -52,6 +71,11 @@ class TableSetup:
             raise ValueError(f"a table seats 2..{MAX_SEATS} peers, got {len(self.seats)}")
         if len({s.key for s in self.seats}) != len(self.seats):
             raise ValueError("one key sits in two seats")
+
+    @property
+    def game(self) -> int:
+        """This game's number in its series (1 for a first game)."""
+        return 1 if self.previous is None else self.previous.game
 
 
 class Application(Protocol):

@@ -1,6 +1,6 @@
 # Zeroconf discovery (thin asyncio around python-zeroconf). A table is a `_p2pshithead._tcp.local.`
 # service whose TXT record carries the table id, name, host's nickname, rules preset, ruleset hash, seats
-# taken and free, whether it plays, who is away, its time limits, and the protocol version; its address
+# taken and free, whether it plays, who is away, its time limits, how many watch, and the protocol version; its address
 # records are every address a peer can reach (`reachable_addresses`). Invariants: a table stays announced
 # while it is open (a game in play too, so a peer that crashed finds it again by id) and is withdrawn on
 # close;
@@ -51,6 +51,7 @@ class TableAd:
     away: tuple[str, ...] = ()
     turn_time: int = 0
     away_time: int = 0
+    watching: int = 0
 
     def __post_init__(self) -> None:
         if len(self.table_id) != 32 or not all(c in "0123456789abcdef" for c in self.table_id):
@@ -58,7 +59,7 @@ class TableAd:
         for text, most in ((self.name, 40), (self.host, 40), (self.rules, MAX_RULES_TEXT)):
             if not 1 <= len(text) <= most or not text.isprintable():
                 raise ValueError(f"bad table ad text {text!r}")
-        if not 0 <= self.taken <= MAX_SEATS or not 0 <= self.free <= MAX_SEATS:
+        if not 0 <= self.taken <= MAX_SEATS or not 0 <= self.free <= MAX_SEATS or not 0 <= self.watching < 1000:
             raise ValueError(f"bad seat counts {self.taken}/{self.free}")
         if not self.addresses or not 0 < self.port < 65536:
             raise ValueError(f"bad address {self.addresses} port {self.port}")
@@ -74,7 +75,7 @@ class TableAd:
         return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules, "ruleset": self.ruleset,
                 "taken": str(self.taken), "free": str(self.free), "v": str(self.version),
                 "state": "playing" if self.playing else "lobby", "away": ",".join(self.away),
-                "limits": f"{self.turn_time}/{self.away_time}"}  # fmt: skip
+                "limits": f"{self.turn_time}/{self.away_time}", "watch": str(self.watching)}  # fmt: skip
 
     @classmethod
     def from_info(cls, info: AsyncServiceInfo) -> TableAd | None:
@@ -87,7 +88,7 @@ class TableAd:
             return cls(props["id"], props["name"], props["host"], props["rules"], props["ruleset"], int(props["taken"]),
                        int(props["free"]), int(props["v"]), tuple(addresses), int(info.port or 0),
                        props["state"] == "playing", tuple(n for n in props["away"].split(",") if n), turn,
-                       away)  # fmt: skip
+                       away, int(props.get("watch", "0")))  # fmt: skip
         except (KeyError, ValueError):
             return None
 
@@ -96,7 +97,8 @@ class TableAd:
         return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules,
                 "ruleset": self.ruleset, "taken": self.taken, "free": self.free, "version": self.version,
                 "addresses": list(self.addresses), "port": self.port, "playing": self.playing,
-                "away": list(self.away), "turn_time": self.turn_time, "away_time": self.away_time}  # fmt: skip
+                "away": list(self.away), "turn_time": self.turn_time, "away_time": self.away_time,
+                "watching": self.watching}  # fmt: skip
 
 
 class Announcer:

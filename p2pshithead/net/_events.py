@@ -35,6 +35,21 @@ class Welcomed:
 
 
 @dataclass(frozen=True, slots=True)
+class Watching:
+    """This spectator watches table `name` (`words`: its rules in words); it never sits or acts."""
+
+    name: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """This joiner came while a game is in play at table `name`: it takes a free seat at the next game."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class LobbySeats:
     """The lobby as it stands: each seat's (nickname, ready), or None for a free seat."""
 
@@ -97,6 +112,9 @@ class Stopped:
     verdict: Verdict
 
 
-TableEvent = Connected | Welcomed | LobbySeats | Seated | LeftLobby | Started | Away | Back | Dropped | Stopped
+TableEvent = (
+    Connected | Welcomed | Watching | Waiting | LobbySeats | Seated | LeftLobby | Started | Away | Back | Dropped
+    | Stopped
+)
 Notify = Callable[[TableEvent], None]
 """How `Host` and `Joiner` report table events to whoever shows them."""

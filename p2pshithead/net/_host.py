@@ -6,7 +6,12 @@
 # come back (`rejoin`, signed by the seat's key: nobody else can take the seat) before an abort entry
 # ends the game with a report naming it; a returning seat gets every entry it lacks before any new one;
 # a joiner that leaves the lobby frees its seat; the announcement says the table is playing once the
-# game has started; `async_close` closes every socket and may be called twice.
+# game has started; `async_close` closes every socket and may be called twice. A series: after a complete
+# game `async_next` offers the next one at the same table over the same connections (seats kept in order,
+# everyone asked again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys
+# and journal whose genesis links to the previous final head and finish order. Spectators (`watch`) get
+# the game in play from its genesis, then every entry, lobby and away message, as a seat does; they never
+# hold a seat, and anything but bye from them is a protocol error.
 """`Host` and `TableConfig`: run one table from lobby (or a journal) to saved transcript."""
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from types import TracebackType
 from typing import Any
 
 from p2pshithead.net._addresses import open_listener, peer_name, reachable_addresses
-from p2pshithead.net._app import AppSpec
+from p2pshithead.net._app import AppSpec, Previous
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
@@ -46,6 +51,7 @@ from p2pshithead.net._transcript import (
     Transcript,
     authored_from,
     make_genesis,
+    next_link,
 )
 
 _REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000  # a rejoin signed longer ago (or ahead) than this is refused
@@ -126,7 +132,10 @@ class Host:
         self._finished = asyncio.Event()
         self._order = asyncio.Lock()
         self._seen: list[Connection] = []
+        self._watchers: list[Connection] = []
+        self._waiting: dict[Connection, Occupant] = {}  # came during a game: seated at the next one's lobby
         self._tasks: set[asyncio.Task[None]] = set()
+        self._previous: Previous | None = None  # the link of a next game of a series
         self.stats = Stats(clock)
         self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
         self.port = 0
@@ -156,25 +165,27 @@ class Host:
 
     @property
     def ad(self) -> TableAd:
-        """The table as announced now (a game in play shows no free seat)."""
+        """The table as announced now (a game in play shows the seats it leaves free: a newcomer waits
+        for the next game and takes one then)."""
         cfg, lobby = self._config, self._lobby
         taken = len(self._sequencer.transcript.setup.seats) if self._sequencer else lobby.taken
-        free = 0 if self._sequencer else lobby.free
+        free = cfg.seats - taken if self._sequencer else lobby.free  # in play: seats for the next game
         ruleset = self._spec.ruleset_hash(cfg.rules).hex()
         seats = self._sequencer.transcript.setup.seats if self._sequencer else ()
         away = tuple(seats[s].nick for s in sorted(self._away))
         return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, taken, free,
                        PROTOCOL_VERSION, self.addresses, self.port, self._sequencer is not None, away,
-                       cfg.turn_time, cfg.away_time)  # fmt: skip
+                       cfg.turn_time, cfg.away_time, len(self._watchers))  # fmt: skip
 
     async def _async_announce(self) -> None:
         if self._announcer is not None:
             await self._announcer.async_update(self.ad)
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -194,7 +205,43 @@ class Host:
             for seat in range(1, len(transcript.setup.seats)):  # everyone must come back to this host
                 self._mark_away(seat, "not back after the host restarted", self._now())
         else:
-            transcript = await self._async_lobby(apps)
+            transcript = await self._async_lobby(apps, self._host_ready)
+        return await self._async_play(transcript)
+
+    async def async_next(self, table_id: bytes, secret: bytes, journal: Journal | None) -> Transcript:
+        """Offer the next game of a series at this table, once the last one is complete: its seats stay
+        in order (the host's seat 0; a joiner still connected and in the game keeps its place), every one
+        asked again (`ready`, which a joiner sends once its player says yes; one that stands up says
+        bye); a free seat takes a newcomer. It starts once at least two sit and all are ready, as game
+        `table_id` (fresh keys from `secret`, kept in `journal`), linked to the last; returns it played out.
+
+        Raises:
+            LocalProtocolError: the last game is not complete.
+        """
+        assert self._sequencer is not None, "a next game follows a game"
+        previous = self._sequencer.transcript
+        self._previous = next_link(previous)
+        seats, present = previous.setup.seats, previous.app.present()
+        kept = [Occupant(s.key, s.nick) if seat == SEQUENCER or (seat in self._links and seat in present) else None
+                for seat, s in enumerate(seats)]  # fmt: skip
+        for task in list(self._tasks):
+            task.cancel()  # the last game's watch
+        self._lobby = Lobby.again(self._config.seats, kept)
+        self._lobby_peers = {seat: conn for seat, conn in self._links.items() if kept[seat] is not None}
+        for seat, conn in self._links.items():
+            if kept[seat] is None:
+                await _async_send_quietly(conn, {"t": "bye", "reason": "you left the last game"})
+                await conn.async_close()
+        self._links, self._away, self._sequencer, self._player = {}, {}, None, None
+        self._finished = asyncio.Event()
+        self._table_id, self._secret, self._journal, self._resume = table_id, secret, journal, []
+        self._lobby.set_ready(SEQUENCER, True)  # the host's own player chose to play on
+        await self._async_seat_waiting()
+        await self._async_lobby_changed()  # tells every kept joiner that the next game is offered
+        return await self._async_play(await self._async_lobby({self._spec.name: self._spec}, False))
+
+    async def _async_play(self, transcript: Transcript) -> Transcript:
+        """Play `transcript` out (from its genesis, or from where a resumed journal stands)."""
         setup = transcript.setup
         self._notify(Started(tuple(s.nick for s in setup.seats), SEQUENCER))
         await self._async_announce()
@@ -209,8 +256,8 @@ class Host:
             self._journal.finish()
         return transcript
 
-    async def _async_lobby(self, apps: dict[str, AppSpec]) -> Transcript:
-        if self._host_ready:
+    async def _async_lobby(self, apps: dict[str, AppSpec], ask_host: bool) -> Transcript:
+        if ask_host:
             self._spawn(self._async_host_ready())
         while not self._lobby.can_start():
             self._lobby_changed.clear()
@@ -219,7 +266,7 @@ class Host:
             task.cancel()  # the ready prompt: the game starts, the person's next input is a move
         cfg = self._config
         ruleset = self._spec.ruleset_hash(cfg.rules)
-        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, ruleset)
+        setup = self._lobby.setup(self._table_id, cfg.name, self._spec.name, cfg.rules, ruleset, self._previous)
         genesis = make_genesis(self._identity, setup)
         if self._journal is not None:
             self._journal.write_record(SeatRecord(self._table_id, "host", self._secret, self.addresses, self.port,
@@ -246,7 +293,7 @@ class Host:
             await self._async_announce()
             self._notify(LobbySeats(tuple(None if o is None else (o.nick, o.ready) for o in self._lobby.occupants)))
             message = {"t": "lobby", "seats": self._lobby.to_wire()}
-            for conn in list(self._lobby_peers.values()):
+            for conn in [*self._lobby_peers.values(), *self._watchers]:
                 await _async_send_quietly(conn, message)
 
     async def _async_submit_local(self, msg: Authored) -> None:
@@ -281,7 +328,7 @@ class Host:
         if self._journal is not None:
             self._journal.append(entry)
         message = entry.to_wire()
-        for conn in list(self._links.values()):
+        for conn in [*self._links.values(), *self._watchers]:
             conn.send_nowait(message)  # a frozen peer's backlog grows until it is cut off; nobody waits on it
 
     def _on_appended(self, entry: Entry, events: Sequence[object]) -> None:
@@ -324,6 +371,8 @@ class Host:
             raise RemoteProtocolError(conn.peer, f"said no hello within {self._limits.hello_s:g} s") from None
         if first["t"] == "rejoin":
             return await self._async_rejoin(conn, first)
+        if first["t"] == "watch":
+            return await self._async_watcher(conn, first)
         if first["t"] != "hello":
             raise RemoteProtocolError(conn.peer, f"sent {first['t']!r} before hello")
         cfg = self._config
@@ -331,7 +380,7 @@ class Host:
             if first["v"] != PROTOCOL_VERSION:
                 raise LobbyRefusal(f"protocol version {first['v']} (this table speaks {PROTOCOL_VERSION})")
             if self._sequencer is not None:
-                raise LobbyRefusal("the game has started")
+                return await self._async_wait(conn, Occupant(first["key"], first["nick"], first["ready"]))
             seat = self._lobby.sit(first["key"], first["nick"], first["ready"])
         except LobbyRefusal as refusal:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
@@ -348,6 +397,63 @@ class Host:
                                "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
         self._notify(Seated(seat, nick))
         await self._async_lobby_changed()
+        return True
+
+    async def _async_wait(self, conn: Connection, occupant: Occupant) -> bool:
+        """A hello while a game is in play: the peer waits for the next game's lobby (`_seat_waiting`)."""
+        keys = [s.key for s in self._sequencer.transcript.setup.seats] if self._sequencer is not None else []
+        if occupant.key in keys or any(o.key == occupant.key for o in self._waiting.values()):
+            raise LobbyRefusal("this key already sits at the table")
+        cfg = self._config
+        conn.rename(f"{occupant.nick} (waiting)")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
+        self._waiting[conn] = occupant
+        await conn.async_send({"t": "wait", "v": PROTOCOL_VERSION, "name": cfg.name, "app": self._spec.name,
+                               "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time,
+                               "away": cfg.away_time})  # fmt: skip
+        return True
+
+    async def _async_seat_waiting(self) -> None:
+        """The next game's lobby seats the peers that came during the last game, first come first seated,
+        while seats are free (the others wait on)."""
+        cfg = self._config
+        for conn, occupant in list(self._waiting.items()):
+            try:
+                seat = self._lobby.sit(occupant.key, occupant.nick, occupant.ready)
+            except (LobbyRefusal, ValueError):
+                continue
+            del self._waiting[conn]
+            nick = self._lobby.occupants[seat].nick  # type: ignore[union-attr]
+            conn.rename(f"{nick} (seat {seat})")
+            self._lobby_peers[seat] = conn
+            await _async_send_quietly(conn, {"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
+                                             "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
+                                             "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
+            self._notify(Seated(seat, nick))
+
+    async def _async_watcher(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """A spectator: the table, then the game in play from its genesis (so it checks everything as it
+        catches up), then everything the seats get."""
+        cfg = self._config
+        if message["v"] != PROTOCOL_VERSION:
+            await conn.async_send({"t": "reject", "reason": f"protocol version {message['v']} "
+                                                            f"(this table speaks {PROTOCOL_VERSION})"})  # fmt: skip
+            return False
+        conn.rename(f"spectator {len(self._watchers) + 1}")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
+        async with self._order:  # no entry is relayed while the spectator catches up
+            await conn.async_send({"t": "watching", "v": PROTOCOL_VERSION, "name": cfg.name, "app": self._spec.name,
+                                   "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time,
+                                   "away": cfg.away_time})  # fmt: skip
+            if self._sequencer is not None:
+                for entry in self._sequencer.transcript.entries:
+                    await conn.async_send(entry.to_wire())
+            else:
+                await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
+            self._watchers.append(conn)
+        self._spawn(self._async_announce())  # the listing says how many watch
         return True
 
     def _rejoin_refusal(self, message: dict[str, Any]) -> str | None:
@@ -414,7 +520,7 @@ class Host:
 
     def _tell_away(self, seat: int, left: float) -> None:
         message = {"t": "away", "seat": seat, "left": max(0, round(left))}
-        for other, conn in list(self._links.items()):
+        for other, conn in [*self._links.items(), *((-1, c) for c in self._watchers)]:
             if other != seat:
                 conn.send_nowait(message)
 
@@ -422,6 +528,8 @@ class Host:
         while True:
             message = await conn.async_recv()
             kind = message["t"]
+            if (conn in self._watchers or conn in self._waiting) and kind != "bye":
+                raise RemoteProtocolError(conn.peer, f"sent {kind!r} while it only watches or waits")
             lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
             if kind == "ready" and lobby_seat is not None:
                 self._lobby.set_ready(lobby_seat, message["ready"])
@@ -437,6 +545,12 @@ class Host:
 
     async def _async_drop(self, conn: Connection, exc: BaseException) -> None:
         if self._closing:
+            return
+        if conn in self._watchers:
+            self._watchers.remove(conn)
+            await self._async_announce()
+            return
+        if self._waiting.pop(conn, None) is not None:
             return
         lobby_seat = next((s for s, c in self._lobby_peers.items() if c is conn), None)
         if lobby_seat is not None:
@@ -498,8 +612,8 @@ class Host:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
         self._closing = True  # connections closed from here on are not drops
         self.stats.bytes_sent = sum(c.bytes_sent for c in self._seen)
-        peers = [*self._lobby_peers.values(), *self._links.values()]
-        self._lobby_peers, self._links = {}, {}
+        peers = [*self._lobby_peers.values(), *self._links.values(), *self._watchers, *self._waiting]
+        self._lobby_peers, self._links, self._watchers, self._waiting = {}, {}, [], {}
         for conn in peers:
             await _async_send_quietly(conn, {"t": "bye", "reason": "table closed"})
             await conn.async_close()

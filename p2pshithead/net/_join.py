@@ -7,7 +7,10 @@
 # Invariants: nothing from the host is used before its schema check; every entry goes through the same
 # transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
 # entry is journaled before this seat acts on it; this seat's messages are sent only while the link is
-# up and it holds every entry the host had when it came back; `async_close` may be called twice.
+# up and it holds every entry the host had when it came back; `async_close` may be called twice. A series:
+# after a complete game `async_next` waits for the host to offer the next one (a `lobby` message on the
+# same connection), asks the agent whether to play it, and plays it as a fresh game whose genesis must
+# link to the game it played last (`link_problem`: else the host is named).
 """`Joiner`: sit at a table reached by address (or come back to one), play it out, return the transcript."""
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import NetError, RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Welcomed
+from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Waiting, Welcomed
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Limits
@@ -39,6 +42,7 @@ from p2pshithead.net._transcript import (
     Phase,
     Transcript,
     authored_to_wire,
+    link_problem,
     setup_from_genesis,
 )
 
@@ -82,6 +86,7 @@ class Joiner:
         self.stats = Stats(clock)
         self._clock, self._limits = clock, limits
         self.transcript: Transcript | None = None
+        self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
         self._failure: BaseException | None = None
         if resume is not None:
             self._journal, record = resume
@@ -143,6 +148,43 @@ class Joiner:
             await self._async_come_back(OSError("the host is not where it was"))
         else:
             await self._async_rejoin()
+        return await self._async_play_out()
+
+    async def async_next(self, secret: bytes, play_again: Callable[[], Awaitable[bool]]) -> Transcript | None:
+        """After a complete game: wait for the host to offer the next game at this table, ask the player
+        whether to play it (`play_again`: False stands up), and play it with fresh keys from `secret`.
+        Returns its transcript, or None when this seat stood up or the host closed the table instead.
+
+        Raises:
+            RemoteProtocolError: as `async_run` (a next game that does not link to the last one names the host).
+        """
+        conn, previous, agent = self._conn, self.transcript, self._agent
+        assert previous is not None and previous.phase is Phase.DONE and agent is not None, "a next game follows one"
+        for task in list(self._tasks):
+            task.cancel()  # the last game's host watch
+        try:
+            while conn is not None and (message := await conn.async_recv())["t"] != "lobby":
+                if message["t"] == "bye":
+                    return None
+                if message["t"] != "away":
+                    raise RemoteProtocolError(conn.peer, f"sent {message['t']!r} after the game")
+        except (NetError, ConnectionError, OSError):
+            return None  # the table closed
+        if conn is None:
+            return None
+        self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
+        if not await play_again():
+            with contextlib.suppress(ConnectionError, OSError):
+                await conn.async_send({"t": "bye", "reason": "stood up after the game"})
+            return None
+        self._previous, self.transcript, self._player, self._journal = previous, None, None, None
+        self._playing, self._caught_up_at, self._last_sent, self._secret = False, 0, None, secret
+        self._live.clear()
+        self._agent = self._agent_for(previous.setup.app)  # a fresh player for a fresh game
+        await conn.async_send({"t": "ready", "ready": True})
+        return await self._async_play_out()
+
+    async def _async_play_out(self) -> Transcript:
         self._spawn(self._async_watch_host())
         while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
                                           and self._seat_in(self.transcript)):  # fmt: skip
@@ -168,6 +210,9 @@ class Joiner:
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
         welcome = await conn.async_recv()
+        if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
+            self._notify(Waiting(welcome["name"]))
+            welcome = await conn.async_recv()
         if welcome["t"] != "welcome":
             raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
         self._welcome(welcome, resumed=False)
@@ -304,10 +349,12 @@ class Joiner:
         for task in list(self._tasks):
             task.cancel()
         peer = self._conn.peer if self._conn else "host"
-        seats = setup_from_genesis(genesis, peer, self._apps).seats
-        keys = [s.key for s in seats]
+        setup = setup_from_genesis(genesis, peer, self._apps)
+        keys = [s.key for s in setup.seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
+        if self._previous is not None and (problem := link_problem(self._previous, setup)) is not None:
+            raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer, self._secret)
         table_id = self.transcript.setup.table_id
         if self._keep is not None:

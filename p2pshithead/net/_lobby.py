@@ -1,6 +1,7 @@
 # The lobby (sans-IO): who sits where before the game, with a nickname and a ready flag each. Invariants:
 # at most `seats` occupants, one key per seat, nicknames distinct, seat 0 is the host for the lobby's whole
-# life; the game may start when every seat is taken, or when at least two sit and all of them are ready.
+# life; the game may start when every seat is taken, or when at least two sit and all of them are ready
+# (the lobby of a next game in a series, `Lobby.again`: only the latter, so everyone is asked again).
 # `setup` seats the occupants in seat order, closing gaps, so a seat number is final only in the genesis.
 """`Lobby`, `Occupant` and `LobbyRefusal`."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from p2pshithead.net._app import MAX_SEATS, SeatInfo, TableSetup
+from p2pshithead.net._app import MAX_SEATS, Previous, SeatInfo, TableSetup
 from p2pshithead.net._errors import NetError
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, check_nick
 
@@ -35,12 +36,31 @@ class Occupant:
 class Lobby:
     """Seats before the game: `sit`, `leave`, `set_ready`, then `can_start` and `setup`."""
 
-    __slots__ = ("_seats",)
+    __slots__ = ("_full_starts", "_seats")
 
     def __init__(self, seats: int, host: Occupant) -> None:
         if not 2 <= seats <= MAX_SEATS:
             raise ValueError(f"a table seats 2..{MAX_SEATS} peers, got {seats}")
         self._seats: list[Occupant | None] = [host] + [None] * (seats - 1)
+        self._full_starts = True
+
+    @classmethod
+    def again(cls, seats: int, kept: list[Occupant | None]) -> Lobby:
+        """The lobby of the next game of a series: the occupants `kept` stay in their seats in order
+        (None: a seat now free; `kept[0]` is the host), none of them ready; the game starts once at least
+        two sit and all are ready (a full table is asked too).
+
+        Raises:
+            ValueError: more occupants than seats, or no host.
+        """
+        host = kept[0] if kept else None
+        if host is None or len(kept) > seats:
+            raise ValueError(f"the next game keeps the host and at most {seats} seats")
+        lobby = cls(seats, replace(host, ready=False))
+        for seat, occupant in enumerate(kept[1:], 1):
+            lobby._seats[seat] = None if occupant is None else replace(occupant, ready=False)
+        lobby._full_starts = False
+        return lobby
 
     def __repr__(self) -> str:
         return f"<Lobby {self.taken}/{len(self._seats)} {[o.nick if o else None for o in self._seats]}>"
@@ -100,15 +120,17 @@ class Lobby:
         self._seats[seat] = replace(occupant, ready=ready)
 
     def can_start(self) -> bool:
-        """Every seat taken, or at least two seated and all of them ready."""
+        """Every seat taken (a first game), or at least two seated and all of them ready."""
         seated = [o for o in self._seats if o is not None]
-        return not self.free or (len(seated) >= 2 and all(o.ready for o in seated))
+        return (self._full_starts and not self.free) or (len(seated) >= 2 and all(o.ready for o in seated))
 
     def to_wire(self) -> list[dict[str, Any] | None]:
         """The seats as the `lobby` message carries them."""
         return [None if o is None else {"nick": o.nick, "ready": o.ready} for o in self._seats]
 
-    def setup(self, table_id: bytes, name: str, app: str, rules: str, ruleset_hash: bytes) -> TableSetup:
-        """The table the game starts with: the occupants in seat order, gaps closed."""
+    def setup(self, table_id: bytes, name: str, app: str, rules: str, ruleset_hash: bytes,
+              previous: Previous | None = None) -> TableSetup:  # fmt: skip
+        """The table the game starts with: the occupants in seat order, gaps closed (`previous`: the link
+        of a next game in a series)."""
         seats = tuple(SeatInfo(o.key, o.nick) for o in self._seats if o is not None)
-        return TableSetup(table_id, name, app, rules, ruleset_hash, seats)
+        return TableSetup(table_id, name, app, rules, ruleset_hash, seats, previous)

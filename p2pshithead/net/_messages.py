@@ -40,6 +40,20 @@ WELCOME = fields(
 the table's time limits: seconds a person has to decide (`turn`, 0 for none) and a gone peer has to
 come back (`away`)."""
 
+WATCH = fields(v=Int(0, 2**16))
+"""Peer to host, first, instead of a hello: watch the table (a spectator: never a seat, never a move)."""
+
+WATCHING = fields(
+    v=Int(0, 2**16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT), words=Str(0, 2000, lines=True),
+    **_TIMES,
+)
+"""Host to a spectator, after a good watch: the table; the entries of the game in play follow from its
+genesis (the spectator checks them all as it catches up), then every entry, lobby and away message."""
+
+WAIT = WATCHING
+"""Host to a peer whose hello came while a game is in play: the table; it waits, told nothing more, for the
+lobby of the next game, where it takes a free seat (a `welcome` then), else waits on."""
+
 REJOIN = fields(
     v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), table=Bytes(16, 16), have=Int(1, 2**40),
     time=Int(0, 2**63), sig=Bytes(SIG_BYTES, SIG_BYTES),
@@ -97,10 +111,13 @@ GENESIS_SCHEMA = Tagged(
             v=Int(0, 2**16), table=Bytes(16, 16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
             ruleset=Bytes(HASH_BYTES, HASH_BYTES), seats=List(Bytes(KEY_BYTES, KEY_BYTES), 2, MAX_SEATS),
             nicks=List(Str(1, NICK_MAX), 2, MAX_SEATS),
+            prev=Opt(fields(game=Int(2, 2**16 - 1), head=Bytes(HASH_BYTES, HASH_BYTES),
+                            order=List(Bytes(KEY_BYTES, KEY_BYTES), 1, MAX_SEATS))),
         ),  # fmt: skip
     },
 )
-"""The body of entry 0: the table's id, name, application, rules, and who sits where."""
+"""The body of entry 0: the table's id, name, application, rules, who sits where, and (a game of a series
+after the first) the link to the previous game: its number, the previous final head, its finish order."""
 
 BODY_SCHEMA = Tagged(
     "k",
@@ -113,10 +130,11 @@ BODY_SCHEMA = Tagged(
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
 sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
 
-FROM_PEER: dict[str, Map] = {"hello": HELLO, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA, "bye": BYE,
+FROM_PEER: dict[str, Map] = {"hello": HELLO, "watch": WATCH, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA,
+                             "bye": BYE, **KEEPALIVE}  # fmt: skip
+FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "watching": WATCHING, "wait": WAIT, "resumed": RESUMED,
+                             "reject": REJECT, "lobby": LOBBY, "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE,
                              **KEEPALIVE}  # fmt: skip
-FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "resumed": RESUMED, "reject": REJECT, "lobby": LOBBY,
-                             "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE, **KEEPALIVE}  # fmt: skip
 
 
 def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:

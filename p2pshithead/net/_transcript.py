@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from p2pshithead.errors import Fault
-from p2pshithead.net._app import MAX_SEATS, Application, Apps, SeatInfo, TableSetup
+from p2pshithead.net._app import MAX_SEATS, Application, Apps, Previous, SeatInfo, TableSetup
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import decode_object, pack
 from p2pshithead.net._identity import SIG_BYTES, Identity, verify
@@ -35,7 +35,7 @@ from p2pshithead.net._messages import (
 )  # fmt: skip
 from p2pshithead.wire import WireError
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 SEQUENCER = 0
 """The seat that sequences (the host's seat)."""
 ZERO = bytes(HASH_BYTES)
@@ -145,6 +145,7 @@ def genesis_body(setup: TableSetup) -> dict[str, Any]:
         "k": "genesis", "v": PROTOCOL_VERSION, "table": setup.table_id, "name": setup.name, "app": setup.app,
         "rules": setup.rules, "ruleset": setup.ruleset_hash,
         "seats": [s.key for s in setup.seats], "nicks": [s.nick for s in setup.seats],
+        "prev": None if (p := setup.previous) is None else {"game": p.game, "head": p.head, "order": list(p.order)},
     }  # fmt: skip
 
 
@@ -181,7 +182,9 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
         raise RemoteProtocolError(peer, f"genesis of version {body['v']}, expected {PROTOCOL_VERSION}")
     try:
         seats = tuple(SeatInfo(key, nick) for key, nick in zip(body["seats"], body["nicks"], strict=True))
-        setup = TableSetup(body["table"], body["name"], body["app"], body["rules"], body["ruleset"], seats)
+        link = body["prev"]
+        previous = None if link is None else Previous(link["game"], link["head"], tuple(link["order"]))
+        setup = TableSetup(body["table"], body["name"], body["app"], body["rules"], body["ruleset"], seats, previous)
     except ValueError as exc:
         raise RemoteProtocolError(peer, f"genesis: {exc}") from None
     spec = apps.get(setup.app)
@@ -346,6 +349,35 @@ class Transcript:
         else:
             raise Fault(msg.seat, f"message {kind!r} not allowed while {self.phase.value}")
         return ()
+
+
+def link_problem(previous: Transcript, setup: TableSetup) -> str | None:
+    """What is wrong with `setup` as the game after `previous` at the same table, or None: it must name
+    the next game number, the previous final head, and the previous finish order by key; and the previous
+    game must be complete (every seat signed it off)."""
+    link = setup.previous
+    if link is None:
+        return "it does not say it follows a game"
+    if previous.phase is not Phase.DONE:
+        return f"the game before it is {previous.phase.value}, not complete"
+    order = previous.app.finish_order() or ()
+    keys = tuple(previous.setup.seats[seat].key for seat in order)
+    if link.game != previous.setup.game + 1:
+        return f"it says it is game {link.game}, after game {previous.setup.game}"
+    if link.head != previous.head.digest:
+        return "its link to the previous game names another final head"
+    if link.order != keys:
+        return "it states another finish order of the previous game"
+    return None
+
+
+def next_link(previous: Transcript) -> Previous:
+    """The link the next game of a series carries to `previous` (a complete game)."""
+    order = previous.app.finish_order()
+    if previous.phase is not Phase.DONE or order is None:
+        raise LocalProtocolError("only a complete game has a next one")
+    keys = tuple(previous.setup.seats[seat].key for seat in order)
+    return Previous(previous.setup.game + 1, previous.head.digest, keys)
 
 
 def app_body(payload: object) -> dict[str, Any]:

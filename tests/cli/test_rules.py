@@ -64,7 +64,7 @@ def test_a_saved_house_ruleset_is_listed_and_reused_with_more_house_rules_on_top
 def test_an_unknown_saved_name_lists_the_saved_ones_and_how_to_save_one(home: Path) -> None:
     assert CliRunner().invoke(main, ["rules", "--set", "eight=under", "--save", "pub"]).exit_code == 0
     for command in (["rules", "~mine"], ["simulate", "--rules", "~mine"], ["play", "--rules", "~mine"],
-                    ["host", "--rules", "~mine", "--bind", "127.0.0.1", "--no-announce", "--nick", "t"]):
+                    ["host", "--rules", "~mine", "--bind", "127.0.0.1", "--no-announce", "--name", "t"]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 2, command
         assert "no saved house ruleset ~mine" in result.output and "(saved: ~pub)" in result.output

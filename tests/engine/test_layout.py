@@ -61,3 +61,30 @@ def test_cards_reads_many_slots_at_once():
     slots = [*game.hand(1), *game.pile, game.size - 1]
     assert game.cards(slots) == [game.card(slot) for slot in slots]
     assert game.view(0).cards(game.hand(1)) == [None, None]
+
+
+def test_codes_of_a_view_are_zero_where_its_player_may_not_look():
+    game = table(SPEC)
+    hidden = [*game.hand(0), *game.hand(2)]
+    seen = [*game.hand(1), *game.pile]
+    view = game.view(1)
+    assert view.codes(hidden) == [0] * len(hidden)
+    assert view.codes(seen) == game.codes(seen) and all(game.codes(seen))
+    assert [c >> 3 for c in game.codes(seen)] == [card and card.rank for card in game.cards(seen)]  # rank << 3 | suit
+
+
+def test_legal_play_is_is_legal_of_one_play_and_vouches_only_for_a_legal_one():
+    game = table(SPEC)
+    nine, five = move(game, "1 play 9c"), move(game, "1 play 5d")
+    assert isinstance(nine, Play) and isinstance(five, Play)
+    view = game.view(1)
+    assert view.legal_play(1, five.slots) is None  # 5 on an 8
+    assert view.legal_play(0, game.hand(0)) is None  # not player 0's turn, and its card is hidden here
+    made = view.legal_play(1, nine.slots)
+    assert made == nine and view.legal_play(1, nine.slots) is made  # one object per play, kept
+    assert game._judged.get(id(made)) is made  # its own view vouches for it: push trusts it
+    assert game.view(0).legal_play(1, nine.slots) is None  # player 0 does not see the 9
+    with pytest.raises(ValueError):
+        game.legal_play(1, (-1,))
+    game.push(made)
+    assert game.move_stack == (nine,)

@@ -9,7 +9,7 @@ import msgpack
 
 from p2pshithead.bots import Player
 from p2pshithead.engine import Ruleset
-from p2pshithead.game import Event, Revealed, SeatedTable, TableState, next_payload
+from p2pshithead.game import Event, LocalSeat, Revealed, SeatedTable, TableState, next_payload
 
 
 def seeded_rand(seed: int) -> Callable[[int], bytes]:
@@ -21,12 +21,15 @@ class MemoryTable:
     """Every payload goes through msgpack to every peer and the observer, in one global order.
     `events[i]` holds what each peer's `apply` returned for the last entry (the observer's last)."""
 
-    def __init__(self, rules: Ruleset, players: list[Player], seed: int = 0) -> None:
+    def __init__(self, rules: Ruleset, players: list[Player], seed: int = 0, previous: tuple[int, ...] = ()) -> None:
+        """`previous`: the last game's finish order (a game of a series: its Shithead deals, and the
+        French exchange opens when every seat played it)."""
         n = len(players)
         tid = b"test-table-%d" % seed
         self.players = players
-        self.peers = [SeatedTable.join(rules, tid, n, s, seeded_rand(seed * 100 + s)) for s in range(n)]
-        self.observer = TableState(rules, tid, n)
+        states = [TableState(rules, tid, n, previous) for _ in range(n)]
+        self.peers = [SeatedTable(st, LocalSeat(st, s, seeded_rand(seed * 100 + s))) for s, st in enumerate(states)]
+        self.observer = TableState(rules, tid, n, previous)
         self.rngs = [random.Random(seed * 1000 + s) for s in range(n)]
         self.transcript: list[tuple[int, bytes]] = []
         self.events: list[list[Event]] = []

@@ -83,7 +83,7 @@ def test_playing_a_card_of_another_hand_is_refused() -> None:
     assert game is not None
     me = game.turn
     other_hand = game.hand(1 - me)
-    payload = {"t": "move", "m": Play(me, (other_hand[0],)).text(), "r": None}
+    payload = {"t": "move", "m": Play(me, (other_hand[0],)).text(), "r": None, "f": None}
     with pytest.raises(Fault) as err:
         mt.observer.apply(me, payload)
     assert err.value.seat == me

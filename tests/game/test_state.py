@@ -19,7 +19,7 @@ def _payload(mt: MemoryTable, kind: str, seat: int) -> object:
     if kind == "deck":
         return {"t": "deck", "m": mt.peers[seat].local.key.key_share_message().to_wire()}
     if kind == "move":
-        return {"t": "move", "m": Play(seat, (0,)).text(), "r": None}
+        return {"t": "move", "m": Play(seat, (0,)).text(), "r": None, "f": None}
     if kind == "oot":
         return {"t": "oot", "claim": True}
     if kind == "leave":  # without the shares a leave in play must carry; in setup, no leave at all

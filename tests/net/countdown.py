@@ -80,16 +80,16 @@ def _ruleset_hash(preset: str) -> bytes:
     return hashlib.sha256(f"countdown/v1/start={_STARTS[preset]}".encode()).digest()
 
 
-def countdown_move(app: object, seat: int, rng: random.Random, level: int) -> object:
-    """A computer player's move: at `level` > 0 it leaves a multiple of 4 when it can."""
+def countdown_move(app: object, seat: int, rng: random.Random, level: str) -> object:
+    """A computer player's move: above "random" it leaves a multiple of 4 when it can."""
     assert isinstance(app, Countdown)
     best = app.chips % 4
-    if level > 0 and best:
+    if level != "random" and best:
         return {"take": best}
     return {"take": rng.randint(1, min(3, app.chips))}
 
 
-def CountdownBot(rng: random.Random, level: int = 1) -> BotAgent:
+def CountdownBot(rng: random.Random, level: str = "greedy") -> BotAgent:
     """`countdown_move` as the transport's `Agent`: the CLI's computer player, given this game's moves."""
     return BotAgent(countdown_move, rng, level)
 

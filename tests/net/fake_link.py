@@ -39,7 +39,7 @@ class Group:
             acted = False
             for seat in self.seats:
                 if seat.may_move():
-                    msg = seat.move(bot(seat.transcript.app, seat.seat, rng, 1))
+                    msg = seat.move(bot(seat.transcript.app, seat.seat, rng, "greedy"))
                 elif seat.must_sign_off():
                     msg = seat.sign_off()
                 else:

@@ -109,7 +109,7 @@ def _share_with_wrong_proof(payload: dict, app: NetCardGame) -> dict | None:
 
 def _malformed(payload: dict, app: NetCardGame) -> dict | None:
     """A move whose notation is a number."""
-    return {"t": "move", "m": 7, "r": None} if payload.get("t") == "move" else None
+    return {"t": "move", "m": 7, "r": None, "f": None} if payload.get("t") == "move" else None
 
 
 @pytest.mark.parametrize(

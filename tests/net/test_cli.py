@@ -92,7 +92,7 @@ def test_verify_rejects_garbage(tmp_path: Path) -> None:
 
 
 def test_list_finds_an_announced_table_and_join_plays_it(home: Path) -> None:
-    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--name", "cli-table", "--seats", "2", "--autoplay"],
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--table", "cli-table", "--seats", "2", "--autoplay"],
                             stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
     try:
         assert host.stdout is not None and "table 'cli-table'" in host.stdout.readline()
@@ -135,7 +135,7 @@ def test_a_refused_connection_is_said_in_words(home: Path) -> None:
 
 
 def test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them(home: Path) -> None:
-    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--name", "house", "--seats", "2", "--autoplay",
+    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--table", "house", "--seats", "2", "--autoplay",
                              "--rules", "pagat", "--set", "ten_not_on_eight=true"],
                             stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
     try:

@@ -91,7 +91,7 @@ def joiners_of(lan: Lan, tmp_path: Path, table: str) -> list[subprocess.Popen[st
 
 def test_tables_are_found_and_played_by_multicast_across_namespaces(lan: Lan, tmp_path: Path) -> None:
     host_ip = lan["host"][1]
-    host = start_host(lan, tmp_path, "--name", "ns-table", "--seats", "3")
+    host = start_host(lan, tmp_path, "--table", "ns-table", "--seats", "3")
     try:
         listed = subprocess.run(in_ns(lan["a"][0], "join", "--list", "--json", "--wait", "3"),
                                 capture_output=True, text=True, timeout=20, env=home(tmp_path, "a"))  # fmt: skip
@@ -114,7 +114,7 @@ def test_plain_joins_from_another_machine_all_connect(lan: dict[str, tuple[str, 
     """The join a person types most, `join TABLE` with no options, from another namespace, again and again."""
     joined = 0
     for attempt in range(JOINS):
-        host = start_host(lan, tmp_path, "--name", f"t{attempt}", "--seats", "2")
+        host = start_host(lan, tmp_path, "--table", f"t{attempt}", "--seats", "2")
         try:
             person = subprocess.run(in_ns(lan["a"][0], "join", f"t{attempt}", "--bot"), capture_output=True,
                                     text=True, timeout=60, env=home(tmp_path, "a"))  # fmt: skip
@@ -127,7 +127,7 @@ def test_plain_joins_from_another_machine_all_connect(lan: dict[str, tuple[str, 
 
 def test_a_link_down_for_a_while_recovers(lan: dict[str, tuple[str, str]], tmp_path: Path) -> None:
     outage = float(os.environ.get("P2PS_NETNS_OUTAGE", "8"))
-    host = start_host(lan, tmp_path, "--name", "flaky", "--seats", "3", "--away-time", "60")
+    host = start_host(lan, tmp_path, "--table", "flaky", "--seats", "3", "--away-time", "60")
     try:
         joiners = joiners_of(lan, tmp_path, "flaky")
         deadline = time.monotonic() + 60

@@ -172,7 +172,7 @@ def test_a_joiner_frozen_past_the_away_limit_ends_the_game_for_everyone(table: T
 
 
 def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) -> None:
-    host = table.host("--seats", "2", "--away-time", "30", "--name", "listed", announce=True)
+    host = table.host("--seats", "2", "--away-time", "30", "--table", "listed", announce=True)
     b = table.join("b")
     until_playing(table.root / "b")
     b.kill()

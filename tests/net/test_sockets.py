@@ -82,8 +82,8 @@ def test_wrong_version_is_rejected_with_a_reason() -> None:
     "frame",
     [
         b"\xff\xff\xff\xff",  # announces more than the size limit
-        encode_frame({"t": "hello", "v": 1, "key": b"short", "nick": "x", "ready": True}),
-        encode_frame({"t": "hello", "v": 1, "key": bytes(32), "nick": "x", "ready": True, "extra": 1}),
+        encode_frame({"t": "hello", "v": 3, "key": b"short", "nick": "x", "ready": True}),
+        encode_frame({"t": "hello", "v": 3, "key": bytes(32), "nick": "x", "ready": True, "extra": 1}),
         encode_frame({"t": "submit"}),
     ],
 )

@@ -18,7 +18,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from p2pshithead.net import HOME_ENV
+from p2pshithead.cli.netgame import APPS
+from p2pshithead.net import HOME_ENV, load_entries, replay
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"  # what prompt_toolkit writes around its prompt on a terminal
@@ -36,76 +37,51 @@ def choose(hints: str) -> list[str]:
     return [*plain, *aces, "p"]
 
 
-def test_a_person_joins_by_address_and_plays_to_the_end(tmp_path: Path) -> None:
-    env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
-    # a real terminal type: input goes through prompt_toolkit (no cursor-position replies from pexpect)
-    person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--seats", "3", "--bots", "1",
-                             "--autoplay", "--name", "pexpect", "--rules", "french"],
-                            stdout=subprocess.PIPE, text=True, env=env)  # fmt: skip
-    try:
-        assert host.stdout is not None
-        port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
-        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii",
-                                        "--bind", "127.0.0.1"],
-                               env=person_env, encoding="utf-8", timeout=15, dimensions=(24, 80))  # fmt: skip
-        person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
-        person.expect("seated at 'pexpect'")
-        person.expect(r"game starts: you are seat \d of 3")
-        person.expect("shuffling: ")  # setup progress is shown while it runs
-        mistyped = answered = 0
-        pending: list[str] = []  # what the person will try next if the program refuses an input
-        for _ in range(400):
-            index = person.expect([PROMPT, REFUSED, "Game over. Finish order:", "game stopped"])
-            if index == 3:
-                pytest.fail("the game stopped: " + person.buffer)
-            if index == 2:
-                break
-            if index == 1:  # refused and explained: try the next input
-                assert pending, "an input was refused and nothing is left to try"
-                person.sendline(pending.pop(0))
-                continue
-            status, hints = ANSI.sub("", person.match.group(1)), ANSI.sub("", person.match.group(2))
-            if "out of turn?" in status:
-                assert "Enter to pass" in status and "Enter: pass" in hints
-                answered += 1
-                person.sendline("y" if answered % 2 else "")
-                continue
-            if not mistyped and status.startswith("Your turn"):
-                person.sendline("zz")  # not a card: the program explains instead of sending nonsense
-                person.expect(REFUSED)
-                mistyped = 1
-            pending = choose(hints)
+def _play_to_the_end(person: pexpect.spawn, mistype: bool = False) -> int:
+    """Play a game as a person reading the screen: type the first legal input shown (the next one if it
+    is refused), answer out-of-turn questions (claim, pass, in turn), and with `mistype` type nonsense once
+    at a turn. Returns how many inputs were refused as mistyped."""
+    mistyped = answered = 0
+    pending: list[str] = []  # what the person will try next if the program refuses an input
+    for _ in range(400):
+        index = person.expect([PROMPT, REFUSED, "Game over. Finish order:", "game stopped"])
+        if index == 3:
+            pytest.fail("the game stopped: " + person.buffer)
+        if index == 2:
+            return mistyped
+        if index == 1:  # refused and explained: try the next input
+            assert pending, "an input was refused and nothing is left to try"
             person.sendline(pending.pop(0))
-        else:
-            pytest.fail("the game did not end")
-        assert mistyped == 1
-        person.expect(r"1\. [^\r\n]* Masta")  # the final screen: finish order with titles
-        person.expect(r"3\. [^\r\n]* Shithead")
-        person.expect(r"finish order: 1\. ")
-        person.expect("saved to")
-        person.expect(pexpect.EOF)
-        person.close()
-        assert person.exitstatus == 0
-        assert host.wait(15) == 0
-    finally:
-        host.kill()
-        host.wait()
+            continue
+        status, hints = ANSI.sub("", person.match.group(1)), ANSI.sub("", person.match.group(2))
+        if "out of turn?" in status:
+            assert "Enter to pass" in status and "Enter: pass" in hints
+            answered += 1
+            person.sendline("y" if answered % 2 else "")
+            continue
+        if mistype and not mistyped and status.startswith("Your turn"):
+            person.sendline("zz")  # not a card: the program explains instead of sending nonsense
+            person.expect(REFUSED)
+            mistyped = 1
+        pending = choose(hints)
+        person.sendline(pending.pop(0))
+    pytest.fail("the game did not end")
 
 
 @contextlib.contextmanager
 def person_at_table(tmp_path: Path, *host_args: str) -> Iterator[tuple[subprocess.Popen[str], pexpect.spawn]]:
     """A host (autoplay, loopback) with `host_args`, and a person joining it at a real terminal type
-    (input through prompt_toolkit; pexpect does not answer cursor-position requests). Both are ended."""
+    (input through prompt_toolkit; pexpect does not answer cursor-position requests), wide enough that
+    the `Type:` line is one line. Both are ended."""
     env = {**os.environ, HOME_ENV: str(tmp_path / "host")}
     person_env = {**os.environ, HOME_ENV: str(tmp_path / "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--autoplay", *host_args]
+    command = [*CLI, "host", "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--table", "pexpect", *host_args]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert host.stdout is not None
         port = host.stdout.readline().split(" on 127.0.0.1:")[1].split(";")[0]
-        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--nick", "ann", "--ascii"],
-                               env=person_env, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
+        person = pexpect.spawn(CLI[0], [*CLI[1:], "join", "--address", f"127.0.0.1:{port}", "--name", "ann", "--ascii"],
+                               env=person_env, encoding="utf-8", timeout=20, dimensions=(40, 200))  # fmt: skip
         person.logfile_read = open(tmp_path / "screen.log", "w")  # noqa: SIM115 (closed with the process)
         try:
             yield host, person
@@ -191,3 +167,37 @@ def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:
     now[0] = 120.0
     assert agent.waiting_line() is None  # the person's own thinking is not counted aloud
     assert said == []  # nothing was printed as new lines: the terminal does not scroll while waiting
+
+
+def test_a_person_joins_by_address_and_plays_a_french_evening_of_three_games(tmp_path: Path) -> None:
+    """Seated by address, the person plays three games against the host's bot: mistypes once and is told
+    why, gives and gets a card in the exchange, sees the final screen, the scoreboard after each game and
+    for the evening."""
+    with person_at_table(tmp_path, "--seats", "2", "--rules", "french", "--games", "3") as (host, person):
+        person.expect("seated at 'pexpect'")
+        person.expect(r"game starts: you are seat \d of 2")
+        person.expect("shuffling: ")  # setup progress is shown while it runs
+        for game in (1, 2, 3):
+            if game > 1:
+                person.expect("Next game at this table\\? Enter to play, n to stand up")
+                person.sendline("")
+            assert _play_to_the_end(person, mistype=game == 1) == (game == 1)
+            person.expect(r"1\. [^\r\n]* Masta")  # the final screen: finish order with titles
+            person.expect(r"2\. [^\r\n]* Shithead")
+            person.expect(r"finish order: 1\. ")
+            person.expect("saved to")
+            person.expect(f"so far: {game} games? played")
+        person.expect("the evening: 3 games played")
+        person.expect(r"ann: 3 played, Masta \d, Shithead \d")
+        person.expect(pexpect.EOF)
+        person.close()
+        assert person.exitstatus == 0 and host.wait(15) == 0
+    log = ANSI.sub("", (tmp_path / "screen.log").read_text())
+    assert re.search(r"(You give|gives you) [2-9JQKA10]", log)  # the exchange, the card named to the person
+    games = sorted((replay(load_entries(p), str(p), APPS) for p in (tmp_path / "ann" / "transcripts").glob("*.p2ps")),
+                   key=lambda t: t.setup.game)  # fmt: skip
+    assert [t.setup.game for t in games] == [1, 2, 3]
+    for before, after in zip(games, games[1:], strict=False):
+        prior, state = before.app.state, after.app.state  # type: ignore[attr-defined]
+        assert after.setup.seats[state.dealer] == before.setup.seats[prior.finish_order()[-1]]  # the Shithead deals
+        assert len(state.gifts) == 2  # one card each way

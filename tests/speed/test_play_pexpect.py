@@ -43,7 +43,7 @@ def key_for(screen: str) -> str | None:
 
 
 def test_a_whole_game_of_speed_played_with_single_keys() -> None:
-    child = pexpect.spawn(PROGRAM, ["play", "--game", "speed", "--ascii", "--seed", "5", "--level", "sound:0.25",
+    child = pexpect.spawn(PROGRAM, ["play", "--game", "speed", "--ascii", "--seed", "5", "--level", "smart:250ms",
                                     "--speed-rules", "chinese"], dimensions=(30, 110), timeout=10,
                           encoding="utf-8", env=ENV)  # fmt: skip
     screens, pressed = 0, 0
@@ -67,7 +67,7 @@ def test_a_whole_game_of_speed_played_with_single_keys() -> None:
 
 
 def test_ctrl_c_leaves_and_restores_the_terminal() -> None:
-    shell = f"stty -a; {PROGRAM} play --game speed --ascii --seed 1 --level slow; echo code=$?; stty -a"
+    shell = f"stty -a; {PROGRAM} play --game speed --ascii --seed 1 --level greedy; echo code=$?; stty -a"
     child = pexpect.spawn("/bin/sh", ["-c", shell], dimensions=(30, 110), timeout=10, encoding="utf-8", env=ENV)
     child.expect("Ctrl-C leave")
     child.send("\x03")

@@ -59,15 +59,16 @@ def test_the_game_names_the_seat(shuffle: dict[str, Any]) -> None:
         parse_payload(1, {"t": "deck", "m": _small_order_in_deck(shuffle)})
     assert error.value.seat == 1 and "field m.deck[3][0]: not a valid point" in error.value.reason
     with pytest.raises(Fault) as error:
-        parse_payload(1, {"t": "move", "m": "0 nonsense", "r": None})
+        parse_payload(1, {"t": "move", "m": "0 nonsense", "r": None, "f": None})
     assert error.value.seat == 1 and "field m:" in error.value.reason
     with pytest.raises(Fault, match="for player 0") as error:
-        parse_payload(1, {"t": "move", "m": Ready(0).text(), "r": None})
+        parse_payload(1, {"t": "move", "m": Ready(0).text(), "r": None, "f": None})
     assert error.value.seat == 1
-    assert parse_payload(0, {"t": "move", "m": Ready(0).text(), "r": None}) == MovePayload(Ready(0), None)
+    assert parse_payload(0, {"t": "move", "m": Ready(0).text(), "r": None, "f": None}) == MovePayload(Ready(0), None)
 
 
-@pytest.mark.parametrize("payload", [{"t": "move", "m": Ready(1).text(), "r": None}, {"t": "oot", "claim": True}])
+@pytest.mark.parametrize("payload", [{"t": "move", "m": Ready(1).text(), "r": None, "f": None},
+                                     {"t": "oot", "claim": True}])
 def test_a_move_before_the_deal_names_its_author(payload: dict[str, Any]) -> None:
     table = TableState(preset("classic"), bytes(16), 3)
     with pytest.raises(Fault) as error:

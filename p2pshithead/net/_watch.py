@@ -1,0 +1,116 @@
+# A spectator (thin asyncio around `Transcript`): connects to a host, says `watch`, and checks and applies
+# every entry the host relays, as an observer that holds no seat and no secret (the application is built
+# for local seat None), from the genesis of the game in play (it catches up entry by entry, every
+# signature and proof checked) to the end of the table, game after game. Invariants: it never signs or
+# sends anything but keep-alives and bye; nothing from the host is used before its schema check; a next
+# game must link to the game it watched whole before (else the host is named); it stops at the host's
+# bye or a lost link, returning the games it saw; `async_close` may be called twice.
+"""`Watcher`: watch a table reached by address."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import Any
+
+from p2pshithead.net._addresses import async_dial, peer_name
+from p2pshithead.net._app import Apps
+from p2pshithead.net._connection import Connection
+from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Watching
+from p2pshithead.net._limits import Limits
+from p2pshithead.net._messages import FROM_HOST
+from p2pshithead.net._transcript import PROTOCOL_VERSION, Entry, Phase, Transcript, link_problem
+
+Observe = Callable[[Transcript, Sequence[object]], None]
+"""Told after every entry the spectator applied: the game's transcript and the application's events."""
+
+
+class Watcher:
+    """A spectator: `async with Watcher(...) as w: games = await w.async_run()`."""
+
+    def __init__(self, addresses: Sequence[str], port: int, apps: Apps, *, bind: str | None, notify: Notify,
+                 observe: Observe, clock: Callable[[], float], limits: Limits = Limits()) -> None:  # fmt: skip
+        self._addresses, self._port, self._apps, self._bind = tuple(addresses), port, apps, bind
+        self._notify, self._observe, self._clock, self._limits = notify, observe, clock, limits
+        self._conn: Connection | None = None
+        self.games: list[Transcript] = []
+
+    async def __aenter__(self) -> Watcher:
+        reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
+        self._conn = Connection(reader, writer, FROM_HOST, peer_name((address, self._port)), limits=self._limits,
+                                clock=self._clock)  # fmt: skip
+        self._conn.start_keepalive(self._limits.keepalive_s)
+        self._notify(Connected(address, self._port))
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.async_close()
+
+    async def async_run(self) -> list[Transcript]:
+        """Watch until the host closes the table (or the link is lost); return every game seen.
+
+        Raises:
+            RemoteProtocolError: naming the host, when it refuses, breaks the protocol, or starts a next
+                game that does not follow the one watched before.
+        """
+        conn = self._conn
+        assert conn is not None, "use Watcher as an async context manager"
+        await conn.async_send({"t": "watch", "v": PROTOCOL_VERSION})
+        answer = await conn.async_recv()
+        if answer["t"] != "watching":
+            raise RemoteProtocolError(conn.peer, f"refused a spectator: {answer.get('reason', answer['t'])}")
+        conn.rename(f"host of {answer['name']}")
+        self._notify(Watching(answer["name"], answer["words"]))
+        try:
+            while (message := await conn.async_recv())["t"] != "bye":
+                self._take(conn.peer, message)
+        except (ConnectionError, OSError):
+            pass  # the table is gone: the games seen so far are what there is
+        except RemoteProtocolError as exc:
+            if exc.reason != "connection closed":
+                raise
+        return self.games
+
+    def _take(self, peer: str, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        current = self.games[-1] if self.games else None
+        if kind == "entry":
+            entry = Entry.from_wire(peer, message)
+            if entry.index == 0:
+                self._begin(peer, entry, current)
+            elif current is None or current.phase in (Phase.DONE, Phase.STOPPED):
+                raise RemoteProtocolError(peer, f"sent entry {entry.index} outside a game")
+            else:
+                events = current.append(entry)
+                self._observe(current, events)
+                if current.verdict is not None:
+                    self._notify(Stopped(current.verdict))
+        elif kind == "lobby":
+            seats = message["seats"]
+            self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in seats)))
+        elif kind == "away" and current is not None:
+            seat, left = message["seat"], message["left"]
+            nick = current.setup.seats[seat].nick
+            self._notify(Away(seat, nick, left) if left else Back(seat, nick))
+        else:
+            raise RemoteProtocolError(peer, f"sent {kind!r} out of place")
+
+    def _begin(self, peer: str, genesis: Entry, current: Transcript | None) -> None:
+        if current is not None and current.phase is not Phase.DONE:
+            raise RemoteProtocolError(peer, "began a game before the last one was complete")
+        transcript = Transcript.start(genesis, None, self._apps, peer)
+        problem = link_problem(current, transcript.setup) if current is not None else None
+        if problem is not None:
+            raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
+        self.games.append(transcript)
+        self._notify(Started(tuple(s.nick for s in transcript.setup.seats), None))
+        self._observe(transcript, ())
+
+    async def async_close(self) -> None:
+        """Stop watching and close the connection (safe to call twice)."""
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.async_close()

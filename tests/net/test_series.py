@@ -1,0 +1,184 @@
+"""An evening at one networked table: three games of the French rules in a row, by real processes on
+127.0.0.1 (the host with --autoplay and a `join --bot`): the seats stay, the Shithead deals the
+next game after the exchange, each game links to the last, a scoreboard follows each game, `verify`
+checks the evening whole; and a spectator who comes in the middle of game two and stays to the end
+checks everything and never learns a hidden card."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from p2pshithead.cli.main import main
+from p2pshithead.cli.netgame import APPS, NetCardGame
+from p2pshithead.game import Revealed
+from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
+
+from .test_cli import CLI, head_of
+
+
+@dataclass
+class Evening:
+    """The host's run, its home folder, what the spectator saw, and the watchers the listing showed."""
+
+    result: subprocess.CompletedProcess[str]
+    home: Path
+    watched: list[Transcript] = field(default_factory=list)
+    events: list[object] = field(default_factory=list)
+    listed_watching: int = 0
+    cli_watch: subprocess.CompletedProcess[str] | None = None
+
+
+async def _async_watch(port: int, evening: Evening) -> None:
+    """Watch the table to its end; meanwhile look at the listing until it counts the spectator."""
+    def observe(transcript: Transcript, events: Sequence[object]) -> None:
+        evening.events.extend(events)
+
+    watcher = Watcher(("127.0.0.1",), port, APPS, bind="127.0.0.1", notify=lambda event: None, observe=observe,
+                      clock=time.monotonic)  # fmt: skip
+    async with watcher:
+        watching = asyncio.ensure_future(watcher.async_run())
+        for _ in range(100):  # until the host has taken the spectator in (it is then sent the game so far)
+            if watcher.games:
+                break
+            await asyncio.sleep(0.05)
+        seen: list[int] = []
+        await async_watch("127.0.0.1", 5.0, lambda kind, ad: seen.append(ad.watching), lambda ad: ad.watching > 0)
+        evening.listed_watching = max(seen, default=0)
+        evening.watched = await watching
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
+    """Three French games hosted by a real process with a bot process; a spectator joins in the
+    middle of game two and stays to the end."""
+    home = tmp_path_factory.mktemp("home")
+    command = [*CLI, "host", "--bind", "127.0.0.1", "--table", "evening", "--seats", "2", "--bots", "1", "--autoplay",
+               "--games", "3", "--rules", "french", "--ascii", "--transcript", str(home / "evening.p2ps")]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, HOME_ENV: str(home)})  # fmt: skip
+    try:
+        assert host.stdout is not None
+        lines = [host.stdout.readline()]
+        port = int(lines[0].split(" on ")[1].split(";")[0].rsplit(":", 1)[1])
+        while sum(line.startswith("game starts") for line in lines) < 2:
+            lines.append(host.stdout.readline())
+            assert lines[-1], "the host ended before game two"
+        time.sleep(0.5)  # game two is under way (its deck is being set up or played)
+        evening = Evening(subprocess.CompletedProcess(command, 0), home)
+        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
+        watching = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # the CLI too
+        asyncio.run(_async_watch(port, evening))
+        out, err = host.communicate(timeout=60)
+        evening.result = subprocess.CompletedProcess(command, host.returncode, "".join(lines) + out, err)
+        seen, said = watching.communicate(timeout=30)
+        evening.cli_watch = subprocess.CompletedProcess(watch, watching.returncode, seen, said)
+        return evening
+    finally:
+        host.kill()
+        host.wait()
+
+
+@pytest.fixture(scope="module")
+def games(evening: Evening) -> list[Transcript]:
+    """The host's three saved games, each replayed as `verify` does."""
+    files = [evening.home / name for name in ("evening.p2ps", "evening-2.p2ps", "evening-3.p2ps")]
+    return [replay(load_entries(path), str(path), APPS) for path in files]
+
+
+def _card_game(transcript: Transcript) -> NetCardGame:
+    assert isinstance(transcript.app, NetCardGame)
+    return transcript.app
+
+
+def test_three_games_link_and_the_shithead_deals_the_next(evening: Evening, games: list[Transcript]) -> None:
+    result = evening.result
+    assert result.returncode == 0, result.stderr
+    assert [g.setup.game for g in games] == [1, 2, 3]
+    assert {g.setup.table_id for g in games}.__len__() == 3  # a fresh game (id, deck, key shares) each time
+    for before, after in zip(games, games[1:], strict=False):
+        assert link_problem(before, after.setup) is None
+        assert [s.key for s in after.setup.seats] == [s.key for s in before.setup.seats]  # the seats stay
+        shithead = _card_game(before).state.game.outcome().shithead  # type: ignore[union-attr]
+        dealer = _card_game(after).state.game.dealer  # type: ignore[union-attr]
+        assert after.setup.seats[dealer].key == before.setup.seats[shithead].key  # type: ignore[index]
+
+
+def test_the_french_exchange_happens_before_each_next_game(games: list[Transcript]) -> None:
+    assert _card_game(games[0]).state.gifts == {}  # nobody has a title before the first game
+    for before, after in zip(games, games[1:], strict=False):
+        state = _card_game(after).state
+        order = _card_game(before).state.finish_order()
+        assert order is not None and state.audit is not None
+        masta, shithead = (after.setup.seats.index(before.setup.seats[p]) for p in (order[0], order[-1]))
+        assert sorted(state.gifts.values()) == sorted([masta, shithead])  # one card each way
+        assert state.audit[0] == shithead  # the Shithead's gift was audited at the end
+
+
+def test_every_peer_holds_the_same_three_games(evening: Evening) -> None:
+    result, home = evening.result, evening.home
+    heads = [line.split()[-1] for line in result.stdout.splitlines() if line.startswith("transcript:")]
+    assert len(heads) == 3
+    for bot in sorted(home.glob("bots/*")):
+        saved = sorted((bot / "transcripts").glob("*.p2ps"))
+        assert len(saved) == 3
+        assert {load_entries(p)[-1].digest.hex() for p in saved} == set(heads)  # the same final heads
+
+
+def test_scoreboard_after_each_game_and_for_the_evening(evening: Evening) -> None:
+    out = evening.result.stdout
+    assert "so far: 1 game played" in out and "so far: 2 games played" in out
+    assert "the evening: 3 games played" in out
+    tally = out[out.index("the evening: 3 games played"):].splitlines()[1:3]
+    assert all(", Masta " in line and ", Shithead " in line and "3 played" in line for line in tally)
+    masta = sum(int(line.split("Masta ")[1].split(",")[0]) for line in tally)
+    shithead = sum(int(line.split("Shithead ")[1]) for line in tally)
+    assert (masta, shithead) == (3, 3)
+
+
+def test_verify_checks_the_evening_whole_and_refuses_a_gap(evening: Evening, games: list[Transcript]) -> None:
+    home = evening.home
+    files = [str(home / name) for name in ("evening-3.p2ps", "evening.p2ps", "evening-2.p2ps")]
+    whole = CliRunner().invoke(main, ["verify", *files])
+    assert whole.exit_code == 0, whole.output
+    assert "the evening: 3 games played" in whole.output
+    assert head_of(whole.output.split("evening-3.p2ps: ")[-1]) == games[2].head.digest.hex()
+    gap = CliRunner().invoke(main, ["verify", files[1], files[0]])  # game 1, then game 3
+    assert gap.exit_code == 1 and "it says it is game 3, after game 1" in gap.output
+
+
+def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening: Evening,
+                                                                         games: list[Transcript]) -> None:
+    watched = evening.watched
+    assert [t.setup.game for t in watched] == [2, 3]  # it caught up on game two from its genesis
+    assert [t.head.digest for t in watched] == [g.head.digest for g in games[1:]]  # checked whole, the same
+    assert evening.listed_watching == 1  # the listing counted it
+    assert not [e for e in evening.events if isinstance(e, Revealed) and e.to is not None]  # nothing to it alone
+    for transcript in watched:
+        app = _card_game(transcript)
+        assert app.local is None and app.state.deck.seat is None  # no seat, no key share: it cannot act
+        game, audit = app.state.game, app.state.audit
+        assert game is not None and audit is not None
+        opened = set(app.state.deck.known_cards())
+        assert set(game.known) <= set(game.public) <= opened
+        assert opened - set(game.public) <= set(audit[1])  # beyond the public cards: the audited hand alone
+        for slot in app.state.gifts:  # each card given was seen only once it was played (or audited)
+            assert slot in game.public or slot in audit[1]
+
+
+def test_join_watch_narrates_what_a_bystander_sees(evening: Evening) -> None:
+    watched = evening.cli_watch
+    assert watched is not None and watched.returncode == 0, watched
+    out = watched.stdout
+    assert "watching 'evening' (a spectator: public cards only)" in out and "game starts: watching" in out
+    assert re.search(r"\w+ gives [\w-]+ a card\r?\n", out)  # the exchange: that a card moved, not which
+    assert "the evening: 2 games played" in out and "the table closed; watched 2 games" in out
