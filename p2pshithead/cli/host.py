@@ -154,7 +154,7 @@ Examples:
   p2pshithead host --autoplay --bots 3 --games 3 --bind 127.0.0.1 --no-announce
   p2pshithead host --resume""")
 @click.option("--table", "table_name", help="Table name shown on the LAN (default: NAME's table).")
-@rules_option(None)
+@rules_option
 @click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
               help="Seats at the table.")
 @click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True,
@@ -201,7 +201,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     else:
         if bots >= seats:
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
-        chosen = choose_rules(rules_text or SHITHEAD.presets[0], settings)
+        chosen = choose_rules(rules_text, settings)
         text = table_rules(chosen.base, chosen.house)
         try:
             config = TableConfig(table_name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,

@@ -245,7 +245,7 @@ class _Person:
 ))
 @click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
               help="How many bots.")
-@rules_option()
+@rules_option
 @click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
@@ -255,15 +255,13 @@ class _Person:
               help="Seconds to show each bot move.")
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
-@click.option("--speed-rules", default="speed", show_default=True, help="With --game speed: 'speed' or 'chinese', "
-              "then options such as jokers=on.")
-def play(bots: int, rules_text: str, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
-         settings: tuple[str, ...], game: str, speed_rules: str) -> None:  # fmt: skip
+def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
+         settings: tuple[str, ...], game: str) -> None:  # fmt: skip
     """Play Shithead against bots at this terminal, game after game: answer y to "Play again?" for the
     next deal (the Shithead deals; under the French rules the card exchange opens it) and see the
     scoreboard of the evening after each game. With --game speed: Speed, in real time, against one bot."""
     if game == "speed":
-        return play_speed(level, seed, speed_rules, name, ascii_only)
+        return play_speed(level, seed, rules_text, name, ascii_only)
     rules = choose_rules(rules_text, settings).ruleset
     try:
         rules.check_table(bots + 1)

@@ -24,6 +24,9 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
 from p2pshithead.net import config_dir
 
+DEFAULT_PRESET = "classic"
+"""The rules of a table when `--rules` is not given."""
+
 F = TypeVar("F", bound=Callable[..., object])
 
 SAVED = "~"
@@ -48,13 +51,14 @@ class ChosenRules:
         return self.ruleset.settings(preset(self.base))
 
 
-def rules_option(default: str | None = "classic") -> Callable[[F], F]:
-    """The `--rules PRESET|~NAME` option, passed on as `rules_text` (for `choose_rules`); None: no default
-    here (the command chooses one, as `host` does by game)."""
-    return click.option("--rules", "rules_text", default=default, show_default=default is not None,
-                        metavar="PRESET|~NAME",
-                        help=f"Rules preset ({', '.join(PRESETS)}) or a saved house ruleset ~NAME "
-                             "(see `p2pshithead rules --list`).")  # fmt: skip
+def rules_option(command: F) -> F:
+    """The `--rules` option of a command that plays `--game shithead|speed`, passed on as `rules_text`:
+    None when not given (the game chooses its default: `choose_rules` for Shithead, Speed's own)."""
+    option = click.option("--rules", "rules_text", metavar="PRESET|~NAME",
+                          help=f"Rules preset ({', '.join(PRESETS)}; default {DEFAULT_PRESET}) or a saved house "
+                               "ruleset ~NAME (`p2pshithead rules --list`); with --game speed: speed or chinese, "
+                               "then options such as jokers=on.")  # fmt: skip
+    return option(command)
 
 
 def house_rules_option(command: F) -> F:
@@ -83,15 +87,15 @@ def with_house_rules(rules: Ruleset, settings: tuple[str, ...]) -> Ruleset:
         raise click.BadParameter(str(exc), param_hint="--set") from None
 
 
-def choose_rules(text: str, settings: tuple[str, ...] = (), hint: str = "--rules") -> ChosenRules:
-    """The rules `--rules TEXT` (a preset, or `~NAME` saved in the config folder) and `--set` name;
-    errors name the parameter `hint`.
+def choose_rules(text: str | None, settings: tuple[str, ...] = (), hint: str = "--rules") -> ChosenRules:
+    """The rules `--rules TEXT` (a preset, or `~NAME` saved in the config folder; None: the default
+    preset) and `--set` name; errors name the parameter `hint`.
 
     Raises:
         click.BadParameter: an unknown preset or saved name (listing what there is and how to save one), a
             damaged saved file (naming it), or a bad `--set`.
     """
-    text = _unexpanded(text.strip())
+    text = _unexpanded((text or DEFAULT_PRESET).strip())
     if text.startswith(SAVED):
         chosen = load_saved(text[len(SAVED):], hint)
     elif text in PRESETS:

@@ -64,7 +64,7 @@ def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> 
     help="Comma-separated bot specs, one per seat (the last fills the rest): "
     "random, greedy, smart, smart:200ms, smart:64p.",
 )
-@rules_option()
+@rules_option
 @house_rules_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Match seed (game g is dealt from seed and g).")
 @click.option(
@@ -76,13 +76,11 @@ def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> 
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
-@click.option("--speed-rules", default="speed", show_default=True, help="With --game speed: 'speed' or 'chinese', "
-              "then options such as jokers=on (bots: slow, steady, quick, random, sound:0.3).")
-def simulate(games: int, players: int, bots: str, rules_text: str, settings: tuple[str, ...], seed: int, clock: str,
-             as_json: bool, game: str, speed_rules: str) -> None:  # fmt: skip
+def simulate(games: int, players: int, bots: str, rules_text: str | None, settings: tuple[str, ...], seed: int,
+             clock: str, as_json: bool, game: str) -> None:  # fmt: skip
     """Play bot tables with rotating seats; print each bot's loss rate (how often it was the Shithead)."""
     if game == "speed":
-        return simulate_speed(games, players, bots, seed, speed_rules, as_json)
+        return simulate_speed(games, players, bots, seed, rules_text, as_json)
     chosen = choose_rules(rules_text, settings)
     try:
         chosen.ruleset.check_table(players)

@@ -21,7 +21,7 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
-from p2pshithead.cli.speedplay import speed_bot
+from p2pshithead.cli.speedplay import speed_bot, speed_rules
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.net import (
     ANY,
@@ -40,7 +40,6 @@ from p2pshithead.net import (
     load_identity,
     save_entries,
 )
-from p2pshithead.speed import SpeedRules
 from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
 
 __all__ = ["SpeedPerson", "host_speed", "join_speed"]
@@ -124,12 +123,6 @@ def speed_bot_agent(level: str, seed: int | None) -> SpeedBotAgent:
     return SpeedBotAgent(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)))
 
 
-def _rules(text: str | None) -> SpeedRules:
-    try:
-        return SpeedRules.from_text(text or "speed")
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rules") from None
-
 
 def _finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:
     seat = [s.key for s in transcript.setup.seats].index(identity.public)
@@ -164,7 +157,7 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
                autoplay: bool, level: str, nick: str | None, ascii_only: bool, seed: int | None,
                transcript: Path | None) -> None:  # fmt: skip
     """`host --game speed`: a two-seat Speed table; `--bots 1` seats a bot process, else a person joins."""
-    rules = _rules(rules_text)
+    rules = speed_rules(rules_text)
     if bots > 1:
         raise click.BadParameter(f"Speed seats two: --bots 0 (a person joins) or 1, not {bots}", param_hint="--bots")
     identity = load_identity(nick=nick)

@@ -19,7 +19,7 @@ from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.speed import Action, Speed, SpeedBot, SpeedRules, choose, open_all, parse_bot
 
-__all__ = ["play_speed", "speed_bot"]
+__all__ = ["play_speed", "speed_bot", "speed_rules"]
 
 
 _LEVELS = {"random": "random", "greedy": "steady", "smart": "quick"}
@@ -116,12 +116,21 @@ async def async_play(rules: SpeedRules, bot: SpeedBot, seed: int | None, name: s
     return 0 if finished else 130
 
 
-def play_speed(level: str, seed: int | None, rules_text: str, name: str, ascii_only: bool) -> None:
-    """The `play --game speed` command's body."""
+def speed_rules(text: str | None) -> SpeedRules:
+    """The Speed rules of `--rules TEXT` ('speed' or 'chinese', then options; None: 'speed').
+
+    Raises:
+        click.BadParameter: in words, naming `--rules`.
+    """
     try:
-        rules = SpeedRules.from_text(rules_text)
+        return SpeedRules.from_text(text or "speed")
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--speed-rules") from None
+        raise click.BadParameter(str(exc), param_hint="--rules") from None
+
+
+def play_speed(level: str, seed: int | None, rules_text: str | None, name: str, ascii_only: bool) -> None:
+    """The `play --game speed` command's body."""
+    rules = speed_rules(rules_text)
     bot = speed_bot(level)
     try:
         code = asyncio.run(async_play(rules, bot, seed, name.strip()[:10] or "You", not ascii_only))

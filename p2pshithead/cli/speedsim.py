@@ -7,12 +7,13 @@ import json
 import click
 from click.core import ParameterSource
 
-from p2pshithead.speed import PLAYERS, SpeedRules, parse_bot, play_match
+from p2pshithead.cli.speedplay import speed_rules
+from p2pshithead.speed import PLAYERS, parse_bot, play_match
 
 DEFAULT_BOT = "steady"
 
 
-def simulate_speed(games: int, players: int, bots: str, seed: int, rules_text: str, as_json: bool) -> None:
+def simulate_speed(games: int, players: int, bots: str, seed: int, rules_text: str | None, as_json: bool) -> None:
     """Play `games` Speed games between the bots named in `bots` (one per seat; default: steady)."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("players") is not ParameterSource.DEFAULT and players != PLAYERS:
@@ -26,10 +27,7 @@ def simulate_speed(games: int, players: int, bots: str, seed: int, rules_text: s
         seated = [parse_bot(spec) for spec in specs + [specs[-1]] * (PLAYERS - len(specs))]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    try:
-        rules = SpeedRules.from_text(rules_text)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--speed-rules") from None
+    rules = speed_rules(rules_text)
     result = play_match(rules, seated, games, seed)
     if as_json:
         click.echo(json.dumps({

@@ -44,7 +44,7 @@ def key_for(screen: str) -> str | None:
 
 def test_a_whole_game_of_speed_played_with_single_keys() -> None:
     child = pexpect.spawn(PROGRAM, ["play", "--game", "speed", "--ascii", "--seed", "5", "--level", "smart:250ms",
-                                    "--speed-rules", "chinese"], dimensions=(30, 110), timeout=10,
+                                    "--rules", "chinese"], dimensions=(30, 110), timeout=10,
                           encoding="utf-8", env=ENV)  # fmt: skip
     screens, pressed = 0, 0
     while True:

@@ -24,5 +24,5 @@ def test_simulate_speed_refuses_bad_input_in_words() -> None:
     runner = CliRunner()
     done = runner.invoke(main, ["simulate", "--game", "speed", "--players", "3"])
     assert done.exit_code == 2 and "Speed is played by 2" in done.output
-    done = runner.invoke(main, ["simulate", "--game", "speed", "--speed-rules", "speed jokes=on"])
+    done = runner.invoke(main, ["simulate", "--game", "speed", "--rules", "speed jokes=on"])
     assert done.exit_code == 2 and "did you mean jokers" in done.output
