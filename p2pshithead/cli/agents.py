@@ -60,7 +60,8 @@ class BotAgent:
     async def async_play_again(self) -> bool:
         return True
 
-    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
+    def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
+        """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         return None
 
     def tick(self) -> None:
@@ -102,7 +103,7 @@ class HumanAgent:
         self._clock = clock
         self._write = write or (lambda text: click.echo(text, nl=False))
         self._app: Shown | None = None
-        self._seat = -1
+        self._seat: int | None = -1
         self._headline = ""
         self._since = 0.0
         self._open = False  # a waiting line is on screen without its newline
@@ -114,7 +115,8 @@ class HumanAgent:
             self._write("\r\x1b[K")
             self._open = False
 
-    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
+    def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
+        """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         shown = cast(Shown, app)
         self._app, self._seat = shown, seat
         news = shown.news(self._ascii)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -212,17 +213,23 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
     return status
 
 
+def _no_move(app: object, seat: int, text: str) -> object:
+    raise ValueError("a spectator never acts")
+
+
 async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool) -> int:
-    """Watch the table at `addresses`/`port` as a spectator until it closes: every move narrated as a
-    bystander sees it (public cards only), each game's outcome and the evening's scoreboard."""
+    """Watch the table at `addresses`/`port` as a spectator until it closes: on a terminal the table
+    screen a bystander sees (every seat's counts and face-up cards, the pile, the last moves; no hand),
+    redrawn on every event at the terminal's size; elsewhere every move as a line. Then each game's
+    outcome and the evening's scoreboard."""
     say = (lambda text: None) if quiet else click.echo
     evening = Evening()
+    viewer = HumanAgent(_no_move, say, ascii=ascii, clock=time.monotonic, live=not quiet and sys.stdout.isatty())
 
     def observe(transcript: Transcript, events: Sequence[object]) -> None:
         app = transcript.app
         if isinstance(app, NetCardGame):
-            for line in app.news(ascii):
-                say(line)
+            viewer.observe(app, None, events)
         if transcript.phase in (Phase.DONE, Phase.STOPPED):
             for line in outcome_of(transcript).lines:
                 say(line)
@@ -230,10 +237,19 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
             for line in evening.lines() if transcript.phase is Phase.DONE else ():
                 say(line)
 
-    watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say),
+    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen
+        while True:
+            await asyncio.sleep(1)
+            viewer.tick()
+
+    watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
                       observe=observe, clock=time.monotonic)  # fmt: skip
-    async with watcher:
-        games = await watcher.async_run()
+    ticking = asyncio.ensure_future(tick())
+    try:
+        async with watcher:
+            games = await watcher.async_run()
+    finally:
+        ticking.cancel()
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)

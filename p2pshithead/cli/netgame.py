@@ -67,6 +67,7 @@ class NetCardGame:
         self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom, secret or None)
         self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
         self.names = [s.nick for s in setup.seats]
+        self.number = setup.game  # which game of the evening at this table (1, 2, ...)
         self.shown = [("You" if p == local_seat else n) for p, n in enumerate(self.names)]  # as `play` names them
         self.events: list[str] = []  # narrated moves, as the local seat sees them (unicode look)
         self.narrator = Narrator(local_seat, self.shown, _UNICODE)
@@ -87,7 +88,7 @@ class NetCardGame:
                 self._dealt_in += 1
         game = self.state.game
         if game is not None:  # an observer (a spectator, `verify`) sees the public cards
-            self.events += self.narrator.tell(events, self.local.view() if self.local is not None else game.view(0))
+            self.events += self.narrator.tell(events, self._view(None if self.local is None else self.local.seat))
             for event in events:
                 if isinstance(event, Audited):
                     held = " ".join(card_text(card, _UNICODE) for _, card in event.cards)
@@ -109,8 +110,13 @@ class NetCardGame:
         left = self.state.game.left if self.state.game is not None else ()
         return frozenset(range(self.state.players)) - set(left)
 
-    def _view(self, seat: int) -> Game:
-        return self.local.view() if self.local is not None and seat == self.local.seat else self.state.game.view(seat)  # type: ignore[union-attr]
+    def _view(self, seat: int | None) -> Game:
+        """The game as `seat` sees it; a bystander's (None): the table's own position, public cards only."""
+        game = self.state.game
+        assert game is not None, "the game is dealt"
+        if self.local is not None and seat == self.local.seat:
+            return self.local.view()
+        return game if seat is None else game.view(seat)
 
     def news(self, ascii: bool = False) -> list[str]:
         """Moves narrated since the last call, oldest first."""
@@ -158,18 +164,17 @@ class NetCardGame:
         core = self.state
         if self.in_setup() or core.game is None:
             return self.headline(seat)
-        me = seat if seat is not None else 0
         look = replace(_ASCII if ascii else _UNICODE, width=size[0], height=size[1])
         last = {p: _plain(said, ascii) for p, said in self.narrator.last.items()}
-        view = self._view(me)
+        view = self._view(seat)
         events = [_plain(e, ascii) for e in self.events]
         if core.stage is Stage.OVER:
-            return outcome_screen(view, me, self.shown, events, look)
+            return outcome_screen(view, seat, self.shown, events, look, number=self.number)
         if seat is not None and core.window_open_to(seat):
-            return screen(view, me, self.shown, events, look, status=window_question(view, me, self.names, look),
-                          hint=hint_line(view, me) + "  Enter: pass", last=last)  # fmt: skip
-        waiting = seat is None or seat not in core.who_may_act()
-        return screen(view, me, self.shown, events, look, hint="" if waiting else hint_line(view, me), last=last)
+            return screen(view, seat, self.shown, events, look, status=window_question(view, seat, self.names, look),
+                          hint=hint_line(view, seat) + "  Enter: pass", last=last, number=self.number)  # fmt: skip
+        hint = "" if seat is None or seat not in core.who_may_act() else hint_line(view, seat)
+        return screen(view, seat, self.shown, events, look, hint=hint, last=last, number=self.number)
 
 
 def previous_order(setup: TableSetup) -> tuple[int, ...]:

@@ -98,7 +98,7 @@ _WIDE = 72
 """From this width on, rows take two-space gaps and ten-letter names."""
 
 
-def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look) -> str:
+def _seat_line(view: Game, seat: int, me: int | None, names: Sequence[str], look: Look) -> str:
     """One seat's row: name, counts and face-up cards (mine: no hand count), or its place once out."""
     wide = look.width >= _WIDE
     gap = "  " if wide else " "
@@ -121,7 +121,7 @@ def _seat_line(view: Game, seat: int, me: int, names: Sequence[str], look: Look)
     return line
 
 
-def _seat_rows(view: Game, me: int, names: Sequence[str], look: Look, last: Mapping[int, str]) -> dict[int, str]:
+def _seat_rows(view: Game, me: int | None, names: Sequence[str], look: Look, last: Mapping[int, str]) -> dict[int, str]:
     """Every seat's row, each followed by its last move in brackets, lined up in one column where the
     width allows (else right after the row, shortened at a word, or left out)."""
     rows = {seat: fit(_seat_line(view, seat, me, names, look), look.width) for seat in range(view.players)}
@@ -195,45 +195,52 @@ def _hand_lines(view: Game, me: int, look: Look, max_lines: int) -> list[str]:
 
 def screen(
     view: Game,
-    me: int,
+    me: int | None,
     names: Sequence[str],
     events: Sequence[str],
     look: Look = Look(),
     status: str = "",
     hint: str = "",
     last: Mapping[int, str] | None = None,
+    number: int = 1,
 ) -> str:
     """The whole table as `me` sees it, fitted to `look.width` x `look.height`.
 
     The header, every seat's row, the pile, my hand, the status and the hint are always on screen;
     the recent moves fill what is left (more on a taller terminal). No line is cut inside a word.
+    A bystander (`me` None) sees every seat's row and the pile, no hand, and "watching: ..." below.
 
     Args:
-        view: `game.view(me)` (a full game works too, but shows only what `me` may see).
-        me: my seat.
+        view: `game.view(me)` (a full game works too, but shows only what `me` may see); a bystander's
+            view holds the public cards only (`game.TableState.game`).
+        me: my seat; None for a bystander (a spectator).
         names: every seat's name, by seat.
         events: recent moves in words (see `narrate.Narrator`), oldest first; the last few are shown.
         look: glyphs, color and screen size.
         status: a line saying whose turn it is, or what is asked (default: worked out here).
         hint: the inputs that are legal now ("Type: 7  77  9  p"), shown above the prompt.
         last: each seat's last move in words, shown beside its row.
+        number: which game of the evening this is (said in the header from game 2 on).
 
     Returns:
         Lines joined by newlines, at most `look.height - 1` of them (the prompt follows them).
     """
     width, rows = look.width, max(1, look.height - 1)
-    header = fit(f"Shithead - {view.rules.name} - {view.players} players   stock {len(view.stock)}  "
+    game = f" - game {number}" if number > 1 else ""
+    header = fit(f"Shithead - {view.rules.name} - {view.players} players{game}   stock {len(view.stock)}  "
                  f"burned {len(view.burned)}", width)  # fmt: skip
     rows_of = _seat_rows(view, me, names, look, last or {})
     top = [header] + [row for seat, row in rows_of.items() if seat != me]
     top += _pile_lines(view, look)
-    mine = rows_of[me]
     tall = look.height >= 30
-    spare = rows - len(top) - 1 - 4  # my row, one hand line, status and hint
-    hand = _hand_lines(view, me, look, max(1, min(3 if tall else 2, spare)))
     status_lines = wrap((status or _status(view, me, names)).split(" "), width, 3 if tall else 2, "", "  ")
     hint_lines = wrap(hint.split("  "), width, 2, "", "      ", sep="  ") if hint else []
-    bottom = [mine, *hand, *status_lines, *hint_lines]
+    if me is None:
+        bottom = [*status_lines, *hint_lines]
+    else:
+        spare = rows - len(top) - 1 - 4  # my row, one hand line, status and hint
+        hand = _hand_lines(view, me, look, max(1, min(3 if tall else 2, spare)))
+        bottom = [rows_of[me], *hand, *status_lines, *hint_lines]
     room = rows - len(top) - len(bottom) - 1
     middle = ["-" * min(width, 40)] + _recent(events, width, room) if room >= 1 else []
     lines = top + middle + bottom
@@ -251,8 +258,11 @@ def _recent(events: Sequence[str], width: int, room: int) -> list[str]:
     return out
 
 
-def _status(view: Game, me: int, names: Sequence[str]) -> str:
-    """What the table waits for, said to `me`; what may be typed is on the hint line."""
+def _status(view: Game, me: int | None, names: Sequence[str]) -> str:
+    """What the table waits for, said to `me` (a bystander: "watching: ..."); what may be typed is on
+    the hint line."""
+    if me is None:
+        return "watching: " + _watching(view, names)
     exchange = view.exchange
     if view.phase is Phase.SWAP and exchange is not None:
         return _exchange_status(view, me, names)
@@ -280,16 +290,32 @@ def _status(view: Game, me: int, names: Sequence[str]) -> str:
     return f"{names[view.turn]}'s turn"
 
 
-def _exchange_status(view: Game, me: int, names: Sequence[str]) -> str:
+def _watching(view: Game, names: Sequence[str]) -> str:
+    """What the table waits for, as a bystander sees it (every seat by name)."""
+    if view.phase is Phase.SWAP and view.exchange is not None:
+        return _exchange_status(view, None, names)
+    if view.phase is Phase.SWAP:
+        waiting = [names[p] for p in range(view.players) if p not in view.ready and p not in view.finished]
+        return "swap phase, waiting for " + ", ".join(waiting)
+    if view.phase is Phase.SHOW:
+        return f"{names[view.turn]} shows..."
+    if view.phase is Phase.OVER:
+        return "game over"
+    if aimed_at(view, view.turn):
+        return f"{names[view.turn]}'s turn: an ace names them to take the pile (or answer it)"
+    return f"{names[view.turn]}'s turn"
+
+
+def _exchange_status(view: Game, me: int | None, names: Sequence[str]) -> str:
     """The French card exchange in words (RULES.md 6): who gives whom what, and what to type."""
     x = view.exchange
     assert x is not None
     giver, receiver = names[x.giver], names[x.receiver]
-    gifts = [h for h in view.short_hints(me) if h.startswith("give")]
-    example = gifts[0] if gifts else "give K"
-    if x.giver == me and x.best:
-        return f"You are the Shithead: give {receiver} (Masta) your best card: {example}"
     if x.giver == me:
+        gifts = [h for h in view.short_hints(me) if h.startswith("give")]
+        example = gifts[0] if gifts else "give K"
+        if x.best:
+            return f"You are the Shithead: give {receiver} (Masta) your best card: {example}"
         return f"You are the Masta: give {receiver} (Shithead) a card of your choice: {example}"
     if x.best:
         return f"Card exchange: {giver}, the Shithead, gives {receiver}, the Masta, their best card..."
@@ -327,14 +353,20 @@ def show_hints(view: Game, me: int) -> list[str]:
 
 
 def outcome_screen(
-    view: Game, me: int, names: Sequence[str], events: Sequence[str], look: Look = Look(), below: Sequence[str] = ()
+    view: Game,
+    me: int | None,
+    names: Sequence[str],
+    events: Sequence[str],
+    look: Look = Look(),
+    below: Sequence[str] = (),
+    number: int = 1,
 ) -> str:
     """The finish order with titles (RULES.md 6), the last moves above it and `below` (a scoreboard)
     under it, fitted to the screen (the moves give way first)."""
     outcome = view.outcome()
     if outcome is None:
-        return screen(view, me, names, events, look)
-    lines = ["Game over. Finish order:"]
+        return screen(view, me, names, events, look, number=number)
+    lines = [f"Game {number} over. Finish order:" if number > 1 else "Game over. Finish order:"]
     for place, seat in enumerate(outcome.order, 1):
         title = outcome.title(seat)
         you = "  <- you" if seat == me else ""

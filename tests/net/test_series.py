@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
 from p2pshithead.cli.netgame import APPS, NetCardGame
-from p2pshithead.game import Revealed
+from p2pshithead.game import Audited, Revealed
 from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
 from .test_cli import CLI, head_of
@@ -35,13 +35,21 @@ class Evening:
     watched: list[Transcript] = field(default_factory=list)
     events: list[object] = field(default_factory=list)
     listed_watching: int = 0
+    screens: list[tuple[str, set[str]]] = field(default_factory=list)  # (spectator's screen, cards it knew then)
     cli_watch: subprocess.CompletedProcess[str] | None = None
 
 
 async def _async_watch(port: int, evening: Evening) -> None:
     """Watch the table to its end; meanwhile look at the listing until it counts the spectator."""
+    audited: set[str] = set()  # the Shithead's hand, opened to all when the exchange is checked
+
     def observe(transcript: Transcript, events: Sequence[object]) -> None:
         evening.events.extend(events)
+        app = _card_game(transcript)
+        audited.update(card.pretty(False) for e in events if isinstance(e, Audited) for _, card in e.cards)
+        if app.state.game is not None and events:  # the screen `join --watch` draws on a terminal
+            known = {card.pretty(False) for card in app.state.game.known.values()} | audited
+            evening.screens.append((app.status(None, ascii=True, size=(80, 24)), known))
 
     watcher = Watcher(("127.0.0.1",), port, APPS, bind="127.0.0.1", notify=lambda event: None, observe=observe,
                       clock=time.monotonic)  # fmt: skip
@@ -173,6 +181,21 @@ def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening:
         assert opened - set(game.public) <= set(audit[1])  # beyond the public cards: the audited hand alone
         for slot in app.state.gifts:  # each card given was seen only once it was played (or audited)
             assert slot in game.public or slot in audit[1]
+
+
+def test_the_spectators_screen_shows_the_table_and_no_card_it_does_not_know(evening: Evening) -> None:
+    """Every screen the spectator would draw: the game's number, every seat's row, "watching: ...", and
+    only cards opened to a bystander (public ones, and the hand the exchange audit opened)."""
+    screens = evening.screens
+    assert len(screens) > 50
+    for text, known in screens:
+        lines = text.split("\n")
+        assert re.match(r"Shithead - french - 2 players - game [23] ", lines[0]) or "over. Finish order" in text
+        shown = {m.group(0) for m in re.finditer(r"(?<!\w)(10|[2-9JQKA])[hdcs](?!\w)", text)}
+        assert shown <= known, text
+        assert "Hand:" not in text and "Type:" not in text
+    assert any(text.endswith("'s turn") and "watching: " in text for text, _ in screens)
+    assert any("Game 3 over. Finish order:" in text for text, _ in screens)
 
 
 def test_join_watch_narrates_what_a_bystander_sees(evening: Evening) -> None:
