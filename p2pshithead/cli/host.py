@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,8 +37,12 @@ from p2pshithead.net import (
     Host,
     Identity,
     Journal,
+    LobbySeats,
     NetError,
+    Notify,
+    Started,
     TableConfig,
+    TableEvent,
     config_dir,
     load_identity,
     unfinished,
@@ -81,8 +86,9 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
     if isinstance(agent, HumanAgent):
         agent.confirm_start = True
     journal = Journal.for_table(table.table_id)
+    notify = Alone(notifier(click.echo, agent), click.echo)
     async with Host(identity, config, agent, table_id=table.table_id, secret=table.secret, host_ready=not autoplay,
-                    notify=notifier(click.echo, agent), clock=time.monotonic, journal=journal,
+                    notify=notify, clock=time.monotonic, journal=journal,
                     resume=table.resume) as host:  # fmt: skip
         first, *more = [f"[{a}]" if ":" in a else a for a in host.addresses]
         also = f" (also {', '.join(more)})" if more else ""
@@ -103,6 +109,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
                     break
                 click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
                 table_id = os.urandom(16)
+                notify.between = True
                 result = await host.async_next(table_id, os.urandom(SHITHEAD.secret_size), Journal.for_table(table_id))
                 status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                      click.echo, agent)  # fmt: skip
@@ -114,6 +121,29 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
         if len(evening.games) > 1:
             _say_lines(evening.lines(final=True))
         return status
+
+
+class Alone:
+    """The host's table events (to `notify`); between games, once every other seat has stood up, one line
+    says so (else the host's person would wait in silence): `between` is set when the next game is
+    offered, and cleared when a game starts."""
+
+    ALONE = "Everyone else stood up: waiting for players to sit; Ctrl-C closes the table"
+
+    def __init__(self, notify: Notify, say: Callable[[str], None]) -> None:
+        self._notify, self._say = notify, say
+        self.between = False  # the next game is offered, not started yet
+        self._alone = False  # the line was said for this stretch alone
+
+    def __call__(self, event: TableEvent) -> None:
+        self._notify(event)
+        if isinstance(event, Started):
+            self.between = False
+        elif isinstance(event, LobbySeats) and self.between:
+            alone = sum(seat is not None for seat in event.seats) == 1
+            if alone and not self._alone:
+                self._say(self.ALONE)
+            self._alone = alone
 
 
 def _say_lines(lines: list[str]) -> None:

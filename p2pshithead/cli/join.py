@@ -237,10 +237,11 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
             for line in evening.lines() if transcript.phase is Phase.DONE else ():
                 say(line)
 
-    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen
+    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play
         while True:
             await asyncio.sleep(1)
-            viewer.tick()
+            if watcher.games and watcher.games[-1].phase is Phase.PLAYING:
+                viewer.tick()
 
     watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
                       observe=observe, clock=time.monotonic)  # fmt: skip
