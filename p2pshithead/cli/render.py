@@ -366,7 +366,7 @@ def outcome_screen(
     outcome = view.outcome()
     if outcome is None:
         return screen(view, me, names, events, look, number=number)
-    lines = [f"Game {number} over. Finish order:" if number > 1 else "Game over. Finish order:"]
+    lines = ["Game over. Finish order:" + (f"  (game {number})" if number > 1 else "")]
     for place, seat in enumerate(outcome.order, 1):
         title = outcome.title(seat)
         you = "  <- you" if seat == me else ""

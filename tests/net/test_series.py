@@ -190,12 +190,12 @@ def test_the_spectators_screen_shows_the_table_and_no_card_it_does_not_know(even
     assert len(screens) > 50
     for text, known in screens:
         lines = text.split("\n")
-        assert re.match(r"Shithead - french - 2 players - game [23] ", lines[0]) or "over. Finish order" in text
+        assert re.match(r"Shithead - french - 2 players - game [23] ", lines[0]) or "Finish order:  (game" in text
         shown = {m.group(0) for m in re.finditer(r"(?<!\w)(10|[2-9JQKA])[hdcs](?!\w)", text)}
         assert shown <= known, text
         assert "Hand:" not in text and "Type:" not in text
     assert any(text.endswith("'s turn") and "watching: " in text for text, _ in screens)
-    assert any("Game 3 over. Finish order:" in text for text, _ in screens)
+    assert any("Game over. Finish order:  (game 3)" in text for text, _ in screens)
 
 
 def test_join_watch_narrates_what_a_bystander_sees(evening: Evening) -> None:
