@@ -60,8 +60,7 @@ class BotAgent:
     async def async_play_again(self) -> bool:
         return True
 
-    def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
-        """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
+    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
         return None
 
     def tick(self) -> None:
