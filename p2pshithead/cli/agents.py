@@ -20,7 +20,7 @@ from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.net import Application
 
 Say = Callable[[str], None]
-Bot = Callable[[Application, int, random.Random, str], object]
+Bot = Callable[[Application, int, random.Random], object]
 Parse = Callable[[Application, int, str], object]
 Auto = Callable[[Application, int], tuple[object, str]]
 """The payload a person's own program sends when their time is up, and what it does in words."""
@@ -44,15 +44,15 @@ class Shown(Protocol):
 
 
 class BotAgent:
-    """A computer player: `bot` at `level`, with an injected RNG."""
+    """A computer player: `bot` (which holds its level), with an injected RNG."""
 
     is_bot = True
 
-    def __init__(self, bot: Bot, rng: random.Random, level: str = "greedy") -> None:
-        self._bot, self._rng, self._level = bot, rng, level
+    def __init__(self, bot: Bot, rng: random.Random) -> None:
+        self._bot, self._rng = bot, rng
 
     async def async_choose(self, app: Application, seat: int) -> object:
-        return self._bot(app, seat, self._rng, self._level)
+        return self._bot(app, seat, self._rng)
 
     async def async_wait_ready(self) -> None:
         return None

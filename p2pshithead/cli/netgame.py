@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from p2pshithead.bots import make_player
+from p2pshithead.bots import Player, make_player
 from p2pshithead.cli.agents import Confirm
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
@@ -47,7 +47,7 @@ from p2pshithead.game import (
 from p2pshithead.net import Apps, AppSpec, TableSetup
 
 __all__ = [
-    "APPS", "SHITHEAD", "NetCardGame", "auto_payload", "bot_payload", "describe", "house_rules", "parse_payload",
+    "APPS", "SHITHEAD", "NetBot", "NetCardGame", "auto_payload", "describe", "house_rules", "parse_payload",
     "ruleset_of", "table_rules",
 ]  # fmt: skip
 
@@ -227,12 +227,21 @@ def describe(text: str) -> str:
     return words + (f"; house rules: {'; '.join(house)}" if house else "")
 
 
-def bot_payload(app: object, seat: int, rng: random.Random, level: str) -> object:
-    """A computer player's payload for `seat` at `level` (a bot spec: "greedy", "smart:200ms"; only
-    called when `seat` may act)."""
-    assert isinstance(app, NetCardGame) and isinstance(app.table, SeatedTable)
-    player = make_player(level)
-    return next_payload(app.table, player, rng)
+class NetBot:
+    """A computer player at a LAN seat, at `level` (a bot spec: "greedy", "smart:200ms"): one bot per
+    game, so a smart bot keeps what it learned during the game (its beliefs, the face-up row it chose)."""
+
+    def __init__(self, level: str = "greedy") -> None:
+        self.level = level
+        self._game: NetCardGame | None = None
+        self._player: Player | None = None
+
+    def __call__(self, app: object, seat: int, rng: random.Random) -> object:
+        """The payload for `seat` (only called when `seat` may act)."""
+        assert isinstance(app, NetCardGame) and isinstance(app.table, SeatedTable)
+        if app is not self._game or self._player is None:
+            self._game, self._player = app, make_player(self.level)
+        return next_payload(app.table, self._player, rng)
 
 
 def auto_payload(app: object, seat: int) -> tuple[object, str]:

@@ -22,7 +22,7 @@ import click
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
-from p2pshithead.cli.netgame import NetCardGame, auto_payload, bot_payload, parse_payload
+from p2pshithead.cli.netgame import NetBot, NetCardGame, auto_payload, parse_payload
 from p2pshithead.cli.terminal import READER, is_console
 from p2pshithead.net import (
     ANY,
@@ -128,7 +128,7 @@ def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = 
     """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
     `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
     if bot:
-        return BotAgent(bot_payload, random.Random(seed if seed is not None else os.urandom(8)), level)
+        return BotAgent(NetBot(level), random.Random(seed if seed is not None else os.urandom(8)))
     return HumanAgent(parse_payload, say, auto=auto_payload, ascii=ascii, clock=time.monotonic,
                       live=sys.stdout.isatty(), turn_time=turn_time)  # fmt: skip
 

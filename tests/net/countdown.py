@@ -8,6 +8,7 @@ stand in for the card game in the transport's tests: the transport runs whatever
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -91,7 +92,7 @@ def countdown_move(app: object, seat: int, rng: random.Random, level: str) -> ob
 
 def CountdownBot(rng: random.Random, level: str = "greedy") -> BotAgent:
     """`countdown_move` as the transport's `Agent`: the CLI's computer player, given this game's moves."""
-    return BotAgent(countdown_move, rng, level)
+    return BotAgent(functools.partial(countdown_move, level=level), rng)
 
 
 def countdown_bots(seed: int) -> Callable[[str], BotAgent]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from p2pshithead.cli.netgame import APPS as CARD_APPS
-from p2pshithead.cli.netgame import bot_payload
+from p2pshithead.cli.netgame import NetBot
 from p2pshithead.net import Entry, Identity, LocalSeat, SeatInfo, Sequencer, TableSetup, Transcript, make_genesis
 
 from .countdown import APPS as COUNTDOWN_APPS
@@ -14,7 +16,9 @@ from .countdown import countdown_move
 
 APPS = {**COUNTDOWN_APPS, **CARD_APPS}
 """Every application the net tests run: the countdown test game and the card game."""
-BOTS = {"countdown": countdown_move, "shithead": bot_payload}
+BOTS: dict[str, Callable[[], Callable[[object, int, random.Random], object]]] = {
+    "countdown": lambda: functools.partial(countdown_move, level="greedy"), "shithead": NetBot}
+"""A computer player for one seat, by application."""
 
 
 @dataclass
@@ -34,12 +38,12 @@ class Group:
 
     def play_bots(self, rng: random.Random, limit: int = 500) -> None:
         """Let every seat act through the sequencer until the transcript is done or stopped."""
-        bot = BOTS[self.sequencer.transcript.setup.app]
+        bots = [BOTS[self.sequencer.transcript.setup.app]() for _ in self.seats]
         for _ in range(limit):
             acted = False
             for seat in self.seats:
                 if seat.may_move():
-                    msg = seat.move(bot(seat.transcript.app, seat.seat, rng, "greedy"))
+                    msg = seat.move(bots[seat.seat](seat.transcript.app, seat.seat, rng))
                 elif seat.must_sign_off():
                     msg = seat.sign_off()
                 else:

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.agents import BotAgent
 from p2pshithead.cli.main import main
-from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, bot_payload
+from p2pshithead.cli.netgame import APPS, SHITHEAD, NetBot, NetCardGame
 from p2pshithead.engine import Phase as GamePhase
 from p2pshithead.engine import Play
 from p2pshithead.game import Stage
@@ -52,7 +52,7 @@ class Cheat(Joiner):
     """A joiner that rewrites the first of its payloads that `tamper` changes, and signs it again."""
 
     def __init__(self, identity: Identity, port: int, tamper: Tamper) -> None:
-        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(bot_payload, random.Random(7)),
+        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(NetBot(), random.Random(7)),
                          bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         self._me, self._tamper, self.cheated = identity, tamper, False
 
@@ -69,12 +69,12 @@ class Cheat(Joiner):
 
 
 async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
-    async with Host(Identity.generate("host"), CONFIG, BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16),
+    async with Host(Identity.generate("host"), CONFIG, BotAgent(NetBot(), random.Random(0)), table_id=os.urandom(16),
                     secret=b"", host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
         cheat_id = Identity.generate("cheat")
         honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS,
-                        lambda app: BotAgent(bot_payload, random.Random(1)), bot=True, bind="127.0.0.1",
+                        lambda app: BotAgent(NetBot(), random.Random(1)), bot=True, bind="127.0.0.1",
                         notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         cheat = Cheat(cheat_id, host.port, tamper)
         async with honest, cheat:
@@ -155,15 +155,15 @@ def test_a_peer_gone_past_the_away_limit_stops_the_table_with_a_report_naming_it
     async def table() -> tuple[Transcript, Transcript, int]:
         said: list[object] = []
         async with Host(Identity.generate("host"), replace(CONFIG, away_time=1),
-                        BotAgent(bot_payload, random.Random(0)), table_id=os.urandom(16), secret=b"",
+                        BotAgent(NetBot(), random.Random(0)), table_id=os.urandom(16), secret=b"",
                         host_ready=False, notify=said.append, clock=time.monotonic) as host:  # fmt: skip
             run = asyncio.ensure_future(host.async_run())
             gone = Identity.generate("gone")
             honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS,
-                            lambda app: BotAgent(bot_payload, random.Random(1)), bot=True, bind="127.0.0.1",
+                            lambda app: BotAgent(NetBot(), random.Random(1)), bot=True, bind="127.0.0.1",
                             notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             dropper = Dropper(gone, ("127.0.0.1",), host.port, APPS,
-                              lambda app: BotAgent(bot_payload, random.Random(2)), bot=True, bind="127.0.0.1",
+                              lambda app: BotAgent(NetBot(), random.Random(2)), bot=True, bind="127.0.0.1",
                               notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             async with honest, dropper:
                 dropping = asyncio.ensure_future(dropper.async_run())
