@@ -127,7 +127,8 @@ class Session:
         line = hint_line(view, ME) if hint else ""
         self.clear()
         last = self.narrator.last
-        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last))
+        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last,
+                         number=len(self.scores.games) + 1))
 
     # -- a game -------------------------------------------------------------------------------
 
@@ -158,7 +159,7 @@ class Session:
         look = self.look
         room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
         self.clear()
-        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look,
+        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look, number=len(self.scores.games),
                                  below=self.scores.lines(max_games=max(1, room))))  # fmt: skip
         return game
 

@@ -42,6 +42,7 @@ def test_french_series_with_exchange_and_scoreboard() -> None:
     assert child.exitstatus == 0 and games == 3
     text = "\n".join(screens)
     assert text.count("Card exchange: ") >= 2  # games two and three open with the exchange
+    assert "- game 2 " in text and "- game 3 " in text  # the header says which game of the evening it is
     asked = re.findall(r"You are the (Shithead|Masta): give (.+?) \((?:Masta|Shithead)\)", text)
     assert asked, "the person gives a card in the exchange at least once with this seed"
     last = screens[-1]
