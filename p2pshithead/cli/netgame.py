@@ -63,7 +63,8 @@ class NetCardGame:
         rules = ruleset_of(setup.rules)
         if bytes.fromhex(rules.digest()) != setup.ruleset_hash:
             raise ValueError(f"the table's ruleset hash does not match its rules {setup.rules!r}")
-        self.state = TableState(rules, setup.table_id, len(setup.seats), previous_order(setup))
+        last = 0 if setup.previous is None else len(setup.previous.order)
+        self.state = TableState(rules, setup.table_id, len(setup.seats), previous_order(setup), last)
         self.local = None if local_seat is None else LocalSeat(self.state, local_seat, os.urandom, secret or None)
         self.table = self.state if self.local is None else SeatedTable(self.state, self.local)
         self.names = [s.nick for s in setup.seats]

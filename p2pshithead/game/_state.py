@@ -152,14 +152,18 @@ def _unproven(message: Message) -> bool:
 class TableState:
     """The state of a networked game of `players` seats, as every peer and an observer hold it."""
 
-    def __init__(self, rules: Ruleset, table_id: bytes, players: int, previous: tuple[int, ...] = ()) -> None:
+    def __init__(self, rules: Ruleset, table_id: bytes, players: int, previous: tuple[int, ...] = (),
+                 last_players: int = 0) -> None:
         """`previous`: in a series, the last game's finish order as seats of this table (the players who
-        sit here again, first out first; empty for a first game): it chooses the dealer (section 6)."""
+        sit here again, first out first; empty for a first game): it chooses the dealer (section 6).
+        `last_players`: how many played the last game; the card exchange opens only when they are
+        exactly the players here (nobody stood up, nobody sat down)."""
         self.rules = rules
         self.players = players
         if len(set(previous)) != len(previous) or not all(0 <= p < players for p in previous):
             raise ValueError(f"a previous finish order names seats 0 to {players - 1} once each, not {previous}")
         self.previous = previous
+        self.same_players = len(previous) == players == last_players
         decks = rules.decks_for(players)
         self.size = deck_size(decks, rules.jokers)
         self._decks, self._jokers = decks, rules.jokers
@@ -498,7 +502,7 @@ class TableState:
         else:
             dealer = int.from_bytes(coin[:8], "big") % self.players
         self.game = Game(self.rules, self.players, dealer)
-        if self.rules.card_exchange and sorted(self.previous) == list(range(self.players)):
+        if self.rules.card_exchange and self.same_players:
             self.game.begin_exchange(Outcome(self.previous))  # the same players as last game: RULES.md 6
         return [Dealt(dealer)]
 

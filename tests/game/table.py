@@ -21,15 +21,18 @@ class MemoryTable:
     """Every payload goes through msgpack to every peer and the observer, in one global order.
     `events[i]` holds what each peer's `apply` returned for the last entry (the observer's last)."""
 
-    def __init__(self, rules: Ruleset, players: list[Player], seed: int = 0, previous: tuple[int, ...] = ()) -> None:
+    def __init__(self, rules: Ruleset, players: list[Player], seed: int = 0, previous: tuple[int, ...] = (),
+                 last_players: int | None = None) -> None:
         """`previous`: the last game's finish order (a game of a series: its Shithead deals, and the
-        French exchange opens when every seat played it)."""
+        French exchange opens when every seat played it and nobody else did: `last_players`, by default
+        as many as `previous` names)."""
+        last = len(previous) if last_players is None else last_players
         n = len(players)
         tid = b"test-table-%d" % seed
         self.players = players
-        states = [TableState(rules, tid, n, previous) for _ in range(n)]
+        states = [TableState(rules, tid, n, previous, last) for _ in range(n)]
         self.peers = [SeatedTable(st, LocalSeat(st, s, seeded_rand(seed * 100 + s))) for s, st in enumerate(states)]
-        self.observer = TableState(rules, tid, n, previous)
+        self.observer = TableState(rules, tid, n, previous, last)
         self.rngs = [random.Random(seed * 1000 + s) for s in range(n)]
         self.transcript: list[tuple[int, bytes]] = []
         self.events: list[list[Event]] = []

@@ -72,6 +72,14 @@ def test_no_exchange_when_the_seats_changed() -> None:
     assert table.observer.game.exchange is None and table.observer.dealer == 0  # the last one seated again deals
 
 
+def test_no_exchange_when_the_shithead_stood_up_and_the_rest_sit_again() -> None:
+    # four played the last game; its Shithead stood up, the other three sit here as seats 2, 0, 1
+    table = MemoryTable(FRENCH, [GreedyBot(), GreedyBot(), GreedyBot()], seed=6, previous=(2, 0, 1), last_players=4)
+    while table.observer.game is None:
+        assert table.step()
+    assert table.observer.game.exchange is None and table.observer.dealer == 1  # the last one seated again deals
+
+
 @functools.cache
 def _at_the_exchange() -> MemoryTable:
     table = MemoryTable(FRENCH, [GreedyBot(), GreedyBot(), GreedyBot()], seed=5, previous=LAST)
