@@ -63,6 +63,7 @@ class Speed:
         self.awaiting: dict[int, tuple[int, int, int]] = {}  # slot -> (seat, _TO_STACK/_TO_PILE, index)
         self.round = 0
         self.plays = [0] * PLAYERS
+        self.late = [False] * PLAYERS  # the seat's last action was late, and nothing has moved since
         self.order: tuple[int, ...] | None = None
         self.why = ""
         self.opening = self._deal()
@@ -73,7 +74,7 @@ class Speed:
     def key(self) -> tuple[object, ...]:
         """Everything the position holds, for comparison between peers."""
         return (self.rules, self.stacks, self.up, self.stock, self.piles, self.burned, self.known,
-                list(self.awaiting.items()), self.round, self.plays, self.order, self.why)  # fmt: skip
+                list(self.awaiting.items()), self.round, self.plays, self.late, self.order, self.why)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Speed) and self.key() == other.key()
@@ -202,11 +203,17 @@ class Speed:
         """Apply `seat`'s action; a late one moves nothing and gives one `Late` event.
 
         Raises:
-            IllegalActionError: as `judge` (the position is unchanged).
+            IllegalActionError: as `judge`, or a second late action of the seat with nothing moved in
+                between: a program sends its next action only once its last one is in the transcript,
+                so an honest one is late again only after another card moved (the position is unchanged).
         """
         late = self.judge(seat, action)
         if late is not None:
+            if self.late[seat]:
+                raise IllegalActionError(f"late again with nothing moved since its last late action ({late})")
+            self.late[seat] = True
             return [Late(seat, action, late)]
+        self.late = [False] * PLAYERS
         if isinstance(action, Play):
             self._take(seat, action.slot)
             self.piles[action.pile].append(action.slot)
@@ -233,6 +240,7 @@ class Speed:
         self.known[slot] = card
         if slot not in self.awaiting or self.order is not None:
             return []
+        self.late = [False] * PLAYERS
         return [self._land(slot), *self._settle()]
 
     def _land(self, slot: int) -> TurnedUp:

@@ -169,6 +169,13 @@ def test_late_and_illegal_plays() -> None:
         game.judge(0, Play(five, 0, 5, 0))
     with pytest.raises(IllegalActionError, match="round 3 has not begun"):
         game.judge(0, Play(five, 0, 2, 3))
+    # an honest program sends its next action after seeing its late one: late again only once a card moved
+    with pytest.raises(IllegalActionError, match="late again with nothing moved"):
+        game.push(0, Play(five, 0, 1, 0))
+    assert five in game.stacks[0][0]
+    mover = 0 if game.legal_actions(0) else 1
+    game.push(mover, game.legal_actions(mover)[0])
+    assert game.late == [False, False]  # a card moved: a late action is no fault again
 
 
 def test_burn_three_of_a_kind() -> None:
