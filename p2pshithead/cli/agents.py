@@ -16,6 +16,7 @@ from typing import Protocol, cast
 
 import click
 
+from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.net import Application
 
@@ -205,8 +206,8 @@ class HumanAgent:
                     if (await self._ask(ask.question)).strip().lower() in ("y", "yes"):
                         return ask.payload
                     self._say("you stay at the table")
-                except ValueError as exc:
-                    self._say(str(exc))
+                except ValueError as exc:  # a hint, the help or the rules in words
+                    self._say(paragraphs(str(exc), self._size()[0]))
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import click
 
-__all__ = ["fit", "shown_width", "wrap"]
+__all__ = ["fit", "paragraphs", "shown_width", "wrap"]
 
 MORE = "..."
 
@@ -63,3 +63,14 @@ def wrap(
         keep = max(1, max_lines)
         lines = lines[: keep - 1] + [_cut(lines[keep - 1].split(sep), width, sep)]
     return [fit(line, width, sep) for line in lines]
+
+
+def paragraphs(text: str, width: int) -> str:
+    """`text` (help, the rules in words) with each line wrapped to `width` at word boundaries; a line
+    goes on under its own indentation and two spaces more."""
+    out: list[str] = []
+    for line in text.splitlines():
+        body = line.lstrip(" ")
+        lead = line[: len(line) - len(body)]
+        out += wrap(body.split(" "), width, len(line) + 1, lead, lead + "  ") if body else [line]
+    return "\n".join(out)

@@ -21,6 +21,7 @@ from dataclasses import replace
 import click
 
 from p2pshithead.bots import LocalTable, Player, make_player
+from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import (
@@ -205,7 +206,7 @@ class Session:
             raise Quit()
         text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
         self.clear()
-        self.echo(text)
+        self.echo(paragraphs(text, self.look.width))
         self.ask("(Enter to go back) ")
         return ""
 
