@@ -133,7 +133,8 @@ class AppSpec:
     """How many secret random bytes the local seat's application is built from."""
     realtime: bool = False
     """Seats act at any moment and the transcript's order decides who was first (Speed): the host's own
-    messages then wait one median round trip to the others before they are sequenced (docs/speed.md)."""
+    messages then wait the lower quartile of the round trips to the others (at most 0.15 s) before they
+    are sequenced (docs/speed.md)."""
 
     def check(self, rules: str, seats: int) -> None:
         """Refuse a table this application cannot play.

@@ -2,9 +2,9 @@
 # received object is schema-checked for this direction before it is returned; pings are answered and
 # pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now; a frame
 # begun must be whole within `limits.frame_s`; `round_trips` holds the last seconds from a ping of ours to
-# its pong; the bytes of an incomplete frame are counted in `budget`
-# (shared by the host's connections) and given back on close; `bytes_sent` counts every byte written;
-# `async_close` may be called any number of times.
+# the pong that echoes its number (a pong for an older ping, or none, counts nothing); the bytes of an
+# incomplete frame are counted in `budget` (shared by the host's connections) and given back on close;
+# `bytes_sent` counts every byte written; `async_close` may be called any number of times.
 """`Connection`: send and receive checked message maps over one TCP stream, with keep-alives."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
 from p2pshithead.net._limits import Budget, Limits
-from p2pshithead.net._messages import check_message
+from p2pshithead.net._messages import PING_NUMBERS, check_message
 from p2pshithead.wire import Map
 
 _READ_CHUNK = 65536
@@ -57,7 +57,7 @@ class Connection:
         self.peer = peer
         self.bytes_sent = 0
         self.last_heard = clock()
-        self._pinged: float | None = None  # when our last unanswered ping left
+        self._pinged: tuple[int, float] | None = None  # our last unanswered ping: its number, when it left
         self.round_trips: deque[float] = deque(maxlen=32)
         _set_tcp_keepalive(writer.get_extra_info("socket"), limits)
 
@@ -89,13 +89,15 @@ class Connection:
             self._pinger = asyncio.get_running_loop().create_task(self._async_ping(interval))
 
     async def _async_ping(self, interval: float) -> None:
-        ping = encode_frame({"t": "ping"})
+        number = 0
         while not self._writer.is_closing():
             await asyncio.sleep(interval)
             if not self._writer.is_closing() and self._writer.transport.get_write_buffer_size() < _PING_BACKLOG:
+                number = (number + 1) % PING_NUMBERS
+                ping = encode_frame({"t": "ping", "n": number})
                 self.bytes_sent += len(ping)
                 self._writer.write(ping)
-                self._pinged = self._clock()
+                self._pinged = (number, self._clock())
 
     async def async_wait_silent(self, limit: float) -> float:
         """Return once the peer has been silent for `limit` seconds (at once if it has been already).
@@ -143,11 +145,11 @@ class Connection:
                 self._inbox.extend(self._feed(await self._async_read()))
             message = check_message(self._inbox.popleft(), self._schemas, self.peer)
             if message["t"] == "ping":
-                await self.async_send({"t": "pong"})
+                await self.async_send({"t": "pong", "n": message["n"]})
             elif message["t"] != "pong":
                 return message
-            elif self._pinged is not None:
-                self.round_trips.append(self._clock() - self._pinged)
+            elif self._pinged is not None and message["n"] == self._pinged[0]:
+                self.round_trips.append(self._clock() - self._pinged[1])
                 self._pinged = None
 
     async def _async_read(self) -> bytes:

@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._transcript import Verdict
 
 
@@ -95,6 +97,18 @@ class Back:
 
     seat: int
     nick: str
+
+
+def away_event(peer: str, message: dict[str, Any], nicks: Sequence[str]) -> Away | Back:
+    """The event an `away` message from the host `peer` means, in a game whose seats are `nicks`.
+
+    Raises:
+        RemoteProtocolError: naming `peer`, when the message names a seat the game does not have.
+    """
+    seat, left = message["seat"], message["left"]
+    if seat >= len(nicks):
+        raise RemoteProtocolError(peer, f"said seat {seat} is away, but the game has {len(nicks)} seats")
+    return Away(seat, nicks[seat], left) if left else Back(seat, nicks[seat])
 
 
 @dataclass(frozen=True, slots=True)

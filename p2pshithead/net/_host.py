@@ -56,6 +56,9 @@ from p2pshithead.net._transcript import (
 
 _REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000  # a rejoin signed longer ago (or ahead) than this is refused
 _WATCH_S = 0.5
+OWN_DELAY_MAX_S = 0.15
+"""The most a real-time host's own entry waits: a joiner answering pings late cannot slow the host
+further; a LAN round trip is a few milliseconds, so a fair wait is far below it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,9 +306,9 @@ class Host:
         await self._async_sequence(msg, "host")
 
     def own_delay(self) -> float:
-        """Seconds the host's own entries wait in a real-time game: the median round trip to the others."""
-        trips = [t for conn in self._links.values() for t in conn.round_trips]
-        return statistics.quantiles(trips, n=4, method="inclusive")[0] if len(trips) > 1 else sum(trips)
+        """Seconds the host's own entries wait in a real-time game: the lower quartile of the round trips
+        to the others, at most `OWN_DELAY_MAX_S` (the joiners time their own pongs)."""
+        return fair_wait([t for conn in self._links.values() for t in conn.round_trips])
 
     async def _async_sequence(self, msg: Authored, peer: str) -> None:
         assert self._sequencer is not None
@@ -405,6 +408,9 @@ class Host:
         if occupant.key in keys or any(o.key == occupant.key for o in self._waiting.values()):
             raise LobbyRefusal("this key already sits at the table")
         cfg = self._config
+        if len(self._waiting) >= cfg.seats - 1:  # more could never all sit at the next game
+            raise LobbyRefusal(f"{len(self._waiting)} peers already wait for the next game, as many as it "
+                               f"could seat; try again after it")  # fmt: skip
         conn.rename(f"{occupant.nick} (waiting)")
         conn.admit()
         conn.start_keepalive(self._limits.keepalive_s)
@@ -435,26 +441,38 @@ class Host:
     async def _async_watcher(self, conn: Connection, message: dict[str, Any]) -> bool:
         """A spectator: the table, then the game in play from its genesis (so it checks everything as it
         catches up), then everything the seats get."""
-        cfg = self._config
         if message["v"] != PROTOCOL_VERSION:
             await conn.async_send({"t": "reject", "reason": f"protocol version {message['v']} "
                                                             f"(this table speaks {PROTOCOL_VERSION})"})  # fmt: skip
             return False
+        if len(self._watchers) >= self._limits.watchers:
+            await conn.async_send({"t": "reject", "reason": f"the table has {len(self._watchers)} spectators, "
+                                                            "the most it takes; try again later"})  # fmt: skip
+            return False
         conn.rename(f"spectator {len(self._watchers) + 1}")
         conn.admit()
         conn.start_keepalive(self._limits.keepalive_s)
-        async with self._order:  # no entry is relayed while the spectator catches up
-            await conn.async_send({"t": "watching", "v": PROTOCOL_VERSION, "name": cfg.name, "app": self._spec.name,
-                                   "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time,
-                                   "away": cfg.away_time})  # fmt: skip
-            if self._sequencer is not None:
-                for entry in self._sequencer.transcript.entries:
-                    await conn.async_send(entry.to_wire())
-            else:
-                await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
+        frame_s = self._limits.frame_s
+        async with self._order:  # no entry is relayed while the spectator catches up, so it gets `frame_s`
+            try:
+                async with asyncio.timeout(frame_s):
+                    await self._async_catch_up(conn)
+            except TimeoutError:
+                raise RemoteProtocolError(conn.peer, f"did not take the game so far within {frame_s:g} s") from None
             self._watchers.append(conn)
         self._spawn(self._async_announce())  # the listing says how many watch
         return True
+
+    async def _async_catch_up(self, conn: Connection) -> None:
+        cfg = self._config
+        await conn.async_send({"t": "watching", "v": PROTOCOL_VERSION, "name": cfg.name, "app": self._spec.name,
+                               "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time,
+                               "away": cfg.away_time})  # fmt: skip
+        if self._sequencer is not None:
+            for entry in self._sequencer.transcript.entries:
+                await conn.async_send(entry.to_wire())
+        else:
+            await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
 
     def _rejoin_refusal(self, message: dict[str, Any]) -> str | None:
         """Why a rejoin cannot be taken, or None: it must be this table's game, a joiner's seat, signed by
@@ -627,6 +645,12 @@ class Host:
             await announcer.async_close()
         if self._journal is not None:
             self._journal.close()
+
+
+def fair_wait(trips: Sequence[float]) -> float:
+    """The lower quartile of round trips `trips` (seconds; 0 for none), at most `OWN_DELAY_MAX_S`."""
+    quartile = statistics.quantiles(trips, n=4, method="inclusive")[0] if len(trips) > 1 else sum(trips)
+    return min(quartile, OWN_DELAY_MAX_S)
 
 
 async def _async_send_quietly(conn: Connection, message: dict[str, Any]) -> None:

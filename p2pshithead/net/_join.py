@@ -26,7 +26,18 @@ from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import NetError, RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Waiting, Welcomed
+from p2pshithead.net._events import (
+    Away,
+    Back,
+    Connected,
+    LobbySeats,
+    Notify,
+    Started,
+    Stopped,
+    Waiting,
+    Welcomed,
+    away_event,
+)
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Limits
@@ -267,9 +278,7 @@ class Joiner:
             self._player.observe(entry, events)
             self._check_live()
         elif kind == "away" and self.transcript is not None:
-            nick = self.transcript.setup.seats[message["seat"]].nick
-            event = Away(message["seat"], nick, message["left"]) if message["left"] else Back(message["seat"], nick)
-            self._notify(event)
+            self._notify(away_event(conn.peer, message, [s.nick for s in self.transcript.setup.seats]))
         elif kind == "bye":
             raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
         else:

@@ -24,6 +24,9 @@ class Limits:
     hello_frame: the largest frame a connection may send before its hello is accepted.
     frame: the largest frame a seated peer may send (and the most it can have buffered at once).
     connections: connections open at once at the host; one more is told why and closed at once.
+    watchers: spectators at once at the host; one more is refused in words. Spectators and peers waiting
+        for the next game (at most the table's seats less one) stay connected, so they are capped apart
+        from `connections`, leaving room for a seat's rejoin.
     buffered: bytes of incomplete frames buffered across all of the host's connections; the connection
         whose bytes would pass it is closed and named.
     keepalive_s: a ping goes out this often on each seated connection, so silence is measurable.
@@ -38,6 +41,7 @@ class Limits:
     hello_frame: int = 16 * _KIB
     frame: int = MAX_FRAME
     connections: int = 32
+    watchers: int = 8
     buffered: int = 32 * _MIB
     keepalive_s: float = 1.0
     silent_s: float = 5.0
@@ -53,6 +57,8 @@ class Limits:
             raise ValueError(f"frame limits must satisfy 16 <= hello_frame <= frame <= {MAX_FRAME}")
         if self.connections < 1 or self.buffered < self.hello_frame:
             raise ValueError("need at least one connection and a budget of at least one hello frame")
+        if self.watchers < 0:
+            raise ValueError(f"watchers must be at least 0, got {self.watchers}")
         if min(self.tcp_idle_s, self.tcp_interval_s, self.tcp_probes) < 1:
             raise ValueError("TCP keep-alive settings must be at least 1")
 

@@ -83,11 +83,14 @@ READY = fields(ready=Bool())
 BYE = fields(reason=Str(0, REASON_MAX))
 """Either way, last: why the sender closes."""
 
-PING = fields()
-"""Either way, every `Limits.keepalive_s`: show that the sender is alive; answered by a pong."""
+PING_NUMBERS = 2**32
+PING = fields(n=Int(0, PING_NUMBERS - 1))
+"""Either way, every `Limits.keepalive_s`: show that the sender is alive; answered by a pong. `n` numbers
+the sender's pings, so a pong is matched to its own ping."""
 
-PONG = fields()
-"""Either way, at once, in answer to a ping. `Connection` handles both; neither reaches the application."""
+PONG = fields(n=Int(0, PING_NUMBERS - 1))
+"""Either way, at once, in answer to a ping, echoing its `n`. `Connection` handles both; neither reaches the
+application."""
 
 KEEPALIVE: dict[str, Map] = {"ping": PING, "pong": PONG}
 

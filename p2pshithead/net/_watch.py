@@ -17,7 +17,7 @@ from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Connected, LobbySeats, Notify, Started, Stopped, Watching
+from p2pshithead.net._events import Connected, LobbySeats, Notify, Started, Stopped, Watching, away_event
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST
 from p2pshithead.net._transcript import PROTOCOL_VERSION, Entry, Phase, Transcript, link_problem
@@ -92,9 +92,7 @@ class Watcher:
             seats = message["seats"]
             self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in seats)))
         elif kind == "away" and current is not None:
-            seat, left = message["seat"], message["left"]
-            nick = current.setup.seats[seat].nick
-            self._notify(Away(seat, nick, left) if left else Back(seat, nick))
+            self._notify(away_event(peer, message, [s.nick for s in current.setup.seats]))
         else:
             raise RemoteProtocolError(peer, f"sent {kind!r} out of place")
 

@@ -152,13 +152,14 @@ def corpus() -> Corpus:
     deck = [p["m"] for p in payloads if isinstance(p, dict) and p.get("t") == "deck"]
     hello = {"t": "hello", "v": 3, "key": bytes(32), "nick": "ann", "ready": False}
     session_peer: list[dict[str, Any]] = [
-        hello, {"t": "ready", "ready": True}, {"t": "bye", "reason": "off"}, {"t": "ping"}, {"t": "pong"},
+        hello, {"t": "ready", "ready": True}, {"t": "bye", "reason": "off"}, {"t": "ping", "n": 1},
+        {"t": "pong", "n": 1},
         *(authored_to_wire(e.msg) for e in entries[1:40]),
     ]  # fmt: skip
     session_host: list[dict[str, Any]] = [
         {"t": "welcome", "v": 3, "seat": 1, "name": "t", "app": "shithead", "rules": "classic", "words": "a\nb"},
         {"t": "reject", "reason": "full"}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
-        {"t": "bye", "reason": "closed"}, {"t": "ping"}, *(e.to_wire() for e in entries[:40]),
+        {"t": "bye", "reason": "closed"}, {"t": "ping", "n": 1}, *(e.to_wire() for e in entries[:40]),
     ]  # fmt: skip
     return Corpus(card, countdown, session_peer, session_host, payloads, deck)
 
