@@ -59,8 +59,9 @@ def bot_home(number: int) -> Path:
 
 
 def _spawn_bots(count: int, address: str, port: int, bind: str, level: str) -> list[subprocess.Popen[bytes]]:
-    """Start `count` bots, each a `join --bot` process with its own config folder (key, journals)."""
-    command = [*CLI, "join", "--bot", "--quiet", "--level", level, "--address", f"{address}:{port}",
+    """Start `count` bots, each a `join --bot` process with its own config folder (key, journals), for a
+    new table: `--new`, so a bot whose last table died unfinished sits here instead of looking for it."""
+    command = [*CLI, "join", "--bot", "--new", "--quiet", "--level", level, "--address", f"{address}:{port}",
                "--bind", bind]
     # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
     return [subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,

@@ -9,6 +9,7 @@ that `verify` accepts it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -65,6 +66,19 @@ class Table:
                 os.kill(proc.pid, signal.SIGCONT)
                 proc.kill()
             proc.wait()
+        for pid in self.orphans():  # a killed host's bots live on in their own session
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+    def orphans(self) -> list[int]:
+        """Processes whose config folder is under this table's root that it did not start itself."""
+        mine = f"{HOME_ENV}={self.root}".encode()
+        found = []
+        for environ in Path("/proc").glob("[0-9]*/environ"):
+            with contextlib.suppress(OSError):
+                if mine in environ.read_bytes():
+                    found.append(int(environ.parent.name))
+        return found
 
 
 @pytest.fixture
@@ -118,6 +132,18 @@ def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) ->
     assert "is away" in outputs[0] and "is back" in outputs[0]
     assert "back at" in outputs[2]  # the same `join` found its unfinished game
     assert_one_verified_game(outputs)
+
+
+def test_a_new_table_after_a_killed_one_gets_its_bots(table: Table) -> None:
+    # the host's own bots keep journals in its config folder: the dead table's game is unfinished for them
+    host = table.host("--seats", "2", "--bots", "1")
+    until_playing(table.root / "host")
+    host.kill()
+    host.wait()
+    fresh = table.host("--seats", "2", "--bots", "1")  # a new table, not --resume
+    (output,) = ends(fresh)
+    assert fresh.returncode == 0 and "sits in seat 1" in output, output
+    assert_one_verified_game([output])
 
 
 @pytest.mark.parametrize("seed", [3, 4])
