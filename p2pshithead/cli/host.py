@@ -29,6 +29,7 @@ from p2pshithead.cli.session import (
     series_path,
 )
 from p2pshithead.cli.speednet import host_speed
+from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
     ANY,
@@ -93,7 +94,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
                     resume=table.resume) as host:  # fmt: skip
         first, *more = [f"[{a}]" if ":" in a else a for a in host.addresses]
         also = f" (also {', '.join(more)})" if more else ""
-        click.echo(f"table {config.name!r} on {first}:{host.port}{also}; rules: {config.words}")
+        click.echo(fitted(f"table {config.name!r} on {first}:{host.port}{also}; rules: {config.words}"))
         if table.resume:
             click.echo(f"resuming the game at entry {len(table.resume)}: the others come back by themselves")
         address = "127.0.0.1" if config.bind == ANY else config.bind

@@ -23,7 +23,7 @@ import click
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.netgame import NetBot, NetCardGame, auto_payload, parse_payload
-from p2pshithead.cli.terminal import READER, is_console
+from p2pshithead.cli.terminal import READER, fitted, is_console
 from p2pshithead.net import (
     ANY,
     NICK_MAX,
@@ -148,7 +148,7 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
                 case Back(seat, nick):
                     agent.away(seat, nick, None)
         with contextlib.suppress(BrokenPipeError):  # output piped to a reader that stopped reading
-            say(table_words(event))
+            say(fitted(table_words(event)))
 
     return notify
 

@@ -16,10 +16,18 @@ import threading
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import InMemoryHistory
 
+from p2pshithead.cli.fit import paragraphs
+
 
 def is_console() -> bool:
     """Whether a person types at a terminal here (stdin and stdout are terminals)."""
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def fitted(text: str) -> str:
+    """`text` wrapped at word boundaries to the terminal's width when a person reads it there; as it is
+    for a pipe (a script reads whole lines)."""
+    return paragraphs(text, terminal_size()[0]) if sys.stdout.isatty() else text
 
 
 def terminal_size() -> tuple[int, int]:
