@@ -3,7 +3,8 @@
 Invariants: game `g` of a match seeded `seed` is dealt from `random.Random(f"{seed}:{g}")`, so a
 match is reproducible game by game; bot `i` sits at seat `(i + g) % players` in game `g`, so
 every bot plays every seat equally often over a multiple of `players` games; a game that reaches
-`limit` moves stops and is counted apart, never as anyone's loss.
+`limit` moves stops and is counted apart, never as anyone's loss; a match played in parts (`first`)
+and pooled (`MatchResult.pooled`) counts exactly what the whole match played at once counts.
 """
 
 from __future__ import annotations
@@ -66,6 +67,22 @@ class MatchResult:
         if not 0 <= self.finished <= self.games:
             raise ValueError("finished games: 0 to games")
 
+    @classmethod
+    def pooled(cls, parts: Sequence[MatchResult], seconds: float) -> MatchResult:
+        """The parts of one match (same bots, disjoint games) as one result taking `seconds`.
+
+        Raises:
+            ValueError: no parts, or parts of different bots.
+        """
+        if not parts or len({tuple(t.bot for t in p.results) for p in parts}) != 1:
+            raise ValueError("pool at least one part, all of the same bots")
+        tallies = tuple(
+            BotTally(tally.bot, sum(p.results[i].losses for p in parts), sum(p.results[i].games for p in parts))
+            for i, tally in enumerate(parts[0].results)
+        )
+        return cls(tallies, sum(p.games for p in parts), sum(p.finished for p in parts),
+                   sum(p.turns for p in parts), seconds)  # fmt: skip
+
     @property
     def limited(self) -> int:
         """Games stopped at the move limit."""
@@ -100,19 +117,21 @@ def play_match(
     seed: int = 0,
     limit: int = MOVE_LIMIT,
     clock: Callable[[], float] = time.perf_counter,
+    first: int = 0,
 ) -> MatchResult:
-    """Play `games` games between `players` (one per seat) with rotating seats.
+    """Play games `first` to `first + games - 1` of the match between `players` (one per seat),
+    with rotating seats.
 
     Raises:
-        ValueError: fewer than one game.
+        ValueError: fewer than one game, or a negative `first`.
     """
-    if games < 1:
-        raise ValueError("games: at least 1")
+    if games < 1 or first < 0:
+        raise ValueError("games: at least 1, from game 0 on")
     n = len(players)
     losses = [0] * n
     finished = turns = 0
     start = clock()
-    for g in range(games):
+    for g in range(first, first + games):
         seated = [players[(s - g) % n] for s in range(n)]  # bot i at seat (i + g) % n
         outcome, played, _ = play_game(rules, seated, random.Random(f"{seed}:{g}"), limit)
         if outcome is None:

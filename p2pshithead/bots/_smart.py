@@ -69,6 +69,14 @@ class Thinking:
     worlds: int = 0
     seconds: float = 0.0  # by the bot's clock, in searches
 
+    def add(self, other: Thinking) -> None:
+        """Count `other`'s decisions too (the parts of a match played apart)."""
+        self.decisions += other.decisions
+        self.searches += other.searches
+        self.playouts += other.playouts
+        self.worlds += other.worlds
+        self.seconds += other.seconds
+
     @property
     def playouts_per_search(self) -> float:
         return self.playouts / self.searches if self.searches else 0.0

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import click
 
-from p2pshithead.bots import MatchResult, Player, SmartBot, make_player, play_match
+from p2pshithead.bots import MatchResult, Player, SmartBot, Thinking, make_player, play_match
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.rules import ChosenRules, choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.speedsim import simulate_speed
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, Ruleset, preset
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
@@ -23,6 +24,33 @@ def _bot_list(text: str, players: int) -> list[str]:
     if len(specs) > players:
         raise click.BadParameter(f"{len(specs)} bots for {players} players", param_hint="--bots")
     return specs + [specs[-1]] * (players - len(specs))
+
+
+def _part(rules: Ruleset, specs: list[str], clock: str, seed: int, first: int, games: int,
+          ) -> tuple[MatchResult, list[Thinking | None]]:  # fmt: skip
+    """Games `first` to `first + games - 1` of the match, played by fresh bots (in a worker process)."""
+    seated = [make_player(spec, CLOCKS[clock]) for spec in specs]
+    result = play_match(rules, seated, games, seed, first=first)
+    return result, [p.thinking if isinstance(p, SmartBot) else None for p in seated]
+
+
+def _play(rules: Ruleset, specs: list[str], clock: str, seed: int, games: int, jobs: int,
+          seated: list[Player]) -> MatchResult:  # fmt: skip
+    """The match, in `jobs` worker processes if more than one; the workers' thinking is added to `seated`'s.
+    Game g is dealt and seated alike either way (`play_match`), so the figures differ only where time does."""
+    if jobs == 1:
+        return play_match(rules, seated, games, seed)
+    start = time.perf_counter()
+    chunk = max(1, -(-games // (jobs * 4)))  # a few parts per worker: the last ones finish together
+    firsts = range(0, games, chunk)
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(_part, *zip(*((rules, specs, clock, seed, f, min(chunk, games - f)) for f in firsts),
+                                          strict=True)))  # fmt: skip
+    for _, thoughts in parts:
+        for player, thought in zip(seated, thoughts, strict=True):
+            if isinstance(player, SmartBot) and thought is not None:
+                player.thinking.add(thought)
+    return MatchResult.pooled([r for r, _ in parts], time.perf_counter() - start)
 
 
 def _thinking(player: Player) -> dict[str, float]:
@@ -74,10 +102,12 @@ def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> 
     show_default=True,
     help="What a thinking budget counts: wall time, or this process's CPU time (fair on a busy machine).",
 )
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes sharing the games (same deals and seats; figures pooled).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def simulate(games: int, players: int, bots: str, rules_text: str | None, settings: tuple[str, ...], seed: int,
-             clock: str, as_json: bool, game: str) -> None:  # fmt: skip
+             clock: str, jobs: int, as_json: bool, game: str) -> None:  # fmt: skip
     """Play bot tables with rotating seats; print each bot's loss rate (how often it was the Shithead)."""
     if game == "speed":
         return simulate_speed(games, players, bots, seed, rules_text, as_json)
@@ -91,7 +121,7 @@ def simulate(games: int, players: int, bots: str, rules_text: str | None, settin
         seated = [make_player(spec, CLOCKS[clock]) for spec in specs]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    result = play_match(chosen.ruleset, seated, games, seed)
+    result = _play(chosen.ruleset, specs, clock, seed, games, jobs, seated)
     figures = _figures(result, chosen, seated)
     if as_json:
         click.echo(json.dumps(figures))

@@ -39,6 +39,16 @@ def test_simulate_is_reproducible_and_prints_text():
     assert strip(one.output) == strip(two.output)
 
 
+def test_simulate_in_worker_processes_counts_what_one_process_counts():
+    args = ("simulate", "--games", "9", "--players", "3", "--bots", "smart:3p,greedy", "--seed", "4", "--json")
+    one, two = (json.loads(run(*args, *jobs).output) for jobs in ((), ("--jobs", "2")))
+    for figures in (one, two):
+        del figures["games_per_s"]
+        for r in figures["results"]:
+            r.pop("seconds_per_decision", None)
+    assert one == two and one["results"][0]["searched_decisions"] > 0
+
+
 def test_simulate_rejects_bad_bots():
     for bots in ("greedy,clever", "smart:fast", "random,random,random,random,random"):
         result = CliRunner().invoke(main, ["simulate", "--games", "1", "--bots", bots])
