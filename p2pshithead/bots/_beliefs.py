@@ -7,7 +7,10 @@ opponent did with the hidden hand cards it held through (a table player's habits
 playouts assume too):
 - it picked up the pile: none of them could beat the pile's effective top (section 3);
 - it played a rank that is not played on anything: it played every copy it had, and it had no
-  lower rank of that kind that the pile allowed (the lowest playable first).
+  lower rank of that kind that the pile allowed (the lowest playable first);
+- it played a card that is played on anything: it had no plain card the pile allowed (those go first);
+- it laid out its face-up row and ended the swap phase: it kept no card in hand more worth keeping
+  face up (`keep_value`) than the least of its row.
 People sometimes choose otherwise, so the sampler treats a belief as soft. A view that cannot
 follow the last one seen (another game) starts the seat's memory afresh.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from p2pshithead.bots._greedy import keep_value
 from p2pshithead.engine import Card, Game, Phase, card_at, playable
 
 __all__ = ["Beliefs"]
@@ -57,13 +61,28 @@ class Beliefs:
         if last is None or not _follows(last, view):
             shunned.clear()
             self._deck = tuple(card_at(i, view.decks, view.rules.jokers) for i in range(view.size))
-        elif last.phase is Phase.PLAY and not view.rules.ace_gives_pile:  # no swaps, gifts, aces handing it over
+        elif not view.rules.ace_gives_pile:  # aces handing the pile over break the habits read here
+            learn = (self._learn if last.phase is Phase.PLAY
+                     else self._laid_out if last.phase is Phase.SWAP and view.phase is not Phase.SWAP
+                     else None)  # fmt: skip
             for seat in range(view.players):
-                if seat != me:
-                    for slot, cards in self._learn(last, view, seat):
+                if seat != me and learn is not None:
+                    for slot, cards in learn(last, view, seat):
                         shunned.setdefault(slot, set()).update(cards)
         self._last[me] = view
         return {slot: frozenset(cards) for slot, cards in shunned.items() if view.card(slot) is None}
+
+    def _laid_out(self, last: Game, view: Game, seat: int) -> list[tuple[int, list[Card]]]:
+        """The swap phase just ended: the hidden hand cards `seat` dealt itself are worth keeping
+        face up no more than the least of the row it laid out (as (slot, cards it is not) pairs)."""
+        row = [view.card(slot) for slot in view.face_up(seat)]
+        held = [slot for slot in view.hand(seat) if slot in last.hand(seat) and view.card(slot) is None]
+        if not row or not held or None in row:
+            return []
+        table = view.power_table
+        least = min(keep_value(table, card) for card in row if card is not None)
+        shun = [card for card in self._deck if keep_value(table, card) > least]
+        return [(slot, shun) for slot in held] if shun else []
 
     def _learn(self, last: Game, view: Game, seat: int) -> list[tuple[int, list[Card]]]:
         """What `seat` did since `last` says about the hidden hand cards it held through: (slot, cards
@@ -85,14 +104,14 @@ class Beliefs:
         for slot in played:
             card = view.card(slot)
             assert card is not None
-            if table[card.rank].anything:
-                continue
-            shun += [c for c in self._deck if c.rank is card.rank]  # every copy was played at once
+            anything = table[card.rank].anything
+            if not anything:
+                shun += [c for c in self._deck if c.rank is card.rank]  # every copy was played at once
             if slot in pile:
                 below = pile[: pile.index(slot)]
                 while below and below[-1] in played:  # the copies played with it
                     below = below[:-1]
                 faced = _top(view, below)
-                shun += [c for c in self._deck if c.rank < card.rank and not table[c.rank].anything
+                shun += [c for c in self._deck if (anything or c.rank < card.rank) and not table[c.rank].anything
                          and playable(rules, c, faced)]  # fmt: skip
         return [(slot, shun) for slot in held] if shun else []

@@ -8,8 +8,9 @@ played out by greedy players; greedy's own choice stands unless another move doe
 clear margin over the same worlds (a paired comparison of average results); in one world every
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
-others. With a playout budget (and a seeded rng) the choice is deterministic; with a time budget
-it depends on speed.
+others. A playout of a last-standing game stops after `HORIZON` moves and is scored by the fitted
+chance of ending the Shithead (`shithead_chances`). With a playout budget (and a seeded rng) the
+choice is deterministic; with a time budget it depends on speed.
 """
 
 from __future__ import annotations
@@ -23,15 +24,21 @@ from dataclasses import dataclass, field
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget
+from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
-from p2pshithead.bots._worlds import sample_world
-from p2pshithead.engine import MAX_PLAYERS, Card, Flip, Game, Move, Phase, PickUp, Play, Ready, Ruleset, Swap
+from p2pshithead.bots._worlds import sample_world, unseen_cards
+from p2pshithead.engine import MAX_PLAYERS, Card, End, Flip, Game, Move, Phase, PickUp, Play, Ready, Ruleset, Swap
 
 __all__ = ["DEFAULT_BUDGET", "SmartBot", "Thinking"]
 
 ROLLOUT_LIMIT = 500
 """Moves after which a playout stops and is scored by the cards each player still holds."""
+
+HORIZON = 20
+"""Moves after which a playout of a last-standing game stops and is scored by `shithead_chances` (a
+fit to greedy self-play): about five rounds at four players. Playing on to the end costs about twice
+the moves, and the end of a long game is mostly noise to the choice at hand."""
 
 MARGIN = 1.0
 """Standard errors by which a move must beat greedy's choice, over the same sampled worlds, to
@@ -95,6 +102,7 @@ class SmartBot:
     beliefs: Beliefs = field(default_factory=Beliefs, compare=False, repr=False)
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
     rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
+    horizon: int = HORIZON
 
     @property
     def name(self) -> str:
@@ -147,14 +155,15 @@ class SmartBot:
         gain, gain_sq, worlds = [0.0] * k, [0.0] * k, [0] * k
         racing = list(range(k))
         played = 0
+        unseen = unseen_cards(view)
         while len(racing) > 1 and (budget.playouts is None or played < budget.playouts):
-            world = sample_world(view, rng, avoid)
+            world = sample_world(view, rng, avoid, unseen)
             seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike
             results = []
             for i in racing:
                 if deadline is not None and clock() >= deadline:
                     break
-                results.append(_playout(world, me, options[i], random.Random(seed)))
+                results.append(_playout(world, me, options[i], random.Random(seed), self.horizon))
             played += len(results)
             if len(results) < len(racing):
                 break  # out of time: a world not played out for every option is dropped
@@ -225,19 +234,24 @@ def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
     return (move,)
 
 
-def _playout(world: Game, me: int, line: Line, rng: random.Random) -> float:
+def _playout(world: Game, me: int, line: Line, rng: random.Random, horizon: int = HORIZON) -> float:
     """Play `line` (empty: let the out-of-turn chance pass) in a copy of `world`, then greedy
-    players until `me` is out or the game is over; the result for `me`."""
+    players until `me` is out or the game is over, or `horizon` moves in a last-standing game;
+    the result for `me`, or one less its chance of ending the Shithead after the horizon."""
     game = world.copy()
     passed = None if line else me
     for move in line:
         game.push(move)
-    for _ in range(ROLLOUT_LIMIT):
+    if game.rules.end is not End.LAST_STANDING:
+        horizon = ROLLOUT_LIMIT
+    for _ in range(horizon):
         if game.is_over() or me in game.finished:  # once out, my place is settled: play no further
-            break
+            return _result(game, me)
         game.push(ask(game, _PLAYOUT_PLAYERS, rng, see=_whole, passed=passed))
         passed = None
-    return _result(game, me)
+    if horizon >= ROLLOUT_LIMIT or game.is_over() or me in game.finished:
+        return _result(game, me)
+    return 1.0 - shithead_chances(game)[me]
 
 
 def _whole(world: Game, seat: int) -> Game:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
 from p2pshithead.engine import Card, Game, card_at
@@ -37,13 +37,17 @@ def unseen_cards(view: Game) -> list[Card]:
     return list(left.elements())
 
 
-def sample_world(view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None) -> Game:
+def sample_world(
+    view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None,
+    unseen: Sequence[Card] | None = None,
+) -> Game:
     """A copy of `view` with each unseen slot given an identity. Without `avoid`, uniformly among the
     ways the unseen cards can be dealt to the unseen slots; with it, each slot it names (in a random
     order) first draws a card uniformly among those left that it does not avoid (any card left, if
-    none is), then the other slots are dealt the rest uniformly."""
+    none is), then the other slots are dealt the rest uniformly. `unseen`: `unseen_cards(view)`, if
+    the caller keeps it for many worlds of one view."""
     hidden = [slot for slot in range(view.size) if view.card(slot) is None]
-    pool = unseen_cards(view)
+    pool = list(unseen) if unseen is not None else unseen_cards(view)
     rng.shuffle(pool)
     deal: dict[int, Card] = {}
     if avoid:

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 from p2pshithead.bots import Beliefs, GreedyBot, LocalTable, sample_world
-from p2pshithead.engine import Card, Game, Move, PickUp, Play, card_at, preset
+from p2pshithead.bots._greedy import keep_value
+from p2pshithead.engine import Card, Game, Move, Phase, PickUp, Play, Ready, card_at, preset
 
 from .helpers import position
 
@@ -45,6 +46,39 @@ def test_a_plain_play_says_every_copy_went_and_nothing_lower_was_playable() -> N
     for slot in game.hand(1):
         assert cards("5c", "5h", "4s") <= avoid[slot]  # 5s went together; a 4 on a 4 would have gone first
         assert not cards("6s", "7s", "2s", "10s", "3s", "8s") & avoid[slot]
+
+
+def test_a_power_card_says_no_plain_card_held_through_was_playable() -> None:
+    game = position([["Jc"], ["2s", "4c", "5d"], ["Kd"]], pile=["Kh"], turn=1)
+    move, avoid = step(game, Beliefs())
+    assert isinstance(move, Play) and game.card(move.slots[0]) == Card.from_text("2s")
+    for slot in game.hand(1):
+        assert cards("Ks", "As") <= avoid[slot]  # a king or an ace would have gone before the 2
+        assert not cards("4s", "5s", "Qs", "2h", "10s", "3s") & avoid[slot]
+
+
+def test_the_row_laid_out_says_the_hand_holds_nothing_worth_more_face_up() -> None:
+    order = list(range(52))
+    random.Random(2).shuffle(order)
+    game = Game.deal_known(preset("classic"), 3, 0, order)
+    beliefs = Beliefs()
+    beliefs.observe(game.view(0), 0)
+    while game.phase is Phase.SWAP:
+        seat = next(s for s in range(3) if s not in game.ready)
+        move = Ready(0) if seat == 0 else GREEDY.decide(game.view(seat), seat, random.Random(0))
+        assert move is not None
+        game.push(move)
+    avoid = beliefs.observe(game.view(0), 0)
+    table = game.power_table
+    deck = [card_at(i, 1, 0) for i in range(52)]
+    for seat in (1, 2):
+        least = min(keep_value(table, c) for s in game.face_up(seat) if (c := game.card(s)))
+        hidden = [slot for slot in game.hand(seat) if game.view(0).card(slot) is None]
+        assert hidden
+        for slot in hidden:
+            assert avoid[slot] == {c for c in deck if keep_value(table, c) > least}
+            assert game.card(slot) not in avoid[slot]
+    assert not set(game.hand(0)) & set(avoid)
 
 
 def test_another_game_starts_the_memory_afresh() -> None:
@@ -92,4 +126,4 @@ def test_beliefs_hold_at_greedy_tables() -> None:
     for g in range(6):
         watcher.table = LocalTable(preset("classic"), [watcher, *[GreedyBot()] * 3], random.Random(g))
         watcher.table.play()
-    assert watcher.true > 100 and watcher.false <= 0.05 * (watcher.true + watcher.false)
+    assert watcher.true > 100 and watcher.false <= 0.05 * (watcher.true + watcher.false), (watcher.true, watcher.false)
