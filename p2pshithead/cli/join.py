@@ -338,7 +338,11 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats)
     except KeyboardInterrupt:
-        if not quiet:
+        if quiet:
+            pass
+        elif watch:
+            click.echo("\nStopped watching. Bye!")
+        else:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
                        "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
         raise SystemExit(130) from None
