@@ -218,6 +218,10 @@ def test_verify_checks_the_evening_whole_and_refuses_a_gap(evening: Evening, gam
     assert head_of(whole.output.split("evening-3.p2ps: ")[-1]) == games[2].head.digest.hex()
     gap = CliRunner().invoke(main, ["verify", files[1], files[0]])  # game 1, then game 3
     assert gap.exit_code == 1 and "it says it is game 3, after game 1" in gap.output
+    late = CliRunner().invoke(main, ["verify", files[0], files[2]])  # games 2 and 3: the evening's start not given
+    assert late.exit_code == 0 and "the evening: 2 games played" in late.output
+    assert "game 2 follows game 1, which is not given: the evening is checked from game 2 on" in late.output
+    assert "which is not given" not in whole.output
 
 
 def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening: Evening,
