@@ -53,6 +53,9 @@ from p2pshithead.net import (
 
 _PICK = "join which table? (its number; Ctrl-C to leave) "
 _MATCH_GRACE_S = 1.0
+_WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach the table again
+_WATCH_RETRY_S = 2.0
+_WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
 _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
@@ -243,18 +246,34 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
             if watcher.games and watcher.games[-1].phase is Phase.PLAYING:
                 viewer.tick()
 
-    watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
-                      observe=observe, clock=time.monotonic)  # fmt: skip
+    games: list[Transcript] = []
+    closed, reached, misses = False, False, 0
     ticking = asyncio.ensure_future(tick())
     try:
-        async with watcher:
-            games = await watcher.async_run()
+        for _ in range(_WATCH_LINKS):
+            watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
+                              observe=observe, clock=time.monotonic, games=games)  # fmt: skip
+            try:
+                async with watcher:
+                    reached, misses = True, 0
+                    games = await watcher.async_run()
+            except OSError:  # the table cannot be reached (yet)
+                if not reached:
+                    raise
+                misses += 1
+            if (closed := watcher.closed) or misses * _WATCH_RETRY_S >= _WATCH_BACK_S:
+                break
+            if misses:
+                await asyncio.sleep(_WATCH_RETRY_S)
+            else:  # at once, then every _WATCH_RETRY_S
+                say(f"lost the link to the table; trying to reach it again for {_WATCH_BACK_S:g} s (Ctrl-C stops)")
     finally:
         ticking.cancel()
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
-    say(f"the table closed; watched {len(games)} game{'s' if len(games) != 1 else ''}")
+    ending = "the table closed" if closed else "gave up: the table stayed out of reach"
+    say(f"{ending}; watched {len(games)} game{'s' if len(games) != 1 else ''}")
     return 0
 
 
@@ -319,7 +338,11 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats)
     except KeyboardInterrupt:
-        if not quiet:
+        if quiet:
+            pass
+        elif watch:
+            click.echo("\nStopped watching. Bye!")
+        else:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
                        "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
         raise SystemExit(130) from None

@@ -34,6 +34,9 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
         click.echo(f"checking {files[0]}")
     evening, previous, status = Evening(), None, 0
     games = sorted((_replayed(file) for file in files), key=lambda pair: pair[1].setup.game)
+    if len(games) > 1 and (first := games[0][1].setup.game) > 1:
+        click.echo(f"{games[0][0]}: game {first} follows game {first - 1}, which is not given: the evening "
+                   f"is checked from game {first} on")
     for file, transcript in games:
         if previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
             click.echo(f"{file}: not the game after {previous.setup.game}: {problem}")

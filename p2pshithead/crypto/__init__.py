@@ -22,8 +22,10 @@ from p2pshithead.crypto._errors import (
 from p2pshithead.crypto._gift import SEALED_BYTES, card_with, dispute_key, judge_dispute, open_share, seal_share
 from p2pshithead.crypto._group import RandBytes
 from p2pshithead.crypto._messages import (
+    DECK_PAYLOAD_SCHEMA,
     MESSAGE_SCHEMA,
     REVEAL_SCHEMA,
+    DeckPayload,
     DecryptionShare,
     DrawShare,
     KeyRelease,
@@ -41,6 +43,7 @@ from p2pshithead.crypto._table_sim import Deal, SimulatedTable, WorkHook
 from p2pshithead.crypto._wire import Point, Scalar
 
 __all__ = [
+    "DECK_PAYLOAD_SCHEMA",
     "MAX_CARDS",
     "MAX_PEERS",
     "MESSAGE_SCHEMA",
@@ -51,6 +54,7 @@ __all__ = [
     "Deal",
     "DeckKey",
     "DeckError",
+    "DeckPayload",
     "DecryptionShare",
     "DrawShare",
     "KeyRelease",

@@ -21,9 +21,11 @@ from p2pshithead.crypto._wire import Point, Scalar, read
 from p2pshithead.wire import Field, Int, Into, List, Tagged, Tuple, fields
 
 __all__ = [
+    "DECK_PAYLOAD_SCHEMA",
     "MESSAGE_SCHEMA",
     "REVEAL_SCHEMA",
     "DecryptionShare",
+    "DeckPayload",
     "DrawShare",
     "KeyRelease",
     "KeyShare",
@@ -222,6 +224,21 @@ MESSAGE_SCHEMA = Tagged("kind", _KINDS)
 
 REVEAL_SCHEMA = _ONE_KIND[Reveal.kind]
 """The wire shape of a `Reveal` without a draw share; checking it builds the `Reveal`."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckPayload:
+    """A deck message as a card game's payload, `{"t": "deck", "m": <message>}`: one envelope for every
+    game played on this deck (each game's payload schema tags it "deck")."""
+
+    message: Message
+
+    def to_wire(self) -> dict[str, object]:
+        return {"t": "deck", "m": self.message.to_wire()}
+
+
+DECK_PAYLOAD_SCHEMA = Into(fields(m=MESSAGE_SCHEMA), lambda d: DeckPayload(d["m"]))
+"""The wire shape of a `DeckPayload` under its "t" tag; checking it builds the payload."""
 
 
 def message_from_wire(peer: int, obj: object) -> Message:

@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pshithead.crypto import MESSAGE_SCHEMA, REVEAL_SCHEMA, SEALED_BYTES, Message, Point, Reveal, Scalar, SigmaProof
+from p2pshithead.crypto import (
+    DECK_PAYLOAD_SCHEMA,
+    REVEAL_SCHEMA,
+    SEALED_BYTES,
+    DeckPayload,
+    Point,
+    Reveal,
+    Scalar,
+    SigmaProof,
+)
 from p2pshithead.engine import Give, Move, move_from_text
 from p2pshithead.errors import Fault
 from p2pshithead.wire import Bool, Bytes, Int, Into, Opt, Str, Tagged, WireError, fields
@@ -33,16 +42,6 @@ __all__ = [
 ]  # fmt: skip
 
 MAX_MOVE_TEXT = 160
-
-
-@dataclass(frozen=True, slots=True)
-class DeckPayload:
-    """A deck-protocol message (keys, shuffles, the deal's reveal with its draw share, reveals, key release)."""
-
-    message: Message
-
-    def to_wire(self) -> dict[str, object]:
-        return {"t": "deck", "m": self.message.to_wire()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +116,7 @@ Payload = DeckPayload | MovePayload | GivePayload | DisputePayload | WindowPaylo
 PAYLOAD_SCHEMA = Tagged(
     "t",
     {
-        "deck": Into(fields(m=MESSAGE_SCHEMA), lambda d: DeckPayload(d["m"])),
+        "deck": DECK_PAYLOAD_SCHEMA,
         "move": Into(
             fields(m=Into(Str(0, MAX_MOVE_TEXT), move_from_text), r=Opt(REVEAL_SCHEMA), f=Opt(REVEAL_SCHEMA)),
             lambda d: MovePayload(d["m"], d["r"], d["f"]),

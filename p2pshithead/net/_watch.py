@@ -4,7 +4,9 @@
 # signature and proof checked) to the end of the table, game after game. Invariants: it never signs or
 # sends anything but keep-alives and bye; nothing from the host is used before its schema check; a next
 # game must link to the game it watched whole before (else the host is named); it stops at the host's
-# bye or a lost link, returning the games it saw; `async_close` may be called twice.
+# bye (`closed`) or a lost link, returning the games it saw; `async_close` may be called twice. Given the
+# games a lost link cut short (`games`), it takes the game in play up again: the entries it holds must come
+# again unchanged (else the host is named) and are not observed twice.
 """`Watcher`: watch a table reached by address."""
 
 from __future__ import annotations
@@ -30,11 +32,15 @@ class Watcher:
     """A spectator: `async with Watcher(...) as w: games = await w.async_run()`."""
 
     def __init__(self, addresses: Sequence[str], port: int, apps: Apps, *, bind: str | None, notify: Notify,
-                 observe: Observe, clock: Callable[[], float], limits: Limits = Limits()) -> None:  # fmt: skip
+                 observe: Observe, clock: Callable[[], float], limits: Limits = Limits(),
+                 games: Sequence[Transcript] = ()) -> None:  # fmt: skip
         self._addresses, self._port, self._apps, self._bind = tuple(addresses), port, apps, bind
         self._notify, self._observe, self._clock, self._limits = notify, observe, clock, limits
         self._conn: Connection | None = None
-        self.games: list[Transcript] = []
+        self.games: list[Transcript] = list(games)
+        self.closed = False  # the host said bye: the table is closed (else the link was lost)
+        self._held = 0  # entries of the game in play held from before a lost link, coming again
+        self._resumed = bool(games)  # until this link's first entry: the end of the last game may be missed
 
     async def __aenter__(self) -> Watcher:
         reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
@@ -67,6 +73,7 @@ class Watcher:
         try:
             while (message := await conn.async_recv())["t"] != "bye":
                 self._take(conn.peer, message)
+            self.closed = True
         except (ConnectionError, OSError):
             pass  # the table is gone: the games seen so far are what there is
         except RemoteProtocolError as exc:
@@ -79,8 +86,16 @@ class Watcher:
         current = self.games[-1] if self.games else None
         if kind == "entry":
             entry = Entry.from_wire(peer, message)
-            if entry.index == 0:
-                self._begin(peer, entry, current)
+            resumed, self._resumed = self._resumed, False
+            if current is not None and entry.index == 0 and entry.digest == current.entries[0].digest:
+                self._held = len(current.entries)  # the game in play, taken up again after a lost link
+            elif 0 < entry.index < self._held:
+                assert current is not None
+                if entry.digest != current.entries[entry.index].digest:
+                    raise RemoteProtocolError(peer, f"sent entry {entry.index} unlike the one it sent before")
+            elif entry.index == 0:
+                missed = resumed and current is not None and current.phase in (Phase.PLAYING, Phase.SIGNING)
+                self._begin(peer, entry, None if missed else current)
             elif current is None or current.phase in (Phase.DONE, Phase.STOPPED):
                 raise RemoteProtocolError(peer, f"sent entry {entry.index} outside a game")
             else:
@@ -97,6 +112,8 @@ class Watcher:
             raise RemoteProtocolError(peer, f"sent {kind!r} out of place")
 
     def _begin(self, peer: str, genesis: Entry, current: Transcript | None) -> None:
+        """Start watching the game of `genesis`, which must follow `current` (None: there is nothing it
+        must follow, such as a game whose end was missed while the link was down)."""
         if current is not None and current.phase is not Phase.DONE:
             raise RemoteProtocolError(peer, "began a game before the last one was complete")
         transcript = Transcript.start(genesis, None, self._apps, peer)
@@ -104,6 +121,7 @@ class Watcher:
         if problem is not None:
             raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.games.append(transcript)
+        self._held = 0
         self._notify(Started(tuple(s.nick for s in transcript.setup.seats), None))
         self._observe(transcript, ())
 

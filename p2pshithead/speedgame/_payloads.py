@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2pshithead.crypto import MAX_CARDS, MESSAGE_SCHEMA, Message
+from p2pshithead.crypto import DECK_PAYLOAD_SCHEMA, MAX_CARDS, DeckPayload
 from p2pshithead.errors import Fault
 from p2pshithead.speed import Action, Burn, Play, Slap
 from p2pshithead.wire import Int, Into, Tagged, WireError, fields
@@ -21,16 +21,6 @@ __all__ = ["PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "Pay
 
 _ROUND = Int(0, 1000)
 _PILE = Int(0, 1)
-
-
-@dataclass(frozen=True, slots=True)
-class DeckPayload:
-    """A deck-protocol message: a key share, a shuffle, or shares that turn cards face up."""
-
-    message: Message
-
-    def to_wire(self) -> dict[str, object]:
-        return {"t": "deck", "m": self.message.to_wire()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +53,7 @@ def action_wire(action: Action) -> dict[str, object]:
 PAYLOAD_SCHEMA = Tagged(
     "t",
     {
-        "deck": Into(fields(m=MESSAGE_SCHEMA), lambda d: DeckPayload(d["m"])),
+        "deck": DECK_PAYLOAD_SCHEMA,
         "play": Into(fields(s=Int(0, MAX_CARDS - 1), p=_PILE, n=Int(0, MAX_CARDS), r=_ROUND),
                      lambda d: ActionPayload(Play(d["s"], d["p"], d["n"], d["r"]))),
         "slap": Into(fields(p=_PILE, r=_ROUND), lambda d: ActionPayload(Slap(d["p"], d["r"]))),

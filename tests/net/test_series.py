@@ -37,6 +37,46 @@ class Evening:
     listed_watching: int = 0
     screens: list[tuple[str, set[str]]] = field(default_factory=list)  # (spectator's screen, cards it knew then)
     cli_watch: subprocess.CompletedProcess[str] | None = None
+    cut_watch: subprocess.CompletedProcess[str] | None = None  # a spectator whose link is cut once
+    cut_at: int = 0  # bytes from the host it had when its link was cut
+
+
+class _CutOnce:
+    """Forwards 127.0.0.1:`port` to the host; cuts its first link after `after` bytes came from the host
+    (as a dropped Wi-Fi link would, mid-stream); later links are forwarded whole."""
+
+    def __init__(self, host_port: int, after: int) -> None:
+        self.host_port, self.after, self.port, self.cut_at, self.links = host_port, after, 0, 0, 0
+        self._writers: list[asyncio.StreamWriter] = []
+
+    async def __aenter__(self) -> _CutOnce:
+        self._server = await asyncio.start_server(self._link, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._server.close()
+        for writer in self._writers:
+            writer.close()
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.links += 1
+        cut = self.links == 1
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.host_port)
+        self._writers += [writer, up_writer]
+
+        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter, count: bool) -> None:
+            sent = 0
+            while data := await source.read(4096):
+                if count and cut and sent + len(data) > self.after:
+                    self.cut_at = sent
+                    break
+                sent += len(data)
+                sink.write(data)
+            for w in (writer, up_writer):
+                w.close()
+
+        await asyncio.gather(pump(reader, up_writer, False), pump(up_reader, writer, True), return_exceptions=True)
 
 
 async def _async_watch(port: int, evening: Evening) -> None:
@@ -65,6 +105,20 @@ async def _async_watch(port: int, evening: Evening) -> None:
         evening.watched = await watching
 
 
+async def _async_watch_and_cut(port: int, evening: Evening) -> subprocess.Popen[str]:
+    """`_async_watch`, while a `join --watch` process watches through a link cut once in its catch-up."""
+    async with _CutOnce(port, 12_000) as proxy:
+        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{proxy.port}", "--bind", "127.0.0.1", "--ascii"]
+        spectator = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        await _async_watch(port, evening)
+        for _ in range(600):  # the host has said bye; it reaches the spectator through the proxy
+            if spectator.poll() is not None:
+                break
+            await asyncio.sleep(0.05)
+        evening.cut_at = proxy.cut_at
+    return spectator
+
+
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
     """Three French games hosted by a real process with a bot process; a spectator joins in the
@@ -85,11 +139,13 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
         evening = Evening(subprocess.CompletedProcess(command, 0), home)
         watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
         watching = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # the CLI too
-        asyncio.run(_async_watch(port, evening))
+        cut = asyncio.run(_async_watch_and_cut(port, evening))
         out, err = host.communicate(timeout=60)
         evening.result = subprocess.CompletedProcess(command, host.returncode, "".join(lines) + out, err)
         seen, said = watching.communicate(timeout=30)
         evening.cli_watch = subprocess.CompletedProcess(watch, watching.returncode, seen, said)
+        seen, said = cut.communicate(timeout=30)
+        evening.cut_watch = subprocess.CompletedProcess(cut.args, cut.returncode, seen, said)
         return evening
     finally:
         host.kill()
@@ -162,6 +218,10 @@ def test_verify_checks_the_evening_whole_and_refuses_a_gap(evening: Evening, gam
     assert head_of(whole.output.split("evening-3.p2ps: ")[-1]) == games[2].head.digest.hex()
     gap = CliRunner().invoke(main, ["verify", files[1], files[0]])  # game 1, then game 3
     assert gap.exit_code == 1 and "it says it is game 3, after game 1" in gap.output
+    late = CliRunner().invoke(main, ["verify", files[0], files[2]])  # games 2 and 3: the evening's start not given
+    assert late.exit_code == 0 and "the evening: 2 games played" in late.output
+    assert "game 2 follows game 1, which is not given: the evening is checked from game 2 on" in late.output
+    assert "which is not given" not in whole.output
 
 
 def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening: Evening,
@@ -205,3 +265,16 @@ def test_join_watch_narrates_what_a_bystander_sees(evening: Evening) -> None:
     assert "watching 'evening' (a spectator: public cards only)" in out and "game starts: watching" in out
     assert re.search(r"\w+ gives [\w-]+ a card\r?\n", out)  # the exchange: that a card moved, not which
     assert "the evening: 2 games played" in out and "the table closed; watched 2 games" in out
+
+
+def test_a_spectator_whose_link_drops_comes_back_and_sees_each_move_once(evening: Evening) -> None:
+    whole, cut = evening.cli_watch, evening.cut_watch
+    assert whole is not None and cut is not None and cut.returncode == 0, cut
+    assert evening.cut_at > 0, "the link was not cut mid-stream"
+    lines = cut.stdout.splitlines()
+    lost = [i for i, line in enumerate(lines) if line.startswith("lost the link to the table; trying to reach it")]
+    assert len(lost) == 1, cut.stdout
+    assert lines[lost[0] + 1].startswith("connected to 127.0.0.1"), cut.stdout  # it came back at once
+    assert lines[lost[0] + 2].startswith("watching 'evening'"), cut.stdout
+    del lines[lost[0]:lost[0] + 3]
+    assert lines[1:] == whole.stdout.splitlines()[1:]  # the game caught up again is told once, as if never cut
