@@ -26,6 +26,8 @@ from click.testing import CliRunner
 from p2pshithead.cli.main import main
 from p2pshithead.net import HOME_ENV, Journal
 
+from .cutlink import CutLink
+
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 LOOP = "127.0.0.1"
 END_S = 60  # the longest any process of these tables may run
@@ -213,4 +215,31 @@ def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) 
     assert listing is not None and listing["playing"] and listing["free"] == 0
     assert listing["away"] == [(table.root / "b" / "nick").read_text().strip()]
     outputs = ends(host, table.join("b"))
+    assert_one_verified_game(outputs)
+
+
+def _until(proc: subprocess.Popen[str], text: str) -> list[str]:
+    """`proc`'s output lines up to the first that holds `text` (it must come within END_S)."""
+    assert proc.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + END_S
+    while not lines or text not in lines[-1]:
+        assert time.monotonic() < deadline and proc.poll() is None, lines
+        lines.append(proc.stdout.readline())
+    return lines
+
+
+def test_a_joiner_whose_link_drops_in_the_lobby_sits_again_and_plays(table: Table) -> None:
+    host = table.host("--seats", "3", "--games", "1")
+    with CutLink(table.port) as link:
+        a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
+        before = _until(a, "seated at")
+        link.cut()  # in the lobby: the table waits for a third player
+        again = _until(a, "is back")
+        b = table.join("b")
+        outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert any("(seat 0) is away: 60 s to come back" in line for line in again), again
+    assert sum("seated at" in line for line in before + again) == 2 and link.links == 2
+    assert "finish order: 1." in outputs[1]
     assert_one_verified_game(outputs)

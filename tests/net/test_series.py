@@ -23,6 +23,7 @@ from p2pshithead.cli.netgame import APPS, NetCardGame
 from p2pshithead.game import Audited, Revealed
 from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
+from .cutlink import CutLink
 from .test_cli import CLI, head_of
 
 
@@ -39,44 +40,6 @@ class Evening:
     cli_watch: subprocess.CompletedProcess[str] | None = None
     cut_watch: subprocess.CompletedProcess[str] | None = None  # a spectator whose link is cut once
     cut_at: int = 0  # bytes from the host it had when its link was cut
-
-
-class _CutOnce:
-    """Forwards 127.0.0.1:`port` to the host; cuts its first link after `after` bytes came from the host
-    (as a dropped Wi-Fi link would, mid-stream); later links are forwarded whole."""
-
-    def __init__(self, host_port: int, after: int) -> None:
-        self.host_port, self.after, self.port, self.cut_at, self.links = host_port, after, 0, 0, 0
-        self._writers: list[asyncio.StreamWriter] = []
-
-    async def __aenter__(self) -> _CutOnce:
-        self._server = await asyncio.start_server(self._link, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._server.close()
-        for writer in self._writers:
-            writer.close()
-
-    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.links += 1
-        cut = self.links == 1
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.host_port)
-        self._writers += [writer, up_writer]
-
-        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter, count: bool) -> None:
-            sent = 0
-            while data := await source.read(4096):
-                if count and cut and sent + len(data) > self.after:
-                    self.cut_at = sent
-                    break
-                sent += len(data)
-                sink.write(data)
-            for w in (writer, up_writer):
-                w.close()
-
-        await asyncio.gather(pump(reader, up_writer, False), pump(up_reader, writer, True), return_exceptions=True)
 
 
 async def _async_watch(port: int, evening: Evening) -> None:
@@ -107,15 +70,15 @@ async def _async_watch(port: int, evening: Evening) -> None:
 
 async def _async_watch_and_cut(port: int, evening: Evening) -> subprocess.Popen[str]:
     """`_async_watch`, while a `join --watch` process watches through a link cut once in its catch-up."""
-    async with _CutOnce(port, 12_000) as proxy:
-        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{proxy.port}", "--bind", "127.0.0.1", "--ascii"]
+    with CutLink(port, after=12_000) as link:
+        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{link.port}", "--bind", "127.0.0.1", "--ascii"]
         spectator = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         await _async_watch(port, evening)
-        for _ in range(600):  # the host has said bye; it reaches the spectator through the proxy
+        for _ in range(600):  # the host has said bye; it reaches the spectator through the link
             if spectator.poll() is not None:
                 break
             await asyncio.sleep(0.05)
-        evening.cut_at = proxy.cut_at
+        evening.cut_at = link.cut_at
     return spectator
 
 
