@@ -192,7 +192,7 @@ def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening:
     watched = evening.watched
     assert [t.setup.game for t in watched] == [2, 3]  # it caught up on game two from its genesis
     assert [t.head.digest for t in watched] == [g.head.digest for g in games[1:]]  # checked whole, the same
-    assert evening.listed_watching == 1  # the listing counted it
+    assert 1 <= evening.listed_watching <= 3  # the listing counted it (and the CLI spectators, if in by then)
     assert not [e for e in evening.events if isinstance(e, Revealed) and e.to is not None]  # nothing to it alone
     for transcript in watched:
         app = _card_game(transcript)
