@@ -8,7 +8,8 @@ verified once per process). The seat's own hand identities are known here alone 
 French exchange opens with the giver's share sealed for it (`crypto.open_share`), kept to be forwarded
 when this seat plays the card. The pending payload is made
 once and offered unchanged until it is applied; the deal's is made as soon as every shuffle is checked,
-before this seat's turn (it depends on nothing the earlier deal shares carry). No clock; the secrets come from the injected `rand`.
+before this seat's turn (it depends on nothing the earlier deal shares carry). No clock; the secrets
+come from the injected `rand`.
 """
 
 from __future__ import annotations
