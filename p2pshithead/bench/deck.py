@@ -24,7 +24,7 @@ from typing import TypeVar
 import msgpack
 
 from p2pshithead.crypto import Deal, SimulatedTable
-from p2pshithead.engine import Ruleset
+from p2pshithead.engine import Ruleset, deck_size
 from p2pshithead.game import SeatedTable, Stage, opening_deal
 
 __all__ = ["HOP_S", "bench_deck", "clocked_setup", "ruleset_for"]
@@ -42,7 +42,10 @@ def ruleset_for(cards: int) -> Ruleset:
         ValueError: no number of packs makes `cards`.
     """
     jokers = 0 if cards % 52 == 0 else 2
-    return Ruleset(decks=cards // (52 + jokers), jokers=jokers)
+    decks = max(1, cards // (52 + jokers))
+    if deck_size(decks, jokers) != cards:
+        raise ValueError(f"no number of packs makes a deck of {cards} cards")
+    return Ruleset(decks=decks, jokers=jokers)
 
 
 @dataclass

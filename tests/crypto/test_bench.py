@@ -47,6 +47,11 @@ def test_a_deck_size_is_a_ruleset(cards: int) -> None:
     assert ruleset_for(cards).deck_size(4) == cards
 
 
+def test_no_packs_make_an_odd_deck() -> None:
+    with pytest.raises(ValueError, match="53 cards"):
+        ruleset_for(53)
+
+
 def test_the_command_prints_one_json_object() -> None:
     result = CliRunner().invoke(bench, ["deck", "--players", "2", "--json"])
     assert result.exit_code == 0, result.output
