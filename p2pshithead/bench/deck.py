@@ -92,9 +92,10 @@ def clocked_setup(
     `latency` seconds a hop, and each seat's work costing what `cpu_clock` says it took.
 
     Returns:
-        `setup_s`: when the last seat holds its dealt cards; `keys_s` and `shuffled_s`: when the last seat
-        holds every key share, and every shuffle with its proof checked; `cpu_s`: every seat's CPU seconds in setup;
-        `bytes_per_peer`: the most payload bytes (msgpack) any seat sends in setup.
+        `setup_s`: when the last seat holds its dealt cards; `keys_s`: when the last seat has taken every
+        key share (and planned its shuffle); `shuffled_s`: when the last seat holds every shuffle, each proof
+        checked; `cpu_s`: every seat's CPU seconds in setup; `bytes_per_peer`: the most payload bytes
+        (msgpack) any seat sends in setup.
     """
     seats = [
         _Seat(SeatedTable.join(rules, b"bench/%d" % seed, players, seat, random.Random(f"{seed}/{seat}").randbytes),
