@@ -340,6 +340,11 @@ class Game:
         return frozenset(self._state.ready)
 
     @property
+    def shows(self) -> tuple[tuple[int, int | None], ...]:
+        """The show phase's shows so far, in order: (player, slot shown or None)."""
+        return tuple(self._state.shows)
+
+    @property
     def exchange(self) -> Exchange | None:
         """The card gift due before the swap phase, if any (French card exchange, section 6)."""
         return self._state.exchange
