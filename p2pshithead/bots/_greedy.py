@@ -14,12 +14,11 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from p2pshithead.engine import (
     Card,
@@ -132,20 +131,18 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, i
 def _pick(
     keys: Sequence[tuple[int, ...]],
     choices: Sequence[_C],
-    check: Callable[[_C], Move | None],
+    check: Callable[[_C], bool],
     rng: random.Random,
     wander: float,
-) -> Move | None:
-    """The preferred move among the choices `choices[i]` (of order `keys[i]`) whose move `check`
-    gives (None for an illegal one; asked lazily, best first), or None; equal keys are ordered by
-    one draw of `rng` each."""
+) -> _C | None:
+    """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that `check` accepts
+    (asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
     ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
     for key, _, i in ranked:
-        move = check(choices[i])
-        if move is not None:
+        if check(choices[i]):
             if key[0] == 1 and rng.random() < wander:
-                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := check(choices[j])) is not None])
-            return move
+                return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and check(choices[j])])
+            return choices[i]
     return None
 
 
@@ -160,41 +157,76 @@ def _best(
     """The preferred move among `moves` that `legal` accepts, or None."""
     pile = _pile(game, _ranked(table))
     keys = [_key(game, table, m, pile) for m in moves]
-    return _pick(keys, moves, lambda move: move if legal(move) else None, rng, wander)
+    return _pick(keys, moves, legal, rng, wander)
 
 
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
     """The preferred play among those greedy considers on its turn, checked lazily, best first:
     every copy of a plain rank, one card of a power rank, the last hand cards with face-up cards of
     their rank, or the face-down cards. None when none is legal, or when aces name takers: then the
-    full move list decides."""
-    if view.rules.ace_gives_pile:
+    full move list decides. A play of one rank from the zone is judged by `playable_codes` (what
+    `legal_play` finds), the rare play with face-up cards added by `legal_play` itself; the play
+    chosen is taken through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them."""
+    rules = view.rules
+    if rules.ace_gives_pile or view.phase is not Phase.PLAY:
         return None
     hand = view.hand(me)
     zone = hand or view.face_up(me)
     if not zone:
         return _best(view, table, [Flip(me, slot) for slot in view.face_down(me)], rng, wander, view.is_legal)
+    top = view.top_code()
+    can = view.playable_codes(top)
     slots_of: dict[int, list[int]] = {}
-    for slot, code in zip(zone, view.codes(zone), strict=True):
+    blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
+    for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
         if code:
-            slots_of.setdefault(code >> 3, []).append(slot)
+            rank = code >> 3
+            if rank in slots_of:
+                slots_of[rank].append(slot)
+            else:
+                slots_of[rank] = [slot]
+            if not can[code]:
+                blocked.add(rank)
     ranked = _ranked(table)
-    pile = _pile(view, ranked)
-    plays, keys = [], []
-    for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
+    four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
+    run = _run(view, ranked) if four and top in slots_of else 0
+    plays, keys, legal = [], [], set()
+    for rank, slots in slots_of.items():
         power = ranked[rank]
         assert power is not None  # a known card's rank
         play = (slots[0],) if power.anything else tuple(slots)
+        count = len(play)
+        if four and not (power.burn or power.transparent) and count + (run if rank == top else 0) >= 4:
+            key: tuple[int, ...] = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
+        elif not power.anything:
+            key = (1, rank, -count, 0)
+        elif power.burn:
+            if size < 0:
+                size = len(view.pile)
+            key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
+        else:
+            key = (2, 1 if power.transparent else 2, 1, 0)
+        if rank not in blocked:  # a card played on anything may be or not whatever its suit
+            legal.add(play)
         plays.append(play)
-        keys.append(_play_key(view, power, rank, len(play), 0, pile))
+        keys.append(key)
     if len(plays) == 1 and hand and not view.stock:
         ((rank, _),) = slots_of.items()
         up = view.face_up(me)
         ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
+            pile = len(view.pile), top, run
             plays.append(hand + ups)
             keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
-    return _pick(keys, plays, functools.partial(view.legal_play, me), rng, wander)  # no Python frame a check
+            if view.legal_play(me, hand + ups) is not None:
+                legal.add(hand + ups)
+    chosen = _pick(keys, plays, legal.__contains__, rng, wander)  # no Python frame a check
+    return None if chosen is None else view.legal_play(me, chosen)
+
+
+def _run(game: Game, by_rank: Sequence[Power | None]) -> int:
+    """How many cards of the rank on top lie there (transparent cards skipped), as `_pile` counts."""
+    return _pile(game, by_rank)[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +235,7 @@ class GreedyBot:
     plain play instead of the lowest (0 for a fully predictable bot, as in tests)."""
 
     wander: float = WANDER
+    live_view: ClassVar[bool] = True  # keeps nothing it is shown: a table may show it a lens (`shown_live`)
 
     def __post_init__(self) -> None:
         if not 0 <= self.wander <= 1:

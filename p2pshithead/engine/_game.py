@@ -280,14 +280,47 @@ class Game:
         Cheap: it shares the state (copied on write) and masks the card codes with what it may see."""
         if not 0 <= player < self.players:
             self._check_player(player)  # raises
+        view = self._clone(with_history=False, code=self._seen_by(player))
+        view._up, view._owner = self._judged, player
+        return view
+
+    def lens(self, player: int) -> Game:
+        """A live view for `player`: what `view(player)` shows at each moment, without a copy per
+        look, for as long as this game lasts. Read-only (push on this game instead); its `copy()`
+        and `view()` are detached views. For a decision-maker that keeps no reference to what it is
+        shown after deciding (a table may show it the lens instead of a fresh view).
+
+        Raises:
+            ValueError: no such player.
+        """
+        from p2pshithead.engine._lens import Lens
+
+        return Lens(self, player)
+
+    def _seen_by(self, player: int) -> bytearray:
+        """`_code` masked by what `player` may see: the public slots and their hand (module invariants)."""
         state = self._state
         mask = state.vis[:]
         for slot in state.seats[player].hand:
             mask[slot] = 255
         seen = int.from_bytes(self._code, "little") & int.from_bytes(mask, "little")
-        view = self._clone(with_history=False, code=bytearray(seen.to_bytes(self.size, "little")))
-        view._up, view._owner = self._judged, player
-        return view
+        return bytearray(seen.to_bytes(self.size, "little"))
+
+    def top_code(self) -> int:
+        """The code (`_cards`) of the card the next play must beat, transparent cards looked through
+        (`effective_top()`, as a small int); 0 for an empty pile or transparent cards only.
+
+        Raises:
+            UnrevealedCardError: a pile card that decides it has not been revealed here.
+        """
+        return self._top(self._state.pile)
+
+    def playable_codes(self, top: int) -> bytes:
+        """Which cards may be played on effective top `top` (a code from `top_code()`): `row[code]`
+        is 1 for a card code that may, 0 for one that may not and for 0 (unknown). In turn, a play
+        of one rank from the player's hand (or face-up cards once it is empty), no ace naming a
+        taker, is legal exactly when every card of it may be played on `top_code()`."""
+        return self._can[top]
 
     @property
     def power_table(self) -> Mapping[Rank, Power]:
