@@ -135,15 +135,22 @@ def _pick(
     rng: random.Random,
     wander: float,
 ) -> _C | None:
-    """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that `check` accepts
-    (asked lazily, best first), or None; equal keys are ordered by one draw of `rng` each."""
-    ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
-    for key, _, i in ranked:
-        if check(choices[i]):
-            if key[0] == 1 and rng.random() < wander:
-                return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and check(choices[j])])
-            return choices[i]
-    return None
+    """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that `check` accepts,
+    or None; equal keys are ordered by one draw of `rng` each, in order (then by index). Now and
+    then (`wander`) a plain play (key 1...) is drawn at random instead, from the accepted plain
+    plays in that order."""
+    rand = rng.random
+    draws = [rand() for _ in keys]
+    best: tuple[tuple[int, ...], float, int] | None = None
+    for i, key in enumerate(keys):  # the least (key, draw, index) accepted: no sort on the hot path
+        if check(choices[i]) and (best is None or (key, draws[i]) < best[:2]):
+            best = key, draws[i], i
+    if best is None:
+        return None
+    if best[0][0] == 1 and rand() < wander:
+        ranked = sorted(zip(keys, draws, itertools.count()))
+        return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and check(choices[j])])
+    return choices[best[2]]
 
 
 def _best(
@@ -172,8 +179,9 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         return None
     hand = view.hand(me)
     zone = hand or view.face_up(me)
-    if not zone:
-        return _best(view, table, [Flip(me, slot) for slot in view.face_down(me)], rng, wander, view.is_legal)
+    if not zone:  # the legal moves are a flip of each face-down card, all of one key
+        flips = view.moves_for(me)
+        return _pick([(5,)] * len(flips), flips, _yes, rng, wander)
     top = view.top_code()
     can = view.playable_codes(top)
     slots_of: dict[int, list[int]] = {}
@@ -222,6 +230,10 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
                 legal.add(hand + ups)
     chosen = _pick(keys, plays, legal.__contains__, rng, wander)  # no Python frame a check
     return None if chosen is None else view.legal_play(me, chosen)
+
+
+def _yes(move: Move) -> bool:
+    return True
 
 
 def _run(game: Game, by_rank: Sequence[Power | None]) -> int:

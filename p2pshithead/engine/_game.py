@@ -50,7 +50,7 @@ from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
-_M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready)
+_M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready, Window)
 _L = TypeVar("_L", bound=Move)
 
 
@@ -943,7 +943,7 @@ class Game:
         for slots in by_rank.values():  # no ace names a taker: one play per set of cards
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
-                    out.append(made((Play, p, combo, None)) or _trusted(Play, p, combo, None))
+                    out.append(made((Play, p, combo, None)) or _trusted(Play, p, combo, None))  # type: ignore[arg-type]
         return out
 
     def _runs(self, p: int, zone: Sequence[int], top: int, out: list[Move]) -> None:
@@ -1168,7 +1168,7 @@ class Game:
         if len(slots) > 1 and self.rules.runs:
             slots = self._ordered(slots)
         code = self._code
-        cards = [code[x] for x in slots]
+        cards = list(map(code.__getitem__, slots))
         adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
         hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
         for x in slots:
@@ -1187,7 +1187,7 @@ class Game:
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = Window(p, cards[-1] >> 3, tuple(drawn))
+        s.window = _trusted(Window, p, cards[-1] >> 3, tuple(drawn))
         if move.target is not None:
             s.turn = move.target
         elif adds:
@@ -1475,9 +1475,9 @@ class Game:
 
 
 def _trusted(kind: type[_M], *fields: object) -> _M:
-    """The move `kind(*fields)` for the generator, whose fields are well formed by construction:
-    skips the checks of `__post_init__` (the hot path of move generation). Moves are values: one
-    object per move is kept (`_MADE`) and handed out again."""
+    """The move (or `Window`) `kind(*fields)` for the generator, whose fields are well formed by
+    construction: skips the checks of `__post_init__` (the hot path of move generation). Moves and
+    windows are frozen values: one object per value is kept (`_MADE`) and handed out again."""
     key = (kind, *fields)
     move = _MADE.get(key)
     if move is None:
@@ -1491,7 +1491,7 @@ def _trusted(kind: type[_M], *fields: object) -> _M:
 
 
 _set = object.__setattr__
-_MADE: dict[tuple[object, ...], Move] = {}
+_MADE: dict[tuple[object, ...], Move | Window] = {}
 _MADE_MAX = 20_000  # about 4 MB at most
 
 

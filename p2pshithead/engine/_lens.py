@@ -11,11 +11,12 @@ view's are, see `_game`), so the game's `push` trusts them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NoReturn
 
 from p2pshithead.engine._cards import Card
 from p2pshithead.engine._game import Game, Outcome
-from p2pshithead.engine._moves import Move
+from p2pshithead.engine._moves import Move, Play
 from p2pshithead.engine._state import State
 
 __all__ = ["Lens"]
@@ -68,6 +69,24 @@ class Lens(Game):
     @_up.setter
     def _up(self, value: dict[int, Move] | None) -> NoReturn:
         raise _read_only()
+
+    # Reads of what its player may see, answered by the game without masking its codes (the hot
+    # path of a bot's decision): the same answers, since they depend only on that player's hand
+    # and the public cards (module invariants of `_game`, on what a view trusts).
+
+    def codes(self, slots: Sequence[int]) -> list[int]:
+        game = self._game
+        s, code = game._state, game._code
+        vis, hand = s.vis, s.seats[self._owner].hand
+        return [code[x] if vis[x] or x in hand else 0 for x in slots]
+
+    def top_code(self) -> int:
+        return self._game.top_code()  # the pile is public
+
+    def legal_play(self, player: int, slots: tuple[int, ...]) -> Play | None:
+        if player != self._owner:
+            return super().legal_play(player, slots)
+        return self._game.legal_play(player, slots)  # remembered by the game, as `_up` would
 
     def _clone(self, with_history: bool, code: bytearray | None = None) -> Game:
         return self._game.view(self._owner)._clone(with_history, code)  # detached: a view of this moment
