@@ -62,16 +62,35 @@ def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
 
 def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
     """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
+    return _tables(table)[0]
+
+
+_Trait = tuple[bool, bool, tuple[int, ...] | None]
+"""What `_play_key` reads of a rank's power: (played on anything, may make a four of a kind, its key
+when played alone and neither a four nor a burn: a power card's; else None)."""
+
+
+def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tuple[_Trait, ...]]:
+    """`_ranked(table)` and each rank's `_Trait`, kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
             _RANKED.clear()
-        cached = _RANKED[id(table)] = (table, tuple(table.get(Rank(r)) if r in _RANKS else None for r in range(16)))
-    return cached[1]
+        by_rank = tuple(table.get(Rank(r)) if r in _RANKS else None for r in range(16))
+        traits = tuple(
+            (False, False, None) if power is None else (
+                power.anything,
+                not (power.burn or power.transparent),
+                (2, 1 if power.transparent else 2, 1, 0) if power.anything and not power.burn else None,
+            )
+            for power in by_rank
+        )
+        cached = _RANKED[id(table)] = (table, by_rank, traits)
+    return cached[1], cached[2]
 
 
 _RANKS = frozenset(int(r) for r in Rank)
-_RANKED: dict[int, tuple[Mapping[Rank, Power], tuple[Power | None, ...]]] = {}  # by id: one per ruleset in use
+_RANKED: dict[int, tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...]]] = {}  # by id
 
 
 def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
@@ -170,12 +189,12 @@ def _best(
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
     """The preferred play among those greedy considers on its turn, checked lazily, best first:
     every copy of a plain rank, one card of a power rank, the last hand cards with face-up cards of
-    their rank, or the face-down cards. None when none is legal, or when aces name takers: then the
+    their rank, or the face-down cards (in the play phase). None when none is legal, or when aces name takers: then the
     full move list decides. A play of one rank from the zone is judged by `playable_codes` (what
     `legal_play` finds), the rare play with face-up cards added by `legal_play` itself; the play
     chosen is taken through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them."""
     rules = view.rules
-    if rules.ace_gives_pile or view.phase is not Phase.PLAY:
+    if rules.ace_gives_pile:
         return None
     hand = view.hand(me)
     zone = hand or view.face_up(me)
@@ -195,25 +214,22 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
                 slots_of[rank] = [slot]
             if not can[code]:
                 blocked.add(rank)
-    ranked = _ranked(table)
+    ranked, traits = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
     run = _run(view, ranked) if four and top in slots_of else 0
     plays, keys, legal = [], [], set()
     for rank, slots in slots_of.items():
-        power = ranked[rank]
-        assert power is not None  # a known card's rank
-        play = (slots[0],) if power.anything else tuple(slots)
+        anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
+        play = (slots[0],) if anything else tuple(slots)
         count = len(play)
-        if four and not (power.burn or power.transparent) and count + (run if rank == top else 0) >= 4:
-            key: tuple[int, ...] = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
-        elif not power.anything:
+        if four and fourable and count + (run if rank == top else 0) >= 4:
+            key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
+        elif not anything:
             key = (1, rank, -count, 0)
-        elif power.burn:
+        elif key is None:  # a burn
             if size < 0:
                 size = len(view.pile)
             key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
-        else:
-            key = (2, 1 if power.transparent else 2, 1, 0)
         if rank not in blocked:  # a card played on anything may be or not whatever its suit
             legal.add(play)
         plays.append(play)
@@ -260,14 +276,16 @@ class GreedyBot:
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
         table, phase = view.power_table, view.phase
+        if phase is Phase.PLAY:
+            if me != view.turn:
+                return _chance(view, table, view.moves_for(me), rng, self.wander)
+            move = _turn(view, me, table, rng, self.wander)
+            return move or _best(view, table, view.moves_for(me), rng, self.wander)
         if phase is Phase.SWAP:
             return _arrange(view, me, table)
         if phase is Phase.SHOW:
             return _show(view, me, table)
-        if me != view.turn:
-            return _chance(view, table, view.moves_for(me), rng, self.wander)
-        move = _turn(view, me, table, rng, self.wander)
-        return move or _best(view, table, view.moves_for(me), rng, self.wander)
+        return None  # the game is over
 
 
 def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:

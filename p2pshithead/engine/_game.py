@@ -30,6 +30,7 @@ Invariants:
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -176,6 +177,7 @@ class Game:
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
+        self._lenses: list[weakref.ref[Game]] = []  # its lenses, told when the state object changes (`_take`)
         self._state = self._deal()
         for slot, card in (known or {}).items():
             self.reveal(slot, card)
@@ -295,7 +297,18 @@ class Game:
         """
         from p2pshithead.engine._lens import Lens
 
-        return Lens(self, player)
+        lens = Lens(self, player)
+        self._lenses.append(weakref.ref(lens))
+        return lens
+
+    def _take(self, state: State) -> State:
+        """Make `state` this game's position, and its lenses' (a lens reads it as its own)."""
+        self._state = state
+        for ref in self._lenses:
+            lens = ref()
+            if lens is not None:
+                lens.__dict__["_state"] = state
+        return state
 
     def _seen_by(self, player: int) -> bytearray:
         """`_code` masked by what `player` may see: the public slots and their hand (module invariants)."""
@@ -1028,7 +1041,7 @@ class Game:
             for slot in made_public(move):
                 self._need(slot, move.player)
             self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
-            self._state = self._state.copy()
+            self._take(self._state.copy())
             self._apply(move)
 
     def _record(self, move: Play | Flip | PickUp, shown: list[int]) -> State:
@@ -1055,7 +1068,7 @@ class Game:
         self._judged, self._up = {}, None
         if isinstance(record, _Snapshot):
             self._state.shares -= 1
-            self._state = record.state.copy()  # the record's state may be another copy's record too
+            self._take(record.state.copy())  # the record's state may be another copy's record too
             return record.move
         (move, p, hand, up, down, pile, burned, finished, stock, tail, turn, direction, window, pile_last, phase,
          shown) = record
@@ -1074,7 +1087,7 @@ class Game:
         s = self._state
         if s.shares > 1:
             s.shares -= 1
-            s = self._state = s.copy()
+            s = self._take(s.copy())
         return s
 
     def _apply(self, move: Move) -> None:
@@ -1396,7 +1409,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._code = self._code[:] if code is None else code
         other._stack = self._stack[:] if with_history else []
-        other._judged, other._up = {}, None
+        other._judged, other._up, other._lenses = {}, None, []
         self._state.shares += 1  # shared, copied on write (module invariants)
         return other
 
@@ -1406,7 +1419,7 @@ class Game:
         state.vis = bytearray(self.size)
         for slot in state.public:
             state.vis[slot] = 255
-        self._state = state
+        self._take(state)
         self._code = bytearray(self.size)
         for slot, card in known.items():
             self._code[slot] = code_of(card)

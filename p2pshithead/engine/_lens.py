@@ -1,6 +1,7 @@
 """A seat's live lens on a game: what `Game.view(player)` would show, at every moment, without a copy.
 
-Invariants: a lens reads its game's current state (never a copy of it) and the game's card codes
+Invariants: a lens reads its game's current state object (never a copy of it; the game hands it a
+new one when it takes one, `Game._take`) and the game's card codes
 masked by what its player may see (`Game._seen_by`), remade only after the game changed (each
 change gives the game a fresh `_judged`: that dict's identity is the lens's clock). So at every
 moment a lens and a fresh `view(player)` show the same position, the same cards and the same
@@ -17,11 +18,10 @@ from typing import NoReturn
 from p2pshithead.engine._cards import Card
 from p2pshithead.engine._game import Game, Outcome
 from p2pshithead.engine._moves import Move, Play
-from p2pshithead.engine._state import State
 
 __all__ = ["Lens"]
 
-_LIVE = frozenset({"_state", "_code", "_judged", "_up", "_stack", "_owner"})  # read through, or the lens's own
+_LIVE = frozenset({"_state", "_code", "_judged", "_up", "_stack", "_owner", "_lenses"})  # the lens's own
 
 
 class Lens(Game):
@@ -30,17 +30,9 @@ class Lens(Game):
     def __init__(self, game: Game, player: int) -> None:  # no deal: it looks at `game`
         game._check_player(player)
         self.__dict__.update({k: v for k, v in game.__dict__.items() if k not in _LIVE})
-        self._game, self._owner, self._stack = game, player, []
+        self._game, self._owner, self._stack, self._state = game, player, [], game._state  # kept: `Game._take`
         self._clock: dict[int, Move] | None = None  # the game's `_judged` when `_masked` was made
         self._masked = bytearray()
-
-    @property
-    def _state(self) -> State:
-        return self._game._state
-
-    @_state.setter
-    def _state(self, value: State) -> NoReturn:
-        raise _read_only()
 
     @property
     def _code(self) -> bytearray:
@@ -90,6 +82,9 @@ class Lens(Game):
 
     def _clone(self, with_history: bool, code: bytearray | None = None) -> Game:
         return self._game.view(self._owner)._clone(with_history, code)  # detached: a view of this moment
+
+    def lens(self, player: int) -> NoReturn:
+        raise TypeError("a seat lens has no lenses: take them from its game")
 
     def push(self, move: Move) -> NoReturn:
         raise _read_only()
