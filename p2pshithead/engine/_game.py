@@ -1030,13 +1030,13 @@ class Game:
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            shown = list(itertools.filterfalse(self._state.public.__contains__, move.slots))
+            shown = tuple(itertools.filterfalse(self._state.public.__contains__, move.slots))
             self._apply_play(self._record(move, shown), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
-            self._apply_flip(self._record(move, [] if move.slot in self._state.public else [move.slot]), move)
+            self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
         elif isinstance(move, PickUp):
-            self._apply_pickup(self._record(move, []), move)
+            self._apply_pickup(self._record(move, ()), move)
         else:
             for slot in made_public(move):
                 self._need(slot, move.player)
@@ -1044,17 +1044,19 @@ class Game:
             self._take(self._state.copy())
             self._apply(move)
 
-    def _record(self, move: Play | Flip | PickUp, shown: list[int]) -> State:
+    def _record(self, move: Play | Flip | PickUp, shown: tuple[int, ...]) -> State:
         """Leave the undo record of a play, flip or pick-up, whose slots `shown` become public; the
-        state to change in place."""
+        state to change in place. Zones are kept as tuples: the collector stops tracking a tuple of
+        ints, so a long game's records cost no garbage-collection time."""
         s = self._state
         if s.shares > 1:
             s = self._own()
         seat = s.seats[move.player]
         stock = s.stock
         self._stack.append((
-            move, move.player, seat.hand[:], seat.up[:], seat.down[:], s.pile[:], len(s.burned), len(s.finished),
-            len(stock), stock[-self.rules.hand_size:], s.turn, s.direction, s.window, s.pile_last, s.phase, shown,
+            move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
+            len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]), s.turn, s.direction, s.window,
+            s.pile_last, s.phase, shown,
         ))
         return s
 
@@ -1174,14 +1176,12 @@ class Game:
             self._end_swap_phase(s)
 
     def _apply_play(self, s: State, move: Play) -> None:
-        p = move.player
+        p, slots = move.player, move.slots
         seat = s.seats[p]
-        in_turn, prior = p == s.turn, s.window
-        slots = move.slots
-        if len(slots) > 1 and self.rules.runs:
+        in_turn, prior, rules = p == s.turn, s.window, self.rules
+        if len(slots) > 1 and rules.runs:
             slots = self._ordered(slots)
-        code = self._code
-        cards = list(map(code.__getitem__, slots))
+        cards = list(map(self._code.__getitem__, slots))
         adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
         hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
         for x in slots:
@@ -1189,18 +1189,18 @@ class Game:
             pile.append(x)
             public.add(x)  # State.show, inline
             vis[x] = 255
-        drawn = self._refill(s, p) if len(hand) < self.rules.hand_size and s.stock else []
+        drawn = self._refill(s, p) if len(hand) < rules.hand_size and s.stock else ()
         s.pile_last = p
         burn = self._burns_now(s, cards)
         if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
             return
         if burn:
-            s.burned.extend(s.pile)
-            s.pile.clear()
+            s.burned += pile
+            pile.clear()
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = _trusted(Window, p, cards[-1] >> 3, tuple(drawn))
+        s.window = _trusted(Window, p, cards[-1] >> 3, drawn)
         if move.target is not None:
             s.turn = move.target
         elif adds:
@@ -1277,12 +1277,13 @@ class Game:
         else:
             s.turn = self._next_seat(s, p, 1)
 
-    def _refill(self, s: State, p: int) -> list[int]:
+    def _refill(self, s: State, p: int) -> tuple[int, ...]:
+        """Draw `p`'s hand up to `hand_size` while the stock lasts; the slots drawn, in draw order."""
         hand, stock = s.seats[p].hand, s.stock
         count = min(self.rules.hand_size - len(hand), len(stock))
         if count <= 0:
-            return []
-        drawn = stock[: -count - 1 : -1]  # the next `count` draws, in draw order
+            return ()
+        drawn = tuple(stock[: -count - 1 : -1])  # the next `count` draws, in draw order
         del stock[-count:]
         hand += drawn
         return drawn

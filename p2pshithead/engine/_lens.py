@@ -80,6 +80,11 @@ class Lens(Game):
             return super().legal_play(player, slots)
         return self._game.legal_play(player, slots)  # remembered by the game, as `_up` would
 
+    def moves_for(self, player: int) -> list[Move]:
+        if player != self._owner:
+            return super().moves_for(player)
+        return self._game.moves_for(player)  # remembered by the game, as `_up` would
+
     def _clone(self, with_history: bool, code: bytearray | None = None) -> Game:
         return self._game.view(self._owner)._clone(with_history, code)  # detached: a view of this moment
 
