@@ -52,12 +52,15 @@ _C = TypeVar("_C")
 
 def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
     """How much a card is worth keeping for later: its rank, above every rank for power cards."""
-    power = table[card.rank]
+    return _keep(table[card.rank], int(card.rank))
+
+
+def _keep(power: Power, rank: int) -> int:
     if power.burn:
         return 40
     if power.anything:
         return 30 + power.reset + power.transparent
-    return int(card.rank)
+    return rank
 
 
 def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
@@ -65,13 +68,18 @@ def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
     return _tables(table)[0]
 
 
+def _keeps(table: Mapping[Rank, Power]) -> tuple[int, ...]:
+    """`keep_value` by rank number (0 for no rank)."""
+    return _tables(table)[2]
+
+
 _Trait = tuple[bool, bool, tuple[int, ...] | None]
 """What `_play_key` reads of a rank's power: (played on anything, may make a four of a kind, its key
 when played alone and neither a four nor a burn: a power card's; else None)."""
 
 
-def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tuple[_Trait, ...]]:
-    """`_ranked(table)` and each rank's `_Trait`, kept per table in use."""
+def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]:
+    """`_ranked(table)`, each rank's `_Trait` and `_keeps(table)`, kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
@@ -85,12 +93,14 @@ def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tupl
             )
             for power in by_rank
         )
-        cached = _RANKED[id(table)] = (table, by_rank, traits)
-    return cached[1], cached[2]
+        keeps = tuple(0 if power is None else _keep(power, r) for r, power in enumerate(by_rank))
+        cached = _RANKED[id(table)] = (table, by_rank, traits, keeps)
+    return cached[1], cached[2], cached[3]
 
 
 _RANKS = frozenset(int(r) for r in Rank)
-_RANKED: dict[int, tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...]]] = {}  # by id
+_Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]
+_RANKED: dict[int, _Tables] = {}  # by id
 
 
 def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
@@ -159,12 +169,9 @@ def _pick(
     then (`wander`) a plain play (key 1...) is drawn at random instead, from the accepted plain
     plays in that order."""
     rand = rng.random
-    draws = [rand() for _ in keys]
-    best: tuple[tuple[int, ...], float, int] | None = None
-    for i, key in enumerate(keys):  # the least (key, draw, index) accepted: no sort on the hot path
-        if check(choices[i]) and (best is None or (key, draws[i]) < best[:2]):
-            best = key, draws[i], i
-    if best is None:
+    draws = list(itertools.islice(iter(rand, -1.0), len(keys)))  # one draw a key, in order
+    best = min(itertools.compress(zip(keys, draws, itertools.count()), map(check, choices)), default=None)
+    if best is None:  # (the least accepted (key, draw, index): no sort, no Python loop)
         return None
     if best[0][0] == 1 and rand() < wander:
         ranked = sorted(zip(keys, draws, itertools.count()))
@@ -207,14 +214,10 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
     for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
         if code:
-            rank = code >> 3
-            if rank in slots_of:
-                slots_of[rank].append(slot)
-            else:
-                slots_of[rank] = [slot]
+            slots_of.setdefault(code >> 3, []).append(slot)
             if not can[code]:
-                blocked.add(rank)
-    ranked, traits = _tables(table)
+                blocked.add(code >> 3)
+    ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
     run = _run(view, ranked) if four and top in slots_of else 0
     plays, keys, legal = [], [], set()
@@ -292,11 +295,9 @@ def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
     """One swap-phase step: the French card exchange first (the legal gifts are the Shithead's best
     cards; the Masta gives back its least worth keeping), then lay the best cards face up, one
     exchange at a time, then Ready."""
-    rules, hand, up = view.rules, view.hand(me), view.face_up(me)
-
-    def value(slot: int) -> int:
-        card = view.card(slot)
-        return keep_value(table, card) if card else 0
+    rules, hand, up, keeps = view.rules, view.hand(me), view.face_up(me), _keeps(table)
+    mine = hand + up
+    value = dict(zip(mine, [keeps[code >> 3] for code in view.codes(mine)], strict=True)).__getitem__  # 0: unknown
 
     if view.exchange is not None:
         gifts = [m for m in view.moves_for(me) if isinstance(m, Give)]

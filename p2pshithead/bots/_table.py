@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 
 from p2pshithead.bots._base import Player, shown_live
-from p2pshithead.engine import Game, Move, Outcome, Ruleset
+from p2pshithead.engine import Game, Move, Outcome, Phase, Ruleset
 
 __all__ = ["LocalTable", "NoMoveError", "ask"]
 
@@ -42,8 +42,8 @@ def ask(
         NoMoveError: the player to act gave no move.
     """
     turn = game.turn
-    for seat in game.awaited():
-        if seat != turn and (seat == passed or not game.moves_for(seat)):
+    for seat in game.awaited():  # out of the play phase, every seat awaited has a move (Ready, a gift)
+        if seat != turn and (seat == passed or (game.phase is Phase.PLAY and not game.moves_for(seat))):
             continue
         move = players[seat].decide(see(game, seat), seat, rng)
         if move is not None:

@@ -51,7 +51,7 @@ from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
 TITLES = ("Masta", "Vice-Masta")
-_M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready, Window)
+_M = TypeVar("_M", Play, Flip, PickUp, Swap, Place, Ready)
 _L = TypeVar("_L", bound=Move)
 
 
@@ -165,6 +165,7 @@ class Game:
             raise ValueError(f"dealer: a seat from 0 to {players - 1}")
         self.players = players
         self.dealer = dealer
+        self._order = tuple((dealer + 1 + i) % players for i in range(players))  # seat order from the dealer's left
         self.decks = self.rules.decks_for(players)
         self.size = self.rules.deck_size(players)
         self._powers = powers(self.rules)
@@ -511,6 +512,8 @@ class Game:
         out-of-turn players first (seat order after the last player), then the player to act.
         In the swap phase, every player not yet ready."""
         s = self._state
+        if s.phase is Phase.PLAY and (s.window is None or not (self.rules.turbo or self.rules.interrupt)):
+            return (s.turn,)  # nobody answers out of turn: the common case first
         if s.phase is Phase.SWAP:
             if s.exchange is not None:
                 return (s.exchange.giver,)
@@ -956,7 +959,7 @@ class Game:
         for slots in by_rank.values():  # no ace names a taker: one play per set of cards
             for k in range(1, len(slots) + 1):
                 for combo in itertools.combinations(slots, k):
-                    out.append(made((Play, p, combo, None)) or _trusted(Play, p, combo, None))  # type: ignore[arg-type]
+                    out.append(made((Play, p, combo, None)) or _trusted(Play, p, combo, None))
         return out
 
     def _runs(self, p: int, zone: Sequence[int], top: int, out: list[Move]) -> None:
@@ -1200,7 +1203,7 @@ class Game:
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = _trusted(Window, p, cards[-1] >> 3, drawn)
+        s.window = Window(p, cards[-1] >> 3, drawn)
         if move.target is not None:
             s.turn = move.target
         elif adds:
@@ -1224,9 +1227,9 @@ class Game:
                 s.direction = -s.direction
             skips = skip[cards[0]]
         else:
-            if sum(reverse[c] for c in cards) % 2:
+            if sum(map(reverse.__getitem__, cards)) % 2:
                 s.direction = -s.direction
-            skips = sum(skip[c] for c in cards)
+            skips = sum(map(skip.__getitem__, cards))
         if not skips and not s.finished:  # the next seat, nobody out to pass over
             s.turn = (p + s.direction) % self.players
         else:
@@ -1351,7 +1354,7 @@ class Game:
 
     def _burn_rank(self, cards: list[int]) -> bool:
         burn = self._tab.burn
-        return bool(burn[cards[0]]) if len(cards) == 1 else any(burn[c] for c in cards)
+        return bool(burn[cards[0]]) if len(cards) == 1 else any(map(burn.__getitem__, cards))
 
     def _run_after(self, slots: Sequence[int]) -> int:
         """Length of the same-rank run on top if `slots` were added to the pile."""
@@ -1365,10 +1368,10 @@ class Game:
         if not pile:
             return 0
         code, transparent = self._code, self._tab.transparent
-        top = code[pile[-1]] >> 3
-        bare = next((depth for depth, slot in enumerate(reversed(pile)) if code[slot] >> 3 != top), len(pile))
-        if not transparent[code[pile[-1]]]:
-            bare = 0  # counted below, with the mirrors between
+        bare = 0  # a plain top is counted below, with the mirrors between
+        if transparent[code[pile[-1]]]:
+            top = code[pile[-1]] >> 3
+            bare = next((depth for depth, slot in enumerate(reversed(pile)) if code[slot] >> 3 != top), len(pile))
         rank, count = -1, 0
         for slot in reversed(pile):
             card = code[slot]
@@ -1384,8 +1387,8 @@ class Game:
     def _left_of_dealer(self) -> int:
         return (self.dealer + 1) % self.players
 
-    def _seat_order(self) -> list[int]:
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+    def _seat_order(self) -> tuple[int, ...]:
+        return self._order
 
     def _in_game(self, s: State) -> list[int]:
         """Players still in the game, in seat order from the dealer's left."""
@@ -1489,9 +1492,9 @@ class Game:
 
 
 def _trusted(kind: type[_M], *fields: object) -> _M:
-    """The move (or `Window`) `kind(*fields)` for the generator, whose fields are well formed by
-    construction: skips the checks of `__post_init__` (the hot path of move generation). Moves and
-    windows are frozen values: one object per value is kept (`_MADE`) and handed out again."""
+    """The move `kind(*fields)` for the generator, whose fields are well formed by construction:
+    skips the checks of `__post_init__` (the hot path of move generation). Moves are values: one
+    object per move is kept (`_MADE`) and handed out again."""
     key = (kind, *fields)
     move = _MADE.get(key)
     if move is None:
@@ -1505,7 +1508,7 @@ def _trusted(kind: type[_M], *fields: object) -> _M:
 
 
 _set = object.__setattr__
-_MADE: dict[tuple[object, ...], Move | Window] = {}
+_MADE: dict[tuple[object, ...], Move] = {}
 _MADE_MAX = 20_000  # about 4 MB at most
 
 
