@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -243,3 +244,20 @@ def test_a_joiner_whose_link_drops_in_the_lobby_sits_again_and_plays(table: Tabl
     assert sum("seated at" in line for line in before + again) == 2 and link.links == 2
     assert "finish order: 1." in outputs[1]
     assert_one_verified_game(outputs)
+
+
+def test_a_host_resumed_mid_evening_counts_the_games_before_the_crash(table: Table) -> None:
+    host = table.host("--seats", "2", "--bots", "1", "--games", "3", "--away-time", "30")
+    _until(host, "game 1: ")  # the first game's scoreboard line: it is over and saved
+    deadline = time.monotonic() + END_S
+    while len(list((table.root / "host").glob("tables/*/entries.p2ps"))) < 2:  # the second game is journaled
+        assert time.monotonic() < deadline, "the host never began a second game"
+        time.sleep(0.05)
+    host.kill()
+    host.wait()
+    resumed = table.start("host", "host", "--resume", "--autoplay", "--games", "3")
+    (output,) = ends(resumed)
+    assert resumed.returncode == 0, output
+    final = output[output.index("the evening: "):]
+    assert final.startswith("the evening: 3 games played"), output
+    assert re.search(r"^game 1: .*\n(.*\n)*game 2: .*\n(.*\n)*game 3: ", output, re.MULTILINE), output
