@@ -24,8 +24,11 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
 
     Returns:
         games_per_s, us_per_move (every pushed move, swap phase included, all included),
-        engine_us_per_move (`Game.push` alone), decide_us (a seat's view and the bot's decision,
-        per move), view_us (what a view of the seat to act costs, a part of decide_us), moves_per_game, games.
+        engine_us_per_move (`Game.push` alone), decide_us (asking the table's seats: the bot's
+        decision on the seat's lens, as a table shows greedy), view_us (what a fresh view of the seat
+        to act would cost on top, for a player shown views: not in decide_us), table_us (the rest of
+        us_per_move: the table's loop and its deals), moves_per_game, games. The split's parts are
+        each less one clock reading (what timing a part adds to it).
 
     Raises:
         ValueError: fewer than one game.
@@ -44,7 +47,7 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
         game = table.game
         while not game.is_over():
             t0 = clock()
-            game.view(game.turn)  # what the table's view of the seat to act costs, measured apart
+            game.view(game.turn)  # what a fresh view of the seat to act costs, measured apart
             t1 = clock()
             move = table.next_move()
             t2 = clock()
@@ -52,13 +55,27 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
             pushing += clock() - t2
             deciding += t2 - t1
             viewing += t1 - t0
+    reading = _reading(clock)
     per_move = 1e6 / max(moves, 1)
+    engine, decide = max(pushing * per_move - reading, 0.0), max(deciding * per_move - reading, 0.0)
     return {
         "games_per_s": games / seconds,
         "us_per_move": seconds * per_move,
-        "engine_us_per_move": pushing * per_move,
-        "decide_us": deciding * per_move,
-        "view_us": viewing * per_move,
+        "engine_us_per_move": engine,
+        "decide_us": decide,
+        "view_us": max(viewing * per_move - reading, 0.0),
+        "table_us": max(seconds * per_move - engine - decide, 0.0),
         "moves_per_game": moves / games,
         "games": games,
     }
+
+
+def _reading(clock: Callable[[], float], times: int = 2000) -> float:
+    """Microseconds one reading of `clock` takes (the least of a few tries)."""
+    best = float("inf")
+    for _ in range(5):
+        start = clock()
+        for _ in range(times):
+            clock()
+        best = min(best, (clock() - start) / times)
+    return best * 1e6

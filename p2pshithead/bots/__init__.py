@@ -1,6 +1,6 @@
 """Computer players and the local table that runs them."""
 
-from p2pshithead.bots._base import Player
+from p2pshithead.bots._base import Player, shown_live
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
@@ -14,5 +14,5 @@ from p2pshithead.bots._worlds import sample_world, unseen_cards
 __all__ = [
     "BOT_NAMES", "Beliefs", "BotTally", "Budget", "DEFAULT_BUDGET", "GreedyBot", "LocalTable", "MOVE_LIMIT",
     "MatchResult", "NoMoveError", "Player", "RandomBot", "SmartBot", "Thinking", "ask", "make_player",
-    "play_game", "play_match", "sample_world", "unseen_cards", "wilson",
+    "play_game", "play_match", "sample_world", "shown_live", "unseen_cards", "wilson",
 ]

@@ -1,7 +1,8 @@
 """What a seat's decision-maker is: anything that maps its own view of a game to a move.
 
-Invariant: a player sees only `Game.view(me)` (public cards and its own hand); it returns a
-legal move of its own, or None to let an out-of-turn chance pass.
+Invariant: a player sees only `Game.view(me)` (public cards and its own hand), or the same through
+`Game.lens(me)` when it keeps nothing it was shown after deciding (`shown_live`); it returns a legal
+move of its own, or None to let an out-of-turn chance pass.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Protocol
 
 from p2pshithead.engine import Game, Move
 
-__all__ = ["Player"]
+__all__ = ["Player", "shown_live"]
 
 
 class Player(Protocol):
@@ -29,3 +30,10 @@ class Player(Protocol):
         None passes. In the swap phase, returning `Ready(me)` ends this seat's swapping.
         """
         ...
+
+
+def shown_live(player: Player) -> bool:
+    """Whether a table may show `player` a live `Game.lens` of its seat instead of a fresh view per
+    decision (cheaper; the same cards): a player says so with a true `live_view` attribute, a
+    promise that it keeps no reference to what it is shown once `decide` returns."""
+    return getattr(player, "live_view", False) is True

@@ -14,12 +14,11 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from p2pshithead.engine import (
     Card,
@@ -53,26 +52,55 @@ _C = TypeVar("_C")
 
 def keep_value(table: Mapping[Rank, Power], card: Card) -> int:
     """How much a card is worth keeping for later: its rank, above every rank for power cards."""
-    power = table[card.rank]
+    return _keep(table[card.rank], int(card.rank))
+
+
+def _keep(power: Power, rank: int) -> int:
     if power.burn:
         return 40
     if power.anything:
         return 30 + power.reset + power.transparent
-    return int(card.rank)
+    return rank
 
 
 def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
     """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
+    return _tables(table)[0]
+
+
+def _keeps(table: Mapping[Rank, Power]) -> tuple[int, ...]:
+    """`keep_value` by rank number (0 for no rank)."""
+    return _tables(table)[2]
+
+
+_Trait = tuple[bool, bool, tuple[int, ...] | None]
+"""What `_play_key` reads of a rank's power: (played on anything, may make a four of a kind, its key
+when played alone and neither a four nor a burn: a power card's; else None)."""
+
+
+def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]:
+    """`_ranked(table)`, each rank's `_Trait` and `_keeps(table)`, kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
             _RANKED.clear()
-        cached = _RANKED[id(table)] = (table, tuple(table.get(Rank(r)) if r in _RANKS else None for r in range(16)))
-    return cached[1]
+        by_rank = tuple(table.get(Rank(r)) if r in _RANKS else None for r in range(16))
+        traits = tuple(
+            (False, False, None) if power is None else (
+                power.anything,
+                not (power.burn or power.transparent),
+                (2, 1 if power.transparent else 2, 1, 0) if power.anything and not power.burn else None,
+            )
+            for power in by_rank
+        )
+        keeps = tuple(0 if power is None else _keep(power, r) for r, power in enumerate(by_rank))
+        cached = _RANKED[id(table)] = (table, by_rank, traits, keeps)
+    return cached[1], cached[2], cached[3]
 
 
 _RANKS = frozenset(int(r) for r in Rank)
-_RANKED: dict[int, tuple[Mapping[Rank, Power], tuple[Power | None, ...]]] = {}  # by id: one per ruleset in use
+_Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]
+_RANKED: dict[int, _Tables] = {}  # by id
 
 
 def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
@@ -132,21 +160,23 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, i
 def _pick(
     keys: Sequence[tuple[int, ...]],
     choices: Sequence[_C],
-    check: Callable[[_C], Move | None],
+    check: Callable[[_C], bool],
     rng: random.Random,
     wander: float,
-) -> Move | None:
-    """The preferred move among the choices `choices[i]` (of order `keys[i]`) whose move `check`
-    gives (None for an illegal one; asked lazily, best first), or None; equal keys are ordered by
-    one draw of `rng` each."""
-    ranked = sorted(zip(keys, iter(rng.random, -1.0), itertools.count()))  # one draw a key, in order
-    for key, _, i in ranked:
-        move = check(choices[i])
-        if move is not None:
-            if key[0] == 1 and rng.random() < wander:
-                return rng.choice([m for k, _, j in ranked if k[0] == 1 and (m := check(choices[j])) is not None])
-            return move
-    return None
+) -> _C | None:
+    """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that `check` accepts,
+    or None; equal keys are ordered by one draw of `rng` each, in order (then by index). Now and
+    then (`wander`) a plain play (key 1...) is drawn at random instead, from the accepted plain
+    plays in that order."""
+    rand = rng.random
+    draws = list(itertools.islice(iter(rand, -1.0), len(keys)))  # one draw a key, in order
+    best = min(itertools.compress(zip(keys, draws, itertools.count()), map(check, choices)), default=None)
+    if best is None:  # (the least accepted (key, draw, index): no sort, no Python loop)
+        return None
+    if best[0][0] == 1 and rand() < wander:
+        ranked = sorted(zip(keys, draws, itertools.count()))
+        return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and check(choices[j])])
+    return choices[best[2]]
 
 
 def _best(
@@ -160,41 +190,74 @@ def _best(
     """The preferred move among `moves` that `legal` accepts, or None."""
     pile = _pile(game, _ranked(table))
     keys = [_key(game, table, m, pile) for m in moves]
-    return _pick(keys, moves, lambda move: move if legal(move) else None, rng, wander)
+    return _pick(keys, moves, legal, rng, wander)
 
 
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
     """The preferred play among those greedy considers on its turn, checked lazily, best first:
     every copy of a plain rank, one card of a power rank, the last hand cards with face-up cards of
-    their rank, or the face-down cards. None when none is legal, or when aces name takers: then the
-    full move list decides."""
-    if view.rules.ace_gives_pile:
+    their rank, or the face-down cards (in the play phase). None when none is legal, or when aces name takers: then the
+    full move list decides. A play of one rank from the zone is judged by `playable_codes` (what
+    `legal_play` finds), the rare play with face-up cards added by `legal_play` itself; the play
+    chosen is taken through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them."""
+    rules = view.rules
+    if rules.ace_gives_pile:
         return None
     hand = view.hand(me)
     zone = hand or view.face_up(me)
-    if not zone:
-        return _best(view, table, [Flip(me, slot) for slot in view.face_down(me)], rng, wander, view.is_legal)
+    if not zone:  # the legal moves are a flip of each face-down card, all of one key
+        flips = view.moves_for(me)
+        return _pick([(5,)] * len(flips), flips, _yes, rng, wander)
+    top = view.top_code()
+    can = view.playable_codes(top)
     slots_of: dict[int, list[int]] = {}
-    for slot, code in zip(zone, view.codes(zone), strict=True):
+    blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
+    for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
         if code:
             slots_of.setdefault(code >> 3, []).append(slot)
-    ranked = _ranked(table)
-    pile = _pile(view, ranked)
-    plays, keys = [], []
-    for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
-        power = ranked[rank]
-        assert power is not None  # a known card's rank
-        play = (slots[0],) if power.anything else tuple(slots)
+            if not can[code]:
+                blocked.add(code >> 3)
+    ranked, traits, _ = _tables(table)
+    four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
+    run = _run(view, ranked) if four and top in slots_of else 0
+    plays, keys, legal = [], [], set()
+    for rank, slots in slots_of.items():
+        anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
+        play = (slots[0],) if anything else tuple(slots)
+        count = len(play)
+        if four and fourable and count + (run if rank == top else 0) >= 4:
+            key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
+        elif not anything:
+            key = (1, rank, -count, 0)
+        elif key is None:  # a burn
+            if size < 0:
+                size = len(view.pile)
+            key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
+        if rank not in blocked:  # a card played on anything may be or not whatever its suit
+            legal.add(play)
         plays.append(play)
-        keys.append(_play_key(view, power, rank, len(play), 0, pile))
+        keys.append(key)
     if len(plays) == 1 and hand and not view.stock:
         ((rank, _),) = slots_of.items()
         up = view.face_up(me)
         ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
+            pile = len(view.pile), top, run
             plays.append(hand + ups)
             keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
-    return _pick(keys, plays, functools.partial(view.legal_play, me), rng, wander)  # no Python frame a check
+            if view.legal_play(me, hand + ups) is not None:
+                legal.add(hand + ups)
+    chosen = _pick(keys, plays, legal.__contains__, rng, wander)  # no Python frame a check
+    return None if chosen is None else view.legal_play(me, chosen)
+
+
+def _yes(move: Move) -> bool:
+    return True
+
+
+def _run(game: Game, by_rank: Sequence[Power | None]) -> int:
+    """How many cards of the rank on top lie there (transparent cards skipped), as `_pile` counts."""
+    return _pile(game, by_rank)[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +266,7 @@ class GreedyBot:
     plain play instead of the lowest (0 for a fully predictable bot, as in tests)."""
 
     wander: float = WANDER
+    live_view: ClassVar[bool] = True  # keeps nothing it is shown: a table may show it a lens (`shown_live`)
 
     def __post_init__(self) -> None:
         if not 0 <= self.wander <= 1:
@@ -215,25 +279,25 @@ class GreedyBot:
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
         table, phase = view.power_table, view.phase
+        if phase is Phase.PLAY:
+            if me != view.turn:
+                return _chance(view, table, view.moves_for(me), rng, self.wander)
+            move = _turn(view, me, table, rng, self.wander)
+            return move or _best(view, table, view.moves_for(me), rng, self.wander)
         if phase is Phase.SWAP:
             return _arrange(view, me, table)
         if phase is Phase.SHOW:
             return _show(view, me, table)
-        if me != view.turn:
-            return _chance(view, table, view.moves_for(me), rng, self.wander)
-        move = _turn(view, me, table, rng, self.wander)
-        return move or _best(view, table, view.moves_for(me), rng, self.wander)
+        return None  # the game is over
 
 
 def _arrange(view: Game, me: int, table: Mapping[Rank, Power]) -> Move:
     """One swap-phase step: the French card exchange first (the legal gifts are the Shithead's best
     cards; the Masta gives back its least worth keeping), then lay the best cards face up, one
     exchange at a time, then Ready."""
-    rules, hand, up = view.rules, view.hand(me), view.face_up(me)
-
-    def value(slot: int) -> int:
-        card = view.card(slot)
-        return keep_value(table, card) if card else 0
+    rules, hand, up, keeps = view.rules, view.hand(me), view.face_up(me), _keeps(table)
+    mine = hand + up
+    value = dict(zip(mine, [keeps[code >> 3] for code in view.codes(mine)], strict=True)).__getitem__  # 0: unknown
 
     if view.exchange is not None:
         gifts = [m for m in view.moves_for(me) if isinstance(m, Give)]

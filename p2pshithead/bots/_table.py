@@ -1,6 +1,7 @@
 """A local table: one `Game` with every identity known, and a decision-maker per seat.
 
-Invariants: each player decides on `game.view(seat)` only; every move goes through
+Invariants: each player decides on `game.view(seat)` only (or the seat's `game.lens(seat)`, the same
+cards, for a player that keeps nothing it is shown: `shown_live`); every move goes through
 `Game.push` (so it is judged by the rules); the deal comes from the injected `rng`; out-of-turn
 chances are offered in `Game.awaited()` order, the first taker wins.
 """
@@ -10,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from p2pshithead.bots._base import Player
-from p2pshithead.engine import Game, Move, Outcome, Ruleset
+from p2pshithead.bots._base import Player, shown_live
+from p2pshithead.engine import Game, Move, Outcome, Phase, Ruleset
 
 __all__ = ["LocalTable", "NoMoveError", "ask"]
 
@@ -41,8 +42,8 @@ def ask(
         NoMoveError: the player to act gave no move.
     """
     turn = game.turn
-    for seat in game.awaited():
-        if seat != turn and (seat == passed or not game.moves_for(seat)):
+    for seat in game.awaited():  # out of the play phase, every seat awaited has a move (Ready, a gift)
+        if seat != turn and (seat == passed or (game.phase is Phase.PLAY and not game.moves_for(seat))):
             continue
         move = players[seat].decide(see(game, seat), seat, rng)
         if move is not None:
@@ -63,10 +64,15 @@ class LocalTable:
         order = list(range(rules.deck_size(n)))
         rng.shuffle(order)
         self.game = Game.deal_known(rules, n, rng.randrange(n) if dealer is None else dealer, order)
+        self._lenses = [self.game.lens(seat) if shown_live(p) else None for seat, p in enumerate(self.players)]
+
+    def _see(self, game: Game, seat: int) -> Game:
+        """What `seat` is shown of this table's game: its lens, or a fresh view."""
+        return self._lenses[seat] or game.view(seat)
 
     def next_move(self) -> Move:
         """Ask the awaited seats in order; return the first move given (not yet pushed)."""
-        return ask(self.game, self.players, self.rng)
+        return ask(self.game, self.players, self.rng, see=self._see)
 
     def moves(self, limit: int = 100_000) -> Iterator[Move]:
         """Play to the end, yielding each move after it is pushed; stop after `limit` moves."""
@@ -74,7 +80,7 @@ class LocalTable:
         for _ in range(limit):
             if game.is_over():
                 return
-            move = ask(game, players, rng)
+            move = ask(game, players, rng, see=self._see)
             game.push(move)
             yield move
 

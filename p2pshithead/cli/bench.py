@@ -43,20 +43,20 @@ def net(players: int, as_json: bool) -> None:
               help="Peers at the table.")
 @click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default=None,
               help="Cards in the deck  [default: the game's packs for PLAYERS: 52, or 104 from six players]")
+@click.option("--hop-ms", type=click.FloatRange(min=0), default=0.5, show_default=True,
+              help="One-way latency of a LAN hop (a peer to the host's sequencer, or back).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every peer's randomness.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def deck(players: int, cards: str | None, seed: int, as_json: bool) -> None:
-    """Mental-poker deck: all peers in one process, from an empty table to dealt hands."""
-    from p2pshithead.bench.deck import bench_deck
-    from p2pshithead.crypto import DeckError
+def deck(players: int, cards: str | None, hop_ms: float, seed: int, as_json: bool) -> None:
+    """Mental-poker deck: the game's setup for every seat in one process, in virtual time (each seat its
+    own clock and CPU), from an empty table to dealt hands; `setup_s_serial` is the old lock-step figure."""
+    from p2pshithead.bench.deck import bench_deck, ruleset_for
     from p2pshithead.engine import Ruleset
-    from p2pshithead.game import opening_deal
 
-    rules = Ruleset()
     try:
-        size = rules.deck_size(players) if cards is None else int(cards)
-        figures = bench_deck(players, size, seed, opening_deal(rules, players))
-    except (DeckError, ValueError) as error:
+        rules = Ruleset() if cards is None else ruleset_for(int(cards))
+        figures = bench_deck(rules, players, seed, hop_ms / 1e3)
+    except ValueError as error:
         raise click.UsageError(str(error)) from None
     emit(figures, as_json)
 

@@ -21,6 +21,7 @@ from p2pshithead.cli.session import (
     LEVEL,
     Evening,
     checked_bind,
+    earlier_games,
     finish_game,
     make_agent,
     network_words,
@@ -104,6 +105,8 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
             result = await host.async_run()
             status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                  click.echo, agent)  # fmt: skip
+            for earlier in earlier_games(result.setup, transcript) if table.resume else ():
+                evening.add(earlier)  # the evening's games before the crash, as saved
             evening.add(result)
             while status == 0 and (games == 0 or len(evening.games) < games):
                 _say_lines(evening.lines())

@@ -22,7 +22,7 @@ import click
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
-from p2pshithead.cli.netgame import NetBot, NetCardGame, auto_payload, parse_payload
+from p2pshithead.cli.netgame import APPS, NetBot, NetCardGame, auto_payload, parse_payload
 from p2pshithead.cli.terminal import READER, fitted, is_console
 from p2pshithead.net import (
     ANY,
@@ -35,6 +35,7 @@ from p2pshithead.net import (
     Identity,
     LeftLobby,
     LobbySeats,
+    NetError,
     Notify,
     Phase,
     Seated,
@@ -42,14 +43,18 @@ from p2pshithead.net import (
     Stats,
     Stopped,
     TableEvent,
+    TableSetup,
     Transcript,
     Waiting,
     Watching,
     Welcomed,
     config_dir,
     default_transcript_path,
+    link_problem,
+    load_entries,
     load_identity,
     local_addresses,
+    replay,
     save_entries,
 )
 
@@ -269,6 +274,36 @@ def series_path(path: Path | None, game: int) -> Path | None:
     if path is None or game == 1:
         return path
     return path.with_name(f"{path.stem}-{game}{path.suffix}")
+
+
+def earlier_games(setup: TableSetup, transcript: Path | None) -> list[Transcript]:
+    """The games before `setup`'s at its table that this peer saved (to `transcript`'s series paths, or
+    the config folder's `transcripts/`), oldest first: its `prev` links followed back as far as saved
+    games reach, each replayed and checked as `verify` does (a host resuming an evening so counts the
+    games before the crash). A file that does not load is passed over."""
+    heads: dict[bytes, Path] = {}
+    for path in sorted((config_dir() / "transcripts").glob("*.p2ps")):
+        with contextlib.suppress(NetError, OSError):
+            if entries := load_entries(path):
+                heads[entries[-1].digest] = path
+    games: list[Transcript] = []
+    link = setup.previous
+    while link is not None and len(games) <= len(heads):
+        named = series_path(transcript, link.game)
+        if named is not None and named.exists():
+            with contextlib.suppress(NetError, OSError):
+                if (entries := load_entries(named)) and entries[-1].digest == link.head:
+                    heads[link.head] = named
+        found = heads.get(link.head)
+        try:
+            game = replay(load_entries(found), str(found), APPS) if found is not None else None
+        except (NetError, OSError):
+            game = None
+        if game is None or game.phase is not Phase.DONE or link_problem(game, setup) is not None:
+            break
+        games.insert(0, game)
+        setup, link = game.setup, game.setup.previous
+    return games
 
 
 def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Stats, stats_path: Path | None, say: Say,

@@ -59,6 +59,13 @@ class RawKeys:
         """The next key."""
         return await self._queue.get()
 
+    def flush(self) -> bool:
+        """Drop the keys pressed so far (before play began they meant nothing); whether one was a quit key."""
+        quit_key = False
+        while not self._queue.empty():
+            quit_key |= self._queue.get_nowait() in QUIT_KEYS
+        return quit_key
+
 
 def draw(text: str, out: TextIO | None = None) -> None:
     """Clear the terminal and show `text` (CR LF line ends: the terminal is raw)."""

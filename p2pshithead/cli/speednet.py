@@ -63,6 +63,7 @@ class SpeedPerson:
         self.lines: list[str] = []
         self.status = ""
         self._app: SpeedApp | None = None
+        self._playing = False  # play has begun (keys from before are dropped then)
 
     async def async_wait_ready(self) -> None:
         return
@@ -98,6 +99,10 @@ class SpeedPerson:
             pending = app.pending()
             if pending is not None:
                 return pending
+            if not self._playing and not app.in_setup():  # keys pressed while the deck was set up: dropped
+                self._playing = True
+                if self._keys.flush():
+                    raise Leave
             self._changed.clear()
             key = asyncio.ensure_future(self._keys.get())
             changed = asyncio.ensure_future(self._changed.wait())

@@ -30,6 +30,7 @@ Invariants:
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -164,6 +165,7 @@ class Game:
             raise ValueError(f"dealer: a seat from 0 to {players - 1}")
         self.players = players
         self.dealer = dealer
+        self._order = tuple((dealer + 1 + i) % players for i in range(players))  # seat order from the dealer's left
         self.decks = self.rules.decks_for(players)
         self.size = self.rules.deck_size(players)
         self._powers = powers(self.rules)
@@ -176,6 +178,7 @@ class Game:
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
+        self._lenses: list[weakref.ref[Game]] = []  # its lenses, told when the state object changes (`_take`)
         self._state = self._deal()
         for slot, card in (known or {}).items():
             self.reveal(slot, card)
@@ -280,14 +283,58 @@ class Game:
         Cheap: it shares the state (copied on write) and masks the card codes with what it may see."""
         if not 0 <= player < self.players:
             self._check_player(player)  # raises
+        view = self._clone(with_history=False, code=self._seen_by(player))
+        view._up, view._owner = self._judged, player
+        return view
+
+    def lens(self, player: int) -> Game:
+        """A live view for `player`: what `view(player)` shows at each moment, without a copy per
+        look, for as long as this game lasts. Read-only (push on this game instead); its `copy()`
+        and `view()` are detached views. For a decision-maker that keeps no reference to what it is
+        shown after deciding (a table may show it the lens instead of a fresh view).
+
+        Raises:
+            ValueError: no such player.
+        """
+        from p2pshithead.engine._lens import Lens
+
+        lens = Lens(self, player)
+        self._lenses.append(weakref.ref(lens))
+        return lens
+
+    def _take(self, state: State) -> State:
+        """Make `state` this game's position, and its lenses' (a lens reads it as its own)."""
+        self._state = state
+        for ref in self._lenses:
+            lens = ref()
+            if lens is not None:
+                lens.__dict__["_state"] = state
+        return state
+
+    def _seen_by(self, player: int) -> bytearray:
+        """`_code` masked by what `player` may see: the public slots and their hand (module invariants)."""
         state = self._state
         mask = state.vis[:]
         for slot in state.seats[player].hand:
             mask[slot] = 255
         seen = int.from_bytes(self._code, "little") & int.from_bytes(mask, "little")
-        view = self._clone(with_history=False, code=bytearray(seen.to_bytes(self.size, "little")))
-        view._up, view._owner = self._judged, player
-        return view
+        return bytearray(seen.to_bytes(self.size, "little"))
+
+    def top_code(self) -> int:
+        """The code (`_cards`) of the card the next play must beat, transparent cards looked through
+        (`effective_top()`, as a small int); 0 for an empty pile or transparent cards only.
+
+        Raises:
+            UnrevealedCardError: a pile card that decides it has not been revealed here.
+        """
+        return self._top(self._state.pile)
+
+    def playable_codes(self, top: int) -> bytes:
+        """Which cards may be played on effective top `top` (a code from `top_code()`): `row[code]`
+        is 1 for a card code that may, 0 for one that may not and for 0 (unknown). In turn, a play
+        of one rank from the player's hand (or face-up cards once it is empty), no ace naming a
+        taker, is legal exactly when every card of it may be played on `top_code()`."""
+        return self._can[top]
 
     @property
     def power_table(self) -> Mapping[Rank, Power]:
@@ -338,6 +385,11 @@ class Game:
     @property
     def ready(self) -> frozenset[int]:
         return frozenset(self._state.ready)
+
+    @property
+    def shows(self) -> tuple[tuple[int, int | None], ...]:
+        """The show phase's shows so far, in order: (player, slot shown or None)."""
+        return tuple(self._state.shows)
 
     @property
     def exchange(self) -> Exchange | None:
@@ -465,6 +517,8 @@ class Game:
         out-of-turn players first (seat order after the last player), then the player to act.
         In the swap phase, every player not yet ready."""
         s = self._state
+        if s.phase is Phase.PLAY and (s.window is None or not (self.rules.turbo or self.rules.interrupt)):
+            return (s.turn,)  # nobody answers out of turn: the common case first
         if s.phase is Phase.SWAP:
             if s.exchange is not None:
                 return (s.exchange.giver,)
@@ -984,31 +1038,33 @@ class Game:
             raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            shown = list(itertools.filterfalse(self._state.public.__contains__, move.slots))
+            shown = tuple(itertools.filterfalse(self._state.public.__contains__, move.slots))
             self._apply_play(self._record(move, shown), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
-            self._apply_flip(self._record(move, [] if move.slot in self._state.public else [move.slot]), move)
+            self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
         elif isinstance(move, PickUp):
-            self._apply_pickup(self._record(move, []), move)
+            self._apply_pickup(self._record(move, ()), move)
         else:
             for slot in made_public(move):
                 self._need(slot, move.player)
             self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
-            self._state = self._state.copy()
+            self._take(self._state.copy())
             self._apply(move)
 
-    def _record(self, move: Play | Flip | PickUp, shown: list[int]) -> State:
+    def _record(self, move: Play | Flip | PickUp, shown: tuple[int, ...]) -> State:
         """Leave the undo record of a play, flip or pick-up, whose slots `shown` become public; the
-        state to change in place."""
+        state to change in place. Zones are kept as tuples: the collector stops tracking a tuple of
+        ints, so a long game's records cost no garbage-collection time."""
         s = self._state
         if s.shares > 1:
             s = self._own()
         seat = s.seats[move.player]
         stock = s.stock
         self._stack.append((
-            move, move.player, seat.hand[:], seat.up[:], seat.down[:], s.pile[:], len(s.burned), len(s.finished),
-            len(stock), stock[-self.rules.hand_size:], s.turn, s.direction, s.window, s.pile_last, s.phase, shown,
+            move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
+            len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]), s.turn, s.direction, s.window,
+            s.pile_last, s.phase, shown,
         ))
         return s
 
@@ -1022,7 +1078,7 @@ class Game:
         self._judged, self._up = {}, None
         if isinstance(record, _Snapshot):
             self._state.shares -= 1
-            self._state = record.state.copy()  # the record's state may be another copy's record too
+            self._take(record.state.copy())  # the record's state may be another copy's record too
             return record.move
         (move, p, hand, up, down, pile, burned, finished, stock, tail, turn, direction, window, pile_last, phase,
          shown) = record
@@ -1041,7 +1097,7 @@ class Game:
         s = self._state
         if s.shares > 1:
             s.shares -= 1
-            s = self._state = s.copy()
+            s = self._take(s.copy())
         return s
 
     def _apply(self, move: Move) -> None:
@@ -1128,14 +1184,12 @@ class Game:
             self._end_swap_phase(s)
 
     def _apply_play(self, s: State, move: Play) -> None:
-        p = move.player
+        p, slots = move.player, move.slots
         seat = s.seats[p]
-        in_turn, prior = p == s.turn, s.window
-        slots = move.slots
-        if len(slots) > 1 and self.rules.runs:
+        in_turn, prior, rules = p == s.turn, s.window, self.rules
+        if len(slots) > 1 and rules.runs:
             slots = self._ordered(slots)
-        code = self._code
-        cards = [code[x] for x in slots]
+        cards = list(map(self._code.__getitem__, slots))
         adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
         hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
         for x in slots:
@@ -1143,18 +1197,18 @@ class Game:
             pile.append(x)
             public.add(x)  # State.show, inline
             vis[x] = 255
-        drawn = self._refill(s, p) if len(hand) < self.rules.hand_size and s.stock else []
+        drawn = self._refill(s, p) if len(hand) < rules.hand_size and s.stock else ()
         s.pile_last = p
         burn = self._burns_now(s, cards)
         if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
             return
         if burn:
-            s.burned.extend(s.pile)
-            s.pile.clear()
+            s.burned += pile
+            pile.clear()
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = Window(p, cards[-1] >> 3, tuple(drawn))
+        s.window = Window(p, cards[-1] >> 3, drawn)
         if move.target is not None:
             s.turn = move.target
         elif adds:
@@ -1178,9 +1232,9 @@ class Game:
                 s.direction = -s.direction
             skips = skip[cards[0]]
         else:
-            if sum(reverse[c] for c in cards) % 2:
+            if sum(map(reverse.__getitem__, cards)) % 2:
                 s.direction = -s.direction
-            skips = sum(skip[c] for c in cards)
+            skips = sum(map(skip.__getitem__, cards))
         if not skips and not s.finished:  # the next seat, nobody out to pass over
             s.turn = (p + s.direction) % self.players
         else:
@@ -1231,12 +1285,13 @@ class Game:
         else:
             s.turn = self._next_seat(s, p, 1)
 
-    def _refill(self, s: State, p: int) -> list[int]:
+    def _refill(self, s: State, p: int) -> tuple[int, ...]:
+        """Draw `p`'s hand up to `hand_size` while the stock lasts; the slots drawn, in draw order."""
         hand, stock = s.seats[p].hand, s.stock
         count = min(self.rules.hand_size - len(hand), len(stock))
         if count <= 0:
-            return []
-        drawn = stock[: -count - 1 : -1]  # the next `count` draws, in draw order
+            return ()
+        drawn = tuple(stock[: -count - 1 : -1])  # the next `count` draws, in draw order
         del stock[-count:]
         hand += drawn
         return drawn
@@ -1304,7 +1359,7 @@ class Game:
 
     def _burn_rank(self, cards: list[int]) -> bool:
         burn = self._tab.burn
-        return bool(burn[cards[0]]) if len(cards) == 1 else any(burn[c] for c in cards)
+        return bool(burn[cards[0]]) if len(cards) == 1 else any(map(burn.__getitem__, cards))
 
     def _run_after(self, slots: Sequence[int]) -> int:
         """Length of the same-rank run on top if `slots` were added to the pile."""
@@ -1318,10 +1373,10 @@ class Game:
         if not pile:
             return 0
         code, transparent = self._code, self._tab.transparent
-        top = code[pile[-1]] >> 3
-        bare = next((depth for depth, slot in enumerate(reversed(pile)) if code[slot] >> 3 != top), len(pile))
-        if not transparent[code[pile[-1]]]:
-            bare = 0  # counted below, with the mirrors between
+        bare = 0  # a plain top is counted below, with the mirrors between
+        if transparent[code[pile[-1]]]:
+            top = code[pile[-1]] >> 3
+            bare = next((depth for depth, slot in enumerate(reversed(pile)) if code[slot] >> 3 != top), len(pile))
         rank, count = -1, 0
         for slot in reversed(pile):
             card = code[slot]
@@ -1337,8 +1392,8 @@ class Game:
     def _left_of_dealer(self) -> int:
         return (self.dealer + 1) % self.players
 
-    def _seat_order(self) -> list[int]:
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+    def _seat_order(self) -> tuple[int, ...]:
+        return self._order
 
     def _in_game(self, s: State) -> list[int]:
         """Players still in the game, in seat order from the dealer's left."""
@@ -1363,7 +1418,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._code = self._code[:] if code is None else code
         other._stack = self._stack[:] if with_history else []
-        other._judged, other._up = {}, None
+        other._judged, other._up, other._lenses = {}, None, []
         self._state.shares += 1  # shared, copied on write (module invariants)
         return other
 
@@ -1373,7 +1428,7 @@ class Game:
         state.vis = bytearray(self.size)
         for slot in state.public:
             state.vis[slot] = 255
-        self._state = state
+        self._take(state)
         self._code = bytearray(self.size)
         for slot, card in known.items():
             self._code[slot] = code_of(card)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 __all__ = ["Phase", "Seat", "Window", "Exchange", "State"]
 
@@ -45,9 +46,10 @@ class Seat:
         return not (self.hand or self.up or self.down)
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
-    """The last play, open to out-of-turn answers until the player to act moves (section 5)."""
+class Window(NamedTuple):
+    """The last play, open to out-of-turn answers until the player to act moves (section 5).
+    A named tuple, not a frozen dataclass like the other values: one is made for nearly every play,
+    and a tuple is made without a Python-level `__setattr__` per field."""
 
     player: int
     rank: int

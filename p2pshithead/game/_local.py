@@ -7,7 +7,9 @@ verified once per process). The seat's own hand identities are known here alone 
 `Revealed(to=seat)`; `view()` is the public engine position plus them. A card given to this seat in the
 French exchange opens with the giver's share sealed for it (`crypto.open_share`), kept to be forwarded
 when this seat plays the card. The pending payload is made
-once and offered unchanged until it is applied. No clock; the secrets come from the injected `rand`.
+once and offered unchanged until it is applied; the deal's is made as soon as every shuffle is checked,
+before this seat's turn (it depends on nothing the earlier deal shares carry). No clock; the secrets
+come from the injected `rand`.
 """
 
 from __future__ import annotations
@@ -116,6 +118,15 @@ class LocalSeat:
         if state.claimant == me and self._intent is not None:
             return self._move(self._intent)
         return None
+
+    def prepare_deal(self) -> None:
+        """Make this seat's deal payload now, before its turn: it needs the final, checked deck and this
+        seat's key alone, nothing the earlier seats' deal shares carry, so at its turn this seat only checks
+        theirs and sends (the deal stays in seat order). A no-op once made or sent."""
+        state = self.state
+        if (self._outbox is None and state.stage is Stage.DEAL and not state.deck.unchecked
+                and self.seat >= min(state.who_may_act())):
+            self._outbox = self._make_pending()
 
     def move_payload(self, move: Move) -> dict[str, object]:
         """The payload for this seat's `move`, with its shares of the cards the move opens."""
@@ -236,7 +247,10 @@ class SeatedTable:
         local = self.local
         events = self.state.apply(seat, obj, local.made if seat == local.seat else _unproven)
         events += local.after(seat)
-        if self.state.stage is Stage.SHUFFLE and self.state.deck.next_shuffler != local.seat:
+        stage = self.state.stage
+        if stage is Stage.SHUFFLE and self.state.deck.next_shuffler != local.seat:
             local.key.prepare_shuffle(self.state.deck)  # the deck-free half of this seat's shuffle, once
             self.state.verify_shuffles()  # check while waiting; the next shuffler shuffles first
+        elif stage is Stage.DEAL:
+            local.prepare_deal()
         return events

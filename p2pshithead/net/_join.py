@@ -60,6 +60,13 @@ from p2pshithead.net._transcript import (
 Find = Callable[[bytes], Awaitable[tuple[tuple[str, ...], int] | None]]
 """Where table `table_id` is announced now (addresses, port), or None: how a joiner finds a moved host."""
 _RETRY_S = 1.0
+SIT_AGAIN_S = 60.0
+"""How long a peer whose link broke before its game began (lobby, waiting) tries to sit again."""
+
+
+def _link_lost(exc: BaseException) -> bool:
+    """Whether `exc` says the link broke (rather than the host saying no or breaking the protocol)."""
+    return not isinstance(exc, RemoteProtocolError) or exc.reason == "connection closed"
 
 
 class Joiner:
@@ -99,6 +106,8 @@ class Joiner:
         self.transcript: Transcript | None = None
         self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
         self._failure: BaseException | None = None
+        self._hello_answered = False  # the host took this peer's hello (a link lost after is tried again)
+        self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
@@ -154,7 +163,12 @@ class Joiner:
         """
         if self.transcript is None:
             assert self._conn is not None, "use Joiner as an async context manager"
-            await self._async_hello()
+            try:
+                await self._async_hello()
+            except (NetError, ConnectionError, OSError) as exc:
+                if not (self._hello_answered and _link_lost(exc)):
+                    raise
+                await self._async_sit_again(exc)  # lost while told to wait for the next game
         elif self._conn is None:
             await self._async_come_back(OSError("the host is not where it was"))
         else:
@@ -204,6 +218,9 @@ class Joiner:
             except (NetError, ConnectionError, OSError) as exc:
                 if self._failure is not None:
                     raise self._failure from None
+                if self.transcript is None and _link_lost(exc):
+                    await self._async_sit_again(exc)
+                    continue
                 if self.transcript is None or self.transcript.phase in (Phase.DONE, Phase.STOPPED):
                     raise
                 await self._async_come_back(exc)
@@ -222,13 +239,47 @@ class Joiner:
                                "ready": self._bot})  # fmt: skip
         welcome = await conn.async_recv()
         if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
+            self._hello_answered = True
             self._notify(Waiting(welcome["name"]))
             welcome = await conn.async_recv()
         if welcome["t"] != "welcome":
             raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
+        self._hello_answered = True
         self._welcome(welcome, resumed=False)
-        if not self._bot:
-            self._spawn(self._async_send_ready())
+        if self._ready is None:
+            if not self._bot:
+                self._ready = self._spawn(self._async_send_ready())
+        elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
+            await conn.async_send({"t": "ready", "ready": True})
+
+    async def _async_sit_again(self, exc: BaseException) -> None:
+        """The link broke before this seat's game began (in the lobby, or waiting for the next game): dial
+        the host again and say hello again (a seat is taken afresh), every `_RETRY_S` for `SIT_AGAIN_S`. A
+        refusal is tried again too: a host that has not yet seen the old link break holds this key's seat.
+
+        Raises:
+            RemoteProtocolError: naming the host, when it has not seated this peer again within the limit.
+        """
+        if self._conn is not None:
+            await self._conn.async_close()
+            self._conn = None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SIT_AGAIN_S
+        self._notify(Away(SEQUENCER, self._host, SIT_AGAIN_S))
+        while (left := deadline - loop.time()) > 0:
+            try:
+                await asyncio.wait_for(self._async_connect(self._addresses, self._port), max(0.1, left))
+                await self._async_hello()
+            except (NetError, ConnectionError, OSError, TimeoutError) as again:
+                exc = again
+                if self._conn is not None:
+                    await self._conn.async_close()
+                    self._conn = None
+                await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
+                continue
+            self._notify(Back(SEQUENCER, self._host))
+            return
+        raise RemoteProtocolError(self._host, f"did not come back within {SIT_AGAIN_S:g} s ({exc})")
 
     def _welcome(self, welcome: dict[str, Any], resumed: bool) -> None:
         conn = self._conn

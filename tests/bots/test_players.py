@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from p2pshithead.bots import Budget, GreedyBot, LocalTable, Player, RandomBot, SmartBot, sample_world
+from p2pshithead.bots import Budget, GreedyBot, LocalTable, Player, RandomBot, SmartBot, sample_world, shown_live
 from p2pshithead.engine import PRESETS, Game, Move
 
 BOTS: dict[str, Player] = {"random": RandomBot(), "greedy": GreedyBot(), "smart": SmartBot(Budget(playouts=6))}
@@ -79,6 +79,29 @@ def test_table_shows_a_seat_only_public_cards_and_its_own_hand(rules_name):
         allowed = set(view.public) | set(view.hand(me))
         assert set(view.known) <= allowed
         assert not view.move_stack
+
+
+class LiveSpy(Spy):
+    """A spy that keeps nothing it is shown (`live_view`): the table shows it its seat's lens."""
+
+    live_view = True
+    table: LocalTable
+
+    def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
+        assert view.to_text() == self.table.game.view(me).to_text()  # the lens shows the fresh view
+        return super().decide(view, me, rng)
+
+
+@pytest.mark.parametrize("rules_name", ["classic", "hebrew", "french"])
+def test_table_shows_a_live_player_only_what_a_view_shows(rules_name):
+    spy = LiveSpy()
+    spy.table = LocalTable(PRESETS[rules_name], [GreedyBot(), spy, GreedyBot()], random.Random(rules_name))
+    assert shown_live(spy) and shown_live(GreedyBot()) and not shown_live(Spy())
+    for _ in spy.table.moves(3_000):
+        pass
+    assert spy.table.game.is_over() and spy.seen
+    for view, me in spy.seen:
+        assert set(view.known) <= set(view.public) | set(view.hand(me))
 
 
 def test_smart_with_a_playout_budget_is_deterministic(preset_positions):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from p2pshithead.cli.prompt import help_text, hint_line, window_question
 from p2pshithead.cli.render import Look, screen
-from p2pshithead.engine import Game, Leave, Outcome, preset
+from p2pshithead.engine import Game, Leave, Outcome, Ready, Show, preset
 
 from .positions import FRENCH, INTERRUPT, NAMES, TURBO, Seat, Table
 
@@ -40,6 +40,19 @@ def test_the_show_phase_offers_only_cards_that_claim_the_lead() -> None:
     none = Table(Seat("2c 10h 3d", "Qs 5s 7s"), phase="show").view()
     assert hint_line(none, 0) == "Type: show -   (? help)"
     assert "you hold none that can" in screen(none, 0, NAMES, [], ASCII)
+
+
+def test_the_show_phase_offers_only_cards_below_the_lowest_shown_before() -> None:
+    """RULES.md 2: the lowest shown starts, ties to the earliest seat from the dealer's left (who showed first)."""
+    game = Game.deal_known(preset("classic"), 3, 0, range(52))  # hands: 6h 6s 7c / 7d 7h 7s / 8c 8d 8h
+    for seat in (1, 2, 0):
+        game.push(Ready(seat))
+    game.push(Show(1, 22))  # a 7 (seat 1 shows first: left of the dealer)
+    view = game.view(2)
+    assert hint_line(view, 2) == "Type: show -   (? help)"  # 8s
+    assert "a 7 is shown, you hold none lower: show -" in screen(view, 2, NAMES, [], ASCII)
+    game.push(Show(2, None))
+    assert hint_line(game.view(0), 0) == "Type: show 6  show -   (? help)"  # a 7 would tie, and seat 1 came first
 
 
 def test_the_out_of_turn_question_says_when_it_burns() -> None:

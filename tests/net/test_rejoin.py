@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -25,6 +26,8 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
 from p2pshithead.net import HOME_ENV, Journal
+
+from .cutlink import CutLink
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 LOOP = "127.0.0.1"
@@ -214,3 +217,47 @@ def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) 
     assert listing["away"] == [(table.root / "b" / "nick").read_text().strip()]
     outputs = ends(host, table.join("b"))
     assert_one_verified_game(outputs)
+
+
+def _until(proc: subprocess.Popen[str], text: str) -> list[str]:
+    """`proc`'s output lines up to the first that holds `text` (it must come within END_S)."""
+    assert proc.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + END_S
+    while not lines or text not in lines[-1]:
+        assert time.monotonic() < deadline and proc.poll() is None, lines
+        lines.append(proc.stdout.readline())
+    return lines
+
+
+def test_a_joiner_whose_link_drops_in_the_lobby_sits_again_and_plays(table: Table) -> None:
+    host = table.host("--seats", "3", "--games", "1")
+    with CutLink(table.port) as link:
+        a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
+        before = _until(a, "seated at")
+        link.cut()  # in the lobby: the table waits for a third player
+        again = _until(a, "is back")
+        b = table.join("b")
+        outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert any("(seat 0) is away: 60 s to come back" in line for line in again), again
+    assert sum("seated at" in line for line in before + again) == 2 and link.links == 2
+    assert "finish order: 1." in outputs[1]
+    assert_one_verified_game(outputs)
+
+
+def test_a_host_resumed_mid_evening_counts_the_games_before_the_crash(table: Table) -> None:
+    host = table.host("--seats", "2", "--bots", "1", "--games", "3", "--away-time", "30")
+    _until(host, "game 1: ")  # the first game's scoreboard line: it is over and saved
+    deadline = time.monotonic() + END_S
+    while len(list((table.root / "host").glob("tables/*/entries.p2ps"))) < 2:  # the second game is journaled
+        assert time.monotonic() < deadline, "the host never began a second game"
+        time.sleep(0.05)
+    host.kill()
+    host.wait()
+    resumed = table.start("host", "host", "--resume", "--autoplay", "--games", "3")
+    (output,) = ends(resumed)
+    assert resumed.returncode == 0, output
+    final = output[output.index("the evening: "):]
+    assert final.startswith("the evening: 3 games played"), output
+    assert re.search(r"^game 1: .*\n(.*\n)*game 2: .*\n(.*\n)*game 3: ", output, re.MULTILINE), output

@@ -20,9 +20,11 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
 from p2pshithead.cli.netgame import APPS, NetCardGame
+from p2pshithead.engine import Give
 from p2pshithead.game import Audited, Revealed
 from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
+from .cutlink import CutLink
 from .test_cli import CLI, head_of
 
 
@@ -39,44 +41,6 @@ class Evening:
     cli_watch: subprocess.CompletedProcess[str] | None = None
     cut_watch: subprocess.CompletedProcess[str] | None = None  # a spectator whose link is cut once
     cut_at: int = 0  # bytes from the host it had when its link was cut
-
-
-class _CutOnce:
-    """Forwards 127.0.0.1:`port` to the host; cuts its first link after `after` bytes came from the host
-    (as a dropped Wi-Fi link would, mid-stream); later links are forwarded whole."""
-
-    def __init__(self, host_port: int, after: int) -> None:
-        self.host_port, self.after, self.port, self.cut_at, self.links = host_port, after, 0, 0, 0
-        self._writers: list[asyncio.StreamWriter] = []
-
-    async def __aenter__(self) -> _CutOnce:
-        self._server = await asyncio.start_server(self._link, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._server.close()
-        for writer in self._writers:
-            writer.close()
-
-    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.links += 1
-        cut = self.links == 1
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.host_port)
-        self._writers += [writer, up_writer]
-
-        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter, count: bool) -> None:
-            sent = 0
-            while data := await source.read(4096):
-                if count and cut and sent + len(data) > self.after:
-                    self.cut_at = sent
-                    break
-                sent += len(data)
-                sink.write(data)
-            for w in (writer, up_writer):
-                w.close()
-
-        await asyncio.gather(pump(reader, up_writer, False), pump(up_reader, writer, True), return_exceptions=True)
 
 
 async def _async_watch(port: int, evening: Evening) -> None:
@@ -107,15 +71,15 @@ async def _async_watch(port: int, evening: Evening) -> None:
 
 async def _async_watch_and_cut(port: int, evening: Evening) -> subprocess.Popen[str]:
     """`_async_watch`, while a `join --watch` process watches through a link cut once in its catch-up."""
-    async with _CutOnce(port, 12_000) as proxy:
-        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{proxy.port}", "--bind", "127.0.0.1", "--ascii"]
+    with CutLink(port, after=12_000) as link:
+        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{link.port}", "--bind", "127.0.0.1", "--ascii"]
         spectator = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         await _async_watch(port, evening)
-        for _ in range(600):  # the host has said bye; it reaches the spectator through the proxy
+        for _ in range(600):  # the host has said bye; it reaches the spectator through the link
             if spectator.poll() is not None:
                 break
             await asyncio.sleep(0.05)
-        evening.cut_at = proxy.cut_at
+        evening.cut_at = link.cut_at
     return spectator
 
 
@@ -184,7 +148,9 @@ def test_the_french_exchange_happens_before_each_next_game(games: list[Transcrip
         order = _card_game(before).state.finish_order()
         assert order is not None and state.audit is not None
         masta, shithead = (after.setup.seats.index(before.setup.seats[p]) for p in (order[0], order[-1]))
-        assert sorted(state.gifts.values()) == sorted([masta, shithead])  # one card each way
+        assert state.game is not None
+        gives = [m.player for m in state.game.move_stack if isinstance(m, Give)]  # one card each way
+        assert gives == [shithead, masta]  # (the Masta may give back the card it got)
         assert state.audit[0] == shithead  # the Shithead's gift was audited at the end
 
 
@@ -229,7 +195,7 @@ def test_a_spectator_from_the_middle_of_game_two_sees_public_cards_only(evening:
     watched = evening.watched
     assert [t.setup.game for t in watched] == [2, 3]  # it caught up on game two from its genesis
     assert [t.head.digest for t in watched] == [g.head.digest for g in games[1:]]  # checked whole, the same
-    assert evening.listed_watching == 1  # the listing counted it
+    assert 1 <= evening.listed_watching <= 3  # the listing counted it (and the CLI spectators, if in by then)
     assert not [e for e in evening.events if isinstance(e, Revealed) and e.to is not None]  # nothing to it alone
     for transcript in watched:
         app = _card_game(transcript)

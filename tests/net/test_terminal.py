@@ -19,6 +19,7 @@ import pexpect
 import pytest
 
 from p2pshithead.cli.netgame import APPS
+from p2pshithead.engine import Give
 from p2pshithead.net import HOME_ENV, load_entries, replay
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
@@ -200,4 +201,7 @@ def test_a_person_joins_by_address_and_plays_a_french_evening_of_three_games(tmp
     for before, after in zip(games, games[1:], strict=False):
         prior, state = before.app.state, after.app.state  # type: ignore[attr-defined]
         assert after.setup.seats[state.dealer] == before.setup.seats[prior.finish_order()[-1]]  # the Shithead deals
-        assert len(state.gifts) == 2  # one card each way
+        order = prior.finish_order()
+        gives = [m.player for m in state.game.move_stack if isinstance(m, Give)]  # one card each way
+        shithead, masta = (after.setup.seats.index(before.setup.seats[p]) for p in (order[-1], order[0]))
+        assert gives == [shithead, masta]  # (the Masta may give back the card it got)

@@ -1,0 +1,74 @@
+"""`CutLink`: a TCP forwarder on loopback whose links the test can cut, as a dropped Wi-Fi link would."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+
+
+class CutLink:
+    """Forwards 127.0.0.1:`port` to 127.0.0.1:`target_port`, one thread per direction of each link.
+    `cut()` drops the links open now (both ends closed; later links pass); with `after`, the first link
+    is cut by itself once `after` bytes came from the target (mid-stream). `close()` ends it all."""
+
+    def __init__(self, target_port: int, after: int | None = None) -> None:
+        self._target, self._after = target_port, after
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(0.2)
+        self.port = self._listener.getsockname()[1]
+        self.links = 0
+        self.cut_at = 0  # bytes from the target the cut link had passed on
+        self._open: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def __enter__(self) -> CutLink:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def cut(self) -> None:
+        with self._lock:
+            sockets, self._open = self._open, []
+        for sock in sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    def close(self) -> None:
+        self._closed.set()
+        self.cut()
+        self._listener.close()
+
+    def _accept(self) -> None:
+        while not self._closed.is_set():
+            try:
+                peer, _ = self._listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            target = socket.create_connection(("127.0.0.1", self._target))
+            with self._lock:
+                self._open += [peer, target]
+                self.links += 1
+                first = self.links == 1
+            threading.Thread(target=self._pump, args=(peer, target, None), daemon=True).start()
+            after = self._after if first else None
+            threading.Thread(target=self._pump, args=(target, peer, after), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket, after: int | None) -> None:
+        passed = 0
+        with contextlib.suppress(OSError):
+            while data := source.recv(4096):
+                if after is not None and passed + len(data) > after:
+                    self.cut_at = passed
+                    break
+                sink.sendall(data)
+                passed += len(data)
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
