@@ -64,6 +64,7 @@ class Beliefs:
         elif not view.rules.ace_gives_pile:  # aces handing the pile over break the habits read here
             learn = (self._learn if last.phase is Phase.PLAY
                      else self._laid_out if last.phase is Phase.SWAP and view.phase is not Phase.SWAP
+                     and (view.rules.swap or view.rules.deal_six)  # the row was its to choose
                      else None)  # fmt: skip
             for seat in range(view.players):
                 if seat != me and learn is not None:

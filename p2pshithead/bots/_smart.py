@@ -102,7 +102,7 @@ class SmartBot:
     beliefs: Beliefs = field(default_factory=Beliefs, compare=False, repr=False)
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
     rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
-    horizon: int = HORIZON
+    horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
 
     @property
     def name(self) -> str:
