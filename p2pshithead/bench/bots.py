@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from p2pshithead.bots import GreedyBot, make_player, play_match, wilson
+from p2pshithead.bots import GreedyBot, SmartBot, make_player, play_match, wilson
 from p2pshithead.engine import Ruleset, preset
 
 __all__ = ["RULESETS", "bench_bots"]
@@ -35,7 +35,8 @@ def bench_bots(
     Returns:
         per ruleset `<name>.loss_rate` (how often `bot` was the Shithead, fair share 1/players) and
         `<name>.ci95` (its Wilson 95% interval), `<name>.greedy_loss_rate` (the greedy seats' mean);
-        `loss_rate` and `ci95` over all rulesets; games, bot, seconds (of `clock`).
+        `loss_rate` and `ci95` over all rulesets; games, bot, seconds (of `clock`); for a searching
+        bot, its playouts and seconds per searched decision.
 
     Raises:
         ValueError: a bad bot spec, or fewer than one game.
@@ -55,4 +56,7 @@ def bench_bots(
     figures["loss_rate"] = losses / finished if finished else 0.0
     figures["ci95"] = [round(x, 4) for x in wilson(losses, finished)]
     figures["seconds"] = clock() - start
+    if isinstance(smart, SmartBot):
+        figures["playouts_per_decision"] = smart.thinking.playouts_per_search
+        figures["seconds_per_decision"] = smart.thinking.seconds_per_search
     return figures

@@ -19,6 +19,7 @@ def test_bench_bots_gives_a_loss_rate_and_interval_per_unusual_ruleset() -> None
         low, high = figures[f"{name}.ci95"]
         assert 0 <= low <= figures[f"{name}.loss_rate"] <= high <= 1
     assert len({rules.digest() for rules in RULESETS.values()}) == len(RULESETS)
+    assert 2 <= figures["playouts_per_decision"] < 8 and figures["seconds_per_decision"] > 0  # 2p: one world
 
 
 def test_bench_bots_refuses_a_bad_bot_in_words() -> None:
