@@ -65,12 +65,12 @@ def _keep(power: Power, rank: int) -> int:
 
 def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
     """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
-    return _tables(table)[0]
+    return _tables(table)[1]
 
 
 def _keeps(table: Mapping[Rank, Power]) -> tuple[int, ...]:
     """`keep_value` by rank number (0 for no rank)."""
-    return _tables(table)[2]
+    return _tables(table)[3]
 
 
 _Trait = tuple[bool, bool, tuple[int, ...] | None]
@@ -78,8 +78,11 @@ _Trait = tuple[bool, bool, tuple[int, ...] | None]
 when played alone and neither a four nor a burn: a power card's; else None)."""
 
 
-def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]:
-    """`_ranked(table)`, each rank's `_Trait` and `_keeps(table)`, kept per table in use."""
+_Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]
+
+
+def _tables(table: Mapping[Rank, Power]) -> _Tables:
+    """(`table`, `_ranked(table)`, each rank's `_Trait`, `_keeps(table)`), kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
@@ -95,12 +98,13 @@ def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tupl
         )
         keeps = tuple(0 if power is None else _keep(power, r) for r, power in enumerate(by_rank))
         cached = _RANKED[id(table)] = (table, by_rank, traits, keeps)
-    return cached[1], cached[2], cached[3]
+    return cached
 
 
 _RANKS = frozenset(int(r) for r in Rank)
-_Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]
 _RANKED: dict[int, _Tables] = {}  # by id
+_RANK_OF = bytes(code >> 3 for code in range(256))  # a card code's rank, for `bytes.translate`
+_NOT = bytes([1]) + bytes(255)  # 0 -> 1, anything else -> 0, for `bytes.translate`
 
 
 def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
@@ -209,21 +213,19 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         flips = view.moves_for(me)
         return _pick([(5,)] * len(flips), flips, _yes, rng, wander)
     top = view.top_code()
-    can = view.playable_codes(top)
-    slots_of: dict[int, list[int]] = {}
-    blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
-    for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
-        if code:
-            slots_of.setdefault(code >> 3, []).append(slot)
-            if not can[code]:
-                blocked.add(code >> 3)
-    ranked, traits, _ = _tables(table)
+    codes = bytes(view.codes(zone))
+    ranks = codes.translate(_RANK_OF)  # each zone card's rank (0: unknown): grouped below in C, no Python loop
+    fits = bytes(map(view.playable_codes(top).__getitem__, codes))
+    blocked = set(itertools.compress(ranks, fits.translate(_NOT)))  # ranks with a card that may not be played now
+    groups = dict.fromkeys(ranks)  # the ranks held, in zone order (with `nine=suit`, a suit decides)
+    groups.pop(0, None)
+    _, ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
-    run = _run(view, ranked) if four and top in slots_of else 0
+    run = _run(view, ranked) if four and top in groups else 0
     plays, keys, legal = [], [], set()
-    for rank, slots in slots_of.items():
+    for rank in groups:
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
-        play = (slots[0],) if anything else tuple(slots)
+        play = (zone[ranks.index(rank)],) if anything else tuple(itertools.compress(zone, map(rank.__eq__, ranks)))
         count = len(play)
         if four and fourable and count + (run if rank == top else 0) >= 4:
             key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
@@ -238,7 +240,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         plays.append(play)
         keys.append(key)
     if len(plays) == 1 and hand and not view.stock:
-        ((rank, _),) = slots_of.items()
+        (rank,) = groups
         up = view.face_up(me)
         ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
