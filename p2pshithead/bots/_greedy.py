@@ -103,8 +103,6 @@ def _tables(table: Mapping[Rank, Power]) -> _Tables:
 
 _RANKS = frozenset(int(r) for r in Rank)
 _RANKED: dict[int, _Tables] = {}  # by id
-_RANK_OF = bytes(code >> 3 for code in range(256))  # a card code's rank, for `bytes.translate`
-_NOT = bytes([1]) + bytes(255)  # 0 -> 1, anything else -> 0, for `bytes.translate`
 
 
 def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
@@ -173,9 +171,12 @@ def _pick(
     then (`wander`) a plain play (key 1...) is drawn at random instead, from the accepted plain
     plays in that order."""
     rand = rng.random
-    draws = list(itertools.islice(iter(rand, -1.0), len(keys)))  # one draw a key, in order
-    best = min(itertools.compress(zip(keys, draws, itertools.count()), map(check, choices)), default=None)
-    if best is None:  # (the least accepted (key, draw, index): no sort, no Python loop)
+    draws = [rand() for _ in keys]  # one draw a key, in order
+    best: tuple[tuple[int, ...], float, int] | None = None
+    for i, key in enumerate(keys):  # the least (key, draw, index) accepted: no sort on the hot path
+        if check(choices[i]) and (best is None or (key, draws[i]) < best[:2]):
+            best = key, draws[i], i
+    if best is None:
         return None
     if best[0][0] == 1 and rand() < wander:
         ranked = sorted(zip(keys, draws, itertools.count()))
@@ -213,19 +214,21 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         flips = view.moves_for(me)
         return _pick([(5,)] * len(flips), flips, _yes, rng, wander)
     top = view.top_code()
-    codes = bytes(view.codes(zone))
-    ranks = codes.translate(_RANK_OF)  # each zone card's rank (0: unknown): grouped below in C, no Python loop
-    fits = bytes(map(view.playable_codes(top).__getitem__, codes))
-    blocked = set(itertools.compress(ranks, fits.translate(_NOT)))  # ranks with a card that may not be played now
-    groups = dict.fromkeys(ranks)  # the ranks held, in zone order (with `nine=suit`, a suit decides)
-    groups.pop(0, None)
+    can = view.playable_codes(top)
+    slots_of: dict[int, list[int]] = {}
+    blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
+    for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
+        if code:
+            slots_of.setdefault(code >> 3, []).append(slot)
+            if not can[code]:
+                blocked.add(code >> 3)
     _, ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
-    run = _run(view, ranked) if four and top in groups else 0
+    run = _run(view, ranked) if four and top in slots_of else 0
     plays, keys, legal = [], [], set()
-    for rank in groups:
+    for rank, slots in slots_of.items():
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
-        play = (zone[ranks.index(rank)],) if anything else tuple(itertools.compress(zone, map(rank.__eq__, ranks)))
+        play = (slots[0],) if anything else tuple(slots)
         count = len(play)
         if four and fourable and count + (run if rank == top else 0) >= 4:
             key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
@@ -240,7 +243,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         plays.append(play)
         keys.append(key)
     if len(plays) == 1 and hand and not view.stock:
-        (rank,) = groups
+        ((rank, _),) = slots_of.items()
         up = view.face_up(me)
         ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
