@@ -34,6 +34,9 @@ class Lens(Game):
         self._clock: dict[int, Move] | None = None  # the game's `_judged` when `_masked` was made
         self._masked = bytearray()
 
+    def __del__(self) -> None:
+        pass  # a lens holds no share of its game's state (`State.shares`): nothing to give back
+
     @property
     def _code(self) -> bytearray:
         game = self._game

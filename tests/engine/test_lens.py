@@ -85,3 +85,15 @@ def test_a_play_the_lens_judged_is_trusted_by_its_game():
     game.push(play)
     assert lens.to_text() == game.view(seat).to_text()
     assert preset("classic") == lens.rules
+
+
+def test_a_dropped_lens_leaves_views_standing_still():
+    game = _dealt("classic", 3, 4)
+    while game.phase.value != "play":  # a play changes the state in place, unless it is shared
+        game.push(game.moves_for(game.awaited()[0])[0])
+    for _ in range(3):
+        game.lens(0)  # made and dropped: it must not give back a share of the state it never held
+    view = game.view(1)
+    before = view.to_text()
+    game.push(game.moves_for(game.awaited()[0])[0])
+    assert view.to_text() == before != game.view(1).to_text()
