@@ -199,12 +199,13 @@ def _best(
 
 
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
-    """The preferred play among those greedy considers on its turn, checked lazily, best first:
-    every copy of a plain rank, one card of a power rank, the last hand cards with face-up cards of
-    their rank, or the face-down cards (in the play phase). None when none is legal, or when aces name takers: then the
-    full move list decides. A play of one rank from the zone is judged by `playable_codes` (what
-    `legal_play` finds), the rare play with face-up cards added by `legal_play` itself; the play
-    chosen is taken through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them."""
+    """The preferred play (in the play phase) among those greedy considers on its turn: every copy
+    of a plain rank, one card of a power rank, the last hand cards with face-up cards of their rank,
+    or the face-down cards. None when none is legal, or when aces name takers: then the full move
+    list decides. A play of one rank from the zone is judged by `playable_codes` (what `legal_play`
+    finds), the rare play with face-up cards added by `legal_play` itself; the play chosen is taken
+    through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them, computed inline from
+    per-rank traits (the differential test holds the two to the same moves)."""
     rules = view.rules
     if rules.ace_gives_pile:
         return None

@@ -23,6 +23,9 @@ Invariants:
   neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
   those moves depend only on that player's hand, the public cards and the position, which the view
   knows exactly as the game does, so the game's `push` may trust them.
+- A lens (`lens(p)`, `_lens`) is a view that reads this game's state object itself and holds no
+  share of it: the game hands each state object it takes to its lenses (`_take`, the one place
+  `_state` changes after the deal).
 - Deterministic: no clock, no randomness; the deal order is given by the caller.
 - Choices where RULES.md is silent are in docs/rules.md.
 """
