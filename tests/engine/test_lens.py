@@ -21,6 +21,11 @@ def _same(lens: Game, view: Game, seat: int, players: int) -> None:
     assert lens.known == view.known
     assert [m.text() for m in lens.moves_for(seat)] == [m.text() for m in view.moves_for(seat)]
     assert lens.awaited() == view.awaited()
+    everything = tuple(range(view.size))
+    assert lens.codes(everything) == view.codes(everything)  # what the lens answers from its game, masked
+    zone = view.hand(seat) or view.face_up(seat)
+    for slot in zone:
+        assert lens.legal_play(seat, (slot,)) == view.legal_play(seat, (slot,))
     try:
         top = view.top_code()
     except UnrevealedCardError:
