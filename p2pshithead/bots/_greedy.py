@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
@@ -65,12 +65,12 @@ def _keep(power: Power, rank: int) -> int:
 
 def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
     """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
-    return _tables(table)[0]
+    return _tables(table)[1]
 
 
 def _keeps(table: Mapping[Rank, Power]) -> tuple[int, ...]:
     """`keep_value` by rank number (0 for no rank)."""
-    return _tables(table)[2]
+    return _tables(table)[3]
 
 
 _Trait = tuple[bool, bool, tuple[int, ...] | None]
@@ -78,8 +78,11 @@ _Trait = tuple[bool, bool, tuple[int, ...] | None]
 when played alone and neither a four nor a burn: a power card's; else None)."""
 
 
-def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]:
-    """`_ranked(table)`, each rank's `_Trait` and `_keeps(table)`, kept per table in use."""
+_Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]
+
+
+def _tables(table: Mapping[Rank, Power]) -> _Tables:
+    """(`table`, `_ranked(table)`, each rank's `_Trait`, `_keeps(table)`), kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
@@ -95,11 +98,10 @@ def _tables(table: Mapping[Rank, Power]) -> tuple[tuple[Power | None, ...], tupl
         )
         keeps = tuple(0 if power is None else _keep(power, r) for r, power in enumerate(by_rank))
         cached = _RANKED[id(table)] = (table, by_rank, traits, keeps)
-    return cached[1], cached[2], cached[3]
+    return cached
 
 
 _RANKS = frozenset(int(r) for r in Rank)
-_Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ...], tuple[int, ...]]
 _RANKED: dict[int, _Tables] = {}  # by id
 
 
@@ -160,22 +162,26 @@ def _key(game: Game, table: Mapping[Rank, Power], move: Move, pile: tuple[int, i
 def _pick(
     keys: Sequence[tuple[int, ...]],
     choices: Sequence[_C],
-    check: Callable[[_C], bool],
+    accepted: Sequence[bool] | None,
     rng: random.Random,
     wander: float,
 ) -> _C | None:
-    """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that `check` accepts,
-    or None; equal keys are ordered by one draw of `rng` each, in order (then by index). Now and
-    then (`wander`) a plain play (key 1...) is drawn at random instead, from the accepted plain
-    plays in that order."""
+    """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that is accepted
+    (`accepted[i]`; None: every one), or None; equal keys are ordered by one draw of `rng` each, in
+    order (then by index). Now and then (`wander`) a plain play (key 1...) is drawn at random
+    instead, from the accepted plain plays in that order."""
     rand = rng.random
-    draws = list(itertools.islice(iter(rand, -1.0), len(keys)))  # one draw a key, in order
-    best = min(itertools.compress(zip(keys, draws, itertools.count()), map(check, choices)), default=None)
-    if best is None:  # (the least accepted (key, draw, index): no sort, no Python loop)
+    draws = [rand() for _ in keys]  # one draw a key, in order
+    ok = accepted or [True] * len(keys)
+    best: tuple[tuple[int, ...], float, int] | None = None
+    for i, key in enumerate(keys):  # the least (key, draw, index) accepted: no sort on the hot path
+        if ok[i] and (best is None or (key, draws[i]) < best[:2]):
+            best = key, draws[i], i
+    if best is None:
         return None
     if best[0][0] == 1 and rand() < wander:
         ranked = sorted(zip(keys, draws, itertools.count()))
-        return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and check(choices[j])])
+        return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and ok[j]])
     return choices[best[2]]
 
 
@@ -185,21 +191,21 @@ def _best(
     moves: Sequence[Move],
     rng: random.Random,
     wander: float,
-    legal: Callable[[Move], bool] = lambda move: True,
 ) -> Move | None:
-    """The preferred move among `moves` that `legal` accepts, or None."""
+    """The preferred move among `moves`, or None."""
     pile = _pile(game, _ranked(table))
     keys = [_key(game, table, m, pile) for m in moves]
-    return _pick(keys, moves, legal, rng, wander)
+    return _pick(keys, moves, None, rng, wander)
 
 
 def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, wander: float) -> Move | None:
-    """The preferred play among those greedy considers on its turn, checked lazily, best first:
-    every copy of a plain rank, one card of a power rank, the last hand cards with face-up cards of
-    their rank, or the face-down cards (in the play phase). None when none is legal, or when aces name takers: then the
-    full move list decides. A play of one rank from the zone is judged by `playable_codes` (what
-    `legal_play` finds), the rare play with face-up cards added by `legal_play` itself; the play
-    chosen is taken through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them."""
+    """The preferred play (in the play phase) among those greedy considers on its turn: every copy
+    of a plain rank, one card of a power rank, the last hand cards with face-up cards of their rank,
+    or the face-down cards. None when none is legal, or when aces name takers: then the full move
+    list decides. A play of one rank from the zone is judged by `playable_codes` (what `legal_play`
+    finds), the rare play with face-up cards added by `legal_play` itself; the play chosen is taken
+    through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them, computed inline from
+    per-rank traits (the differential test holds the two to the same moves)."""
     rules = view.rules
     if rules.ace_gives_pile:
         return None
@@ -207,7 +213,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     zone = hand or view.face_up(me)
     if not zone:  # the legal moves are a flip of each face-down card, all of one key
         flips = view.moves_for(me)
-        return _pick([(5,)] * len(flips), flips, _yes, rng, wander)
+        return _pick([(5,)] * len(flips), flips, None, rng, wander)
     top = view.top_code()
     can = view.playable_codes(top)
     slots_of: dict[int, list[int]] = {}
@@ -217,10 +223,12 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             slots_of.setdefault(code >> 3, []).append(slot)
             if not can[code]:
                 blocked.add(code >> 3)
-    ranked, traits, _ = _tables(table)
+    _, ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
     run = _run(view, ranked) if four and top in slots_of else 0
-    plays, keys, legal = [], [], set()
+    plays: list[tuple[int, ...]] = []
+    keys: list[tuple[int, ...]] = []
+    legal: list[bool] = []
     for rank, slots in slots_of.items():
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
         play = (slots[0],) if anything else tuple(slots)
@@ -233,8 +241,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             if size < 0:
                 size = len(view.pile)
             key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
-        if rank not in blocked:  # a card played on anything may be or not whatever its suit
-            legal.add(play)
+        legal.append(rank not in blocked)  # a card played on anything may be or not whatever its suit
         plays.append(play)
         keys.append(key)
     if len(plays) == 1 and hand and not view.stock:
@@ -245,14 +252,9 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             pile = len(view.pile), top, run
             plays.append(hand + ups)
             keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
-            if view.legal_play(me, hand + ups) is not None:
-                legal.add(hand + ups)
-    chosen = _pick(keys, plays, legal.__contains__, rng, wander)  # no Python frame a check
+            legal.append(view.legal_play(me, hand + ups) is not None)
+    chosen = _pick(keys, plays, legal, rng, wander)
     return None if chosen is None else view.legal_play(me, chosen)
-
-
-def _yes(move: Move) -> bool:
-    return True
 
 
 def _run(game: Game, by_rank: Sequence[Power | None]) -> int:

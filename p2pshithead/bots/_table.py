@@ -41,14 +41,21 @@ def ask(
     Raises:
         NoMoveError: the player to act gave no move.
     """
-    turn = game.turn
-    for seat in game.awaited():  # out of the play phase, every seat awaited has a move (Ready, a gift)
-        if seat != turn and (seat == passed or (game.phase is Phase.PLAY and not game.moves_for(seat))):
-            continue
+    awaited = game.awaited()
+    if len(awaited) == 1 and awaited[0] != passed:  # the common case: one seat to ask
+        seat = awaited[0]
         move = players[seat].decide(see(game, seat), seat, rng)
         if move is not None:
             return move
-    raise NoMoveError(f"seat {turn} ({players[turn].name}) gave no move")
+    else:
+        turn = game.turn
+        for seat in awaited:  # out of the play phase, every seat awaited has a move (Ready, a gift)
+            if seat != turn and (seat == passed or (game.phase is Phase.PLAY and not game.moves_for(seat))):
+                continue
+            move = players[seat].decide(see(game, seat), seat, rng)
+            if move is not None:
+                return move
+    raise NoMoveError(f"seat {game.turn} ({players[game.turn].name}) gave no move")
 
 
 class LocalTable:

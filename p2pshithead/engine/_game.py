@@ -23,6 +23,9 @@ Invariants:
   neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
   those moves depend only on that player's hand, the public cards and the position, which the view
   knows exactly as the game does, so the game's `push` may trust them.
+- A lens (`lens(p)`, `_lens`) is a view that reads this game's state object itself and holds no
+  share of it: the game hands each state object it takes to its lenses (`_take`, the one place
+  `_state` changes after the deal).
 - Deterministic: no clock, no randomness; the deal order is given by the caller.
 - Choices where RULES.md is silent are in docs/rules.md.
 """
@@ -252,9 +255,10 @@ class Game:
         Raises:
             ValueError: `player` or `slots` is not well formed (as `Play` raises).
         """
-        move = _MADE.get((Play, player, slots, None))
+        key = (Play, player, slots, None)
+        move = _MADE.get(key)
         if type(move) is not Play:
-            move = _trusted(Play, player, Play(player, slots).slots, None)  # checked once, then kept
+            move = _kept(key, Play(player, slots))  # checked once, then kept
         try:
             legal = self._plain_play(move)  # as is_legal, the common play judged inline
         except UnrevealedCardError:
@@ -1503,13 +1507,19 @@ def _trusted(kind: type[_M], *fields: object) -> _M:
     key = (kind, *fields)
     move = _MADE.get(key)
     if move is None:
-        if len(_MADE) >= _MADE_MAX:
-            _MADE.clear()
         move = object.__new__(kind)
         for name, value in zip(kind.__slots__, fields, strict=True):
             _set(move, name, value)
-        _MADE[key] = move
+        _kept(key, move)
     return move  # type: ignore[return-value]
+
+
+def _kept(key: tuple[object, ...], move: _L) -> _L:
+    """Keep `move` as the one object of its value (`_MADE`, by `key`: its kind and fields)."""
+    if len(_MADE) >= _MADE_MAX:
+        _MADE.clear()
+    _MADE[key] = move
+    return move
 
 
 _set = object.__setattr__

@@ -34,6 +34,9 @@ class Lens(Game):
         self._clock: dict[int, Move] | None = None  # the game's `_judged` when `_masked` was made
         self._masked = bytearray()
 
+    def __del__(self) -> None:
+        pass  # a lens holds no share of its game's state (`State.shares`): nothing to give back
+
     @property
     def _code(self) -> bytearray:
         game = self._game
@@ -68,12 +71,9 @@ class Lens(Game):
 
     def codes(self, slots: Sequence[int]) -> list[int]:
         game = self._game
-        s = game._state
-        out = list(map(game._code.__getitem__, slots))
-        hidden = set(slots).difference(s.public, s.seats[self._owner].hand)  # no Python frame a slot
-        if hidden:
-            out = [0 if x in hidden else c for x, c in zip(slots, out, strict=True)]
-        return out
+        s, code = game._state, game._code
+        vis, hand = s.vis, s.seats[self._owner].hand
+        return [code[x] if vis[x] or x in hand else 0 for x in slots]
 
     def top_code(self) -> int:
         return self._game.top_code()  # the pile is public

@@ -21,6 +21,11 @@ def _same(lens: Game, view: Game, seat: int, players: int) -> None:
     assert lens.known == view.known
     assert [m.text() for m in lens.moves_for(seat)] == [m.text() for m in view.moves_for(seat)]
     assert lens.awaited() == view.awaited()
+    everything = tuple(range(view.size))
+    assert lens.codes(everything) == view.codes(everything)  # what the lens answers from its game, masked
+    zone = view.hand(seat) or view.face_up(seat)
+    for slot in zone:
+        assert lens.legal_play(seat, (slot,)) == view.legal_play(seat, (slot,))
     try:
         top = view.top_code()
     except UnrevealedCardError:
@@ -85,3 +90,15 @@ def test_a_play_the_lens_judged_is_trusted_by_its_game():
     game.push(play)
     assert lens.to_text() == game.view(seat).to_text()
     assert preset("classic") == lens.rules
+
+
+def test_a_dropped_lens_leaves_views_standing_still():
+    game = _dealt("classic", 3, 4)
+    while game.phase.value != "play":  # a play changes the state in place, unless it is shared
+        game.push(game.moves_for(game.awaited()[0])[0])
+    for _ in range(3):
+        game.lens(0)  # made and dropped: it must not give back a share of the state it never held
+    view = game.view(1)
+    before = view.to_text()
+    game.push(game.moves_for(game.awaited()[0])[0])
+    assert view.to_text() == before != game.view(1).to_text()
