@@ -44,9 +44,8 @@ MARGIN = 1.0
 """Standard errors by which a move must beat greedy's choice, over the same sampled worlds, to
 be preferred: with a few dozen noisy playouts, the best-looking move is often just lucky."""
 
-DROP = 3.0
-"""Standard errors by which a move must trail greedy's choice to leave the race early (at 2, races
-ended with some 40% of a 100 ms budget unspent: a move dropped by bad luck costs more than that)."""
+DROP = 2.0
+"""Standard errors by which a move must trail greedy's choice to leave the race early."""
 
 RACE_WORLDS = 6
 """Worlds played before any move may leave the race (fewer give no usable spread)."""
