@@ -247,32 +247,38 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 viewer.tick()
 
     games: list[Transcript] = []
-    closed, reached, misses = False, False, 0
+    closed, reached, deadline = False, False, None  # deadline: when a lost link is given up
+    loop = asyncio.get_running_loop()
     ticking = asyncio.ensure_future(tick())
     try:
         for _ in range(_WATCH_LINKS):
             watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
                               observe=observe, clock=time.monotonic, games=games)  # fmt: skip
+            began = loop.time()
             try:
                 async with watcher:
-                    reached, misses = True, 0
+                    reached = True
                     games = await watcher.async_run()
             except OSError:  # the table cannot be reached (yet)
                 if not reached:
                     raise
-                misses += 1
-            if (closed := watcher.closed) or misses * _WATCH_RETRY_S >= _WATCH_BACK_S:
+            if closed := watcher.closed:
                 break
-            if misses:
-                await asyncio.sleep(_WATCH_RETRY_S)
-            else:  # at once, then every _WATCH_RETRY_S
+            if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
+                deadline = None
+            if deadline is None:
+                deadline = loop.time() + _WATCH_BACK_S
                 say(f"lost the link to the table; trying to reach it again for {_WATCH_BACK_S:g} s (Ctrl-C stops)")
+            elif loop.time() >= deadline:
+                break
+            else:
+                await asyncio.sleep(_WATCH_RETRY_S)  # the first try is at once
     finally:
         ticking.cancel()
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
-    ending = "the table closed" if closed else "gave up: the table stayed out of reach"
+    ending = "the table closed" if closed else f"gave up: no link brought the game on for {_WATCH_BACK_S:g} s"
     say(f"{ending}; watched {len(games)} game{'s' if len(games) != 1 else ''}")
     return 0
 

@@ -21,7 +21,6 @@ from p2pshithead.engine import (
     Card,
     Game,
     Phase,
-    Rank,
     Ruleset,
     Source,
     Suit,
@@ -273,8 +272,8 @@ def _status(view: Game, me: int | None, names: Sequence[str]) -> str:
     if view.phase is Phase.SHOW:
         if view.turn == me:
             claims = show_hints(view, me)
-            if not claims and (lowest := lowest_shown(view)) is not None:
-                return f"Show a card to claim the lead: a {lowest.symbol} is shown, you hold none lower: show -"
+            if not claims and (leading := view.leading_show()) is not None:
+                return f"Show a card to claim the lead: a {leading[1].symbol} is shown, you hold none lower: show -"
             if not claims:
                 return "Show a card to claim the lead: you hold none that can (2, 3, 10 cannot): show -"
             return f"Show a card to claim the lead (lowest shown starts): {claims[0]}, or show -"
@@ -342,29 +341,18 @@ def ace_answer(view: Game, me: int) -> str:
 
 def show_hints(view: Game, me: int) -> list[str]:
     """The shows that can claim the lead (RULES.md 2): of cards in the rank order, lowest first
-    (2, 3, 10 and jokers are played on anything and claim nothing), below the lowest rank shown
-    before (`lowest_shown`: those came earlier from the dealer's left, so a tie goes to them)."""
+    (2, 3, 10 and jokers are played on anything and claim nothing), below the rank that leads so far
+    (it was shown earlier from the dealer's left, so a tie goes to it)."""
     hints = []
-    lowest = lowest_shown(view)
+    leading = view.leading_show()
     for slot in hand_order(view, view.hand(me)):
         card = view.card(slot)
-        if card is None or not _claims(view, card) or (lowest is not None and card.rank >= lowest):
+        if card is None or not view.claims_lead(card.rank) or (leading is not None and card.rank >= leading[1]):
             continue
         word = f"show {card.rank.symbol}"
         if word not in hints:
             hints.append(word)
     return hints
-
-
-def lowest_shown(view: Game) -> Rank | None:
-    """The lowest rank shown so far that claims the lead, if any."""
-    shown = [card.rank for _, slot in view.shows if slot is not None
-             and (card := view.card(slot)) is not None and _claims(view, card)]  # fmt: skip
-    return min(shown, default=None)
-
-
-def _claims(view: Game, card: Card) -> bool:
-    return not view.power_table[card.rank].anything and card.rank is not Rank.JOKER
 
 
 def outcome_screen(

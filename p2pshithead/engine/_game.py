@@ -303,6 +303,7 @@ class Game:
         from p2pshithead.engine._lens import Lens
 
         lens = Lens(self, player)
+        self._lenses = [ref for ref in self._lenses if ref() is not None]  # those dropped are forgotten
         self._lenses.append(weakref.ref(lens))
         return lens
 
@@ -390,10 +391,10 @@ class Game:
     def ready(self) -> frozenset[int]:
         return frozenset(self._state.ready)
 
-    @property
-    def shows(self) -> tuple[tuple[int, int | None], ...]:
-        """The show phase's shows so far, in order: (player, slot shown or None)."""
-        return tuple(self._state.shows)
+    def leading_show(self) -> tuple[int, Rank] | None:
+        """The show that leads so far (section 2): the lowest rank that claims the lead (`claims_lead`)
+        shown by a player still in, the earliest shown on a tie; (player, rank), or None."""
+        return self._leading(self._state)
 
     @property
     def exchange(self) -> Exchange | None:
@@ -531,8 +532,7 @@ class Game:
             return (s.turn,)
         if s.phase is not Phase.PLAY:
             return ()
-        if s.window is None or not (self.rules.turbo or self.rules.interrupt):  # nobody answers out of turn
-            return (s.turn,)
+        assert s.window is not None  # the play phase with a window open to answers (the first return took the rest)
         others: list[int] = []
         if self._answers_open(s):
             n = self.players
@@ -1154,17 +1154,20 @@ class Game:
         if waiting:
             s.turn = waiting[0]
             return
+        best = self._leading(s)
+        s.turn = best[0] if best else self._in_game(s)[0]
+        s.phase = Phase.PLAY
+
+    def _leading(self, s: State) -> tuple[int, Rank] | None:
+        """The show that leads in `s` so far (see `leading_show`)."""
         best: tuple[int, int] | None = None
         for p, slot in s.shows:  # shows are in seat order from the dealer's left: ties go to the earliest
             if slot is None or p in s.finished:
                 continue
             rank = self._code[slot] >> 3
-            if not self._in_order(rank):
-                continue
-            if best is None or rank < best[1]:
+            if self.claims_lead(rank) and (best is None or rank < best[1]):
                 best = (p, rank)
-        s.turn = best[0] if best else self._in_game(s)[0]
-        s.phase = Phase.PLAY
+        return None if best is None else (best[0], Rank(best[1]))
 
     def _apply_leave(self, s: State, p: int) -> None:
         """`p`'s cards leave play unseen; the turn, the swap and show phases and the card exchange go
@@ -1332,7 +1335,7 @@ class Game:
                 return card
         return 0
 
-    def _in_order(self, rank: int) -> bool:
+    def claims_lead(self, rank: int) -> bool:
         """Whether `rank` is in the rank order, not a power card played on anything (sections 1, 2):
         only such a rank can claim the lead in the show phase (7 and 8 do; 2, 3, 10, jokers do not)."""
         return not self._powers[Rank(rank)].anything and rank != _JOKER

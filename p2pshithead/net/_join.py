@@ -3,7 +3,9 @@
 # comes back by itself: when the link to the host breaks during the game, it dials the host again (the
 # addresses it knew, then wherever `find` says the table is now) until the table's away limit, sends a
 # signed `rejoin` with the number of entries it holds, and takes the ones it lacks. A joiner started
-# from a journal (`resume`) does the same from its first connection.
+# from a journal (`resume`) does the same from its first connection. When the link breaks before its game
+# began (in the lobby, or told to `wait`), it dials again and says hello again for `SIT_AGAIN_S` (a seat
+# is taken afresh; a "ready" said before is said again), paced and at most `SIT_AGAIN_LINKS` times.
 # Invariants: nothing from the host is used before its schema check; every entry goes through the same
 # transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
 # entry is journaled before this seat acts on it; this seat's messages are sent only while the link is
@@ -62,6 +64,8 @@ Find = Callable[[bytes], Awaitable[tuple[tuple[str, ...], int] | None]]
 _RETRY_S = 1.0
 SIT_AGAIN_S = 60.0
 """How long a peer whose link broke before its game began (lobby, waiting) tries to sit again."""
+SIT_AGAIN_LINKS = 100
+"""How often a peer sits again at one table at most (a host that keeps dropping it is let go)."""
 
 
 def _link_lost(exc: BaseException) -> bool:
@@ -107,6 +111,7 @@ class Joiner:
         self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
         self._failure: BaseException | None = None
         self._hello_answered = False  # the host took this peer's hello (a link lost after is tried again)
+        self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         if resume is not None:
             self._journal, record = resume
@@ -164,7 +169,7 @@ class Joiner:
         if self.transcript is None:
             assert self._conn is not None, "use Joiner as an async context manager"
             try:
-                await self._async_hello()
+                await self._async_hello(self._limits.hello_s)
             except (NetError, ConnectionError, OSError) as exc:
                 if not (self._hello_answered and _link_lost(exc)):
                     raise
@@ -232,12 +237,22 @@ class Joiner:
         """Whether this peer still takes part (it has not left the game for good)."""
         return [s.key for s in transcript.setup.seats].index(self._identity.public) in transcript.app.present()
 
-    async def _async_hello(self) -> None:
+    async def _async_hello(self, answer_s: float | None = None) -> None:
+        """Say hello and take the answer (within `answer_s`, if given: `wait`, then `welcome` whenever the
+        next game begins).
+
+        Raises:
+            RemoteProtocolError: naming the host, when it refuses the seat, breaks the protocol or does not
+                answer within `answer_s`.
+        """
         conn, me = self._conn, self._identity
         assert conn is not None
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
-        welcome = await conn.async_recv()
+        try:
+            welcome = await asyncio.wait_for(conn.async_recv(), answer_s)
+        except TimeoutError:
+            raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
         if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
             self._hello_answered = True
             self._notify(Waiting(welcome["name"]))
@@ -263,13 +278,18 @@ class Joiner:
         if self._conn is not None:
             await self._conn.async_close()
             self._conn = None
+        self._sat_again += 1
+        if self._sat_again > SIT_AGAIN_LINKS:
+            raise RemoteProtocolError(self._host, f"dropped this peer {SIT_AGAIN_LINKS} times before a game ({exc})")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SIT_AGAIN_S
         self._notify(Away(SEQUENCER, self._host, SIT_AGAIN_S))
+        if self._sat_again > 1:  # a host that seats and drops this peer is not dialled in a tight loop
+            await asyncio.sleep(_RETRY_S)
         while (left := deadline - loop.time()) > 0:
             try:
                 await asyncio.wait_for(self._async_connect(self._addresses, self._port), max(0.1, left))
-                await self._async_hello()
+                await self._async_hello(max(0.1, deadline - loop.time()))
             except (NetError, ConnectionError, OSError, TimeoutError) as again:
                 exc = again
                 if self._conn is not None:

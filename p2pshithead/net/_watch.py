@@ -6,7 +6,8 @@
 # game must link to the game it watched whole before (else the host is named); it stops at the host's
 # bye (`closed`) or a lost link, returning the games it saw; `async_close` may be called twice. Given the
 # games a lost link cut short (`games`), it takes the game in play up again: the entries it holds must come
-# again unchanged (else the host is named) and are not observed twice.
+# again unchanged (else the host is named) and are not observed twice; a game after one whose end it
+# missed must be the same host's, and later (`_later_problem`).
 """`Watcher`: watch a table reached by address."""
 
 from __future__ import annotations
@@ -22,7 +23,15 @@ from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._events import Connected, LobbySeats, Notify, Started, Stopped, Watching, away_event
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST
-from p2pshithead.net._transcript import PROTOCOL_VERSION, Entry, Phase, Transcript, link_problem
+from p2pshithead.net._transcript import (
+    PROTOCOL_VERSION,
+    SEQUENCER,
+    Entry,
+    Phase,
+    TableSetup,
+    Transcript,
+    link_problem,
+)
 
 Observe = Callable[[Transcript, Sequence[object]], None]
 """Told after every entry the spectator applied: the game's transcript and the application's events."""
@@ -39,6 +48,7 @@ class Watcher:
         self._conn: Connection | None = None
         self.games: list[Transcript] = list(games)
         self.closed = False  # the host said bye: the table is closed (else the link was lost)
+        self.fresh = 0  # entries this link brought that were not held before
         self._held = 0  # entries of the game in play held from before a lost link, coming again
         self._resumed = bool(games)  # until this link's first entry: the end of the last game may be missed
 
@@ -64,13 +74,13 @@ class Watcher:
         """
         conn = self._conn
         assert conn is not None, "use Watcher as an async context manager"
-        await conn.async_send({"t": "watch", "v": PROTOCOL_VERSION})
-        answer = await conn.async_recv()
-        if answer["t"] != "watching":
-            raise RemoteProtocolError(conn.peer, f"refused a spectator: {answer.get('reason', answer['t'])}")
-        conn.rename(f"host of {answer['name']}")
-        self._notify(Watching(answer["name"], answer["words"]))
         try:
+            await conn.async_send({"t": "watch", "v": PROTOCOL_VERSION})
+            answer = await conn.async_recv()
+            if answer["t"] != "watching":
+                raise RemoteProtocolError(conn.peer, f"refused a spectator: {answer.get('reason', answer['t'])}")
+            conn.rename(f"host of {answer['name']}")
+            self._notify(Watching(answer["name"], answer["words"]))
             while (message := await conn.async_recv())["t"] != "bye":
                 self._take(conn.peer, message)
             self.closed = True
@@ -95,11 +105,12 @@ class Watcher:
                     raise RemoteProtocolError(peer, f"sent entry {entry.index} unlike the one it sent before")
             elif entry.index == 0:
                 missed = resumed and current is not None and current.phase in (Phase.PLAYING, Phase.SIGNING)
-                self._begin(peer, entry, None if missed else current)
+                self._begin(peer, entry, current, missed)
             elif current is None or current.phase in (Phase.DONE, Phase.STOPPED):
                 raise RemoteProtocolError(peer, f"sent entry {entry.index} outside a game")
             else:
                 events = current.append(entry)
+                self.fresh += 1
                 self._observe(current, events)
                 if current.verdict is not None:
                     self._notify(Stopped(current.verdict))
@@ -111,13 +122,18 @@ class Watcher:
         else:
             raise RemoteProtocolError(peer, f"sent {kind!r} out of place")
 
-    def _begin(self, peer: str, genesis: Entry, current: Transcript | None) -> None:
-        """Start watching the game of `genesis`, which must follow `current` (None: there is nothing it
-        must follow, such as a game whose end was missed while the link was down)."""
-        if current is not None and current.phase is not Phase.DONE:
+    def _begin(self, peer: str, genesis: Entry, current: Transcript | None, missed: bool = False) -> None:
+        """Start watching the game of `genesis`, which must follow `current`; when the end of `current` was
+        missed while the link was down (`missed`), it must be a later game of the same host's evening."""
+        if current is not None and current.phase is not Phase.DONE and not missed:
             raise RemoteProtocolError(peer, "began a game before the last one was complete")
         transcript = Transcript.start(genesis, None, self._apps, peer)
-        problem = link_problem(current, transcript.setup) if current is not None else None
+        if current is None:
+            problem = None
+        elif missed:
+            problem = _later_problem(current, transcript.setup)
+        else:
+            problem = link_problem(current, transcript.setup)
         if problem is not None:
             raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.games.append(transcript)
@@ -130,3 +146,13 @@ class Watcher:
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.async_close()
+
+
+def _later_problem(current: Transcript, setup: TableSetup) -> str | None:
+    """What is wrong with `setup` as a later game of `current`'s evening (its end missed, so the link to
+    the game just before cannot be checked): the same host, and a game number past `current`'s."""
+    if setup.seats[SEQUENCER].key != current.setup.seats[SEQUENCER].key:
+        return "another host's game"
+    if setup.previous is None or setup.game <= current.setup.game:
+        return f"it is not a game after game {current.setup.game}"
+    return None

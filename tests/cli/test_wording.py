@@ -53,6 +53,9 @@ def test_the_show_phase_offers_only_cards_below_the_lowest_shown_before() -> Non
     assert "a 7 is shown, you hold none lower: show -" in screen(view, 2, NAMES, [], ASCII)
     game.push(Show(2, None))
     assert hint_line(game.view(0), 0) == "Type: show 6  show -   (? help)"  # a 7 would tie, and seat 1 came first
+    gone = game.copy()
+    gone.push(Leave(1))  # a show by a player who left claims nothing
+    assert gone.leading_show() is None and hint_line(gone.view(0), 0) == "Type: show 6  show 7  show -   (? help)"
 
 
 def test_the_out_of_turn_question_says_when_it_burns() -> None:
