@@ -53,6 +53,20 @@ def session(person: Person, rules: str = "classic", seed: int = 1) -> Session:
                    Look(unicode=False, color=False), 0, person.ask, person.echo, lambda: None)
 
 
+def _series(s: Session) -> list[Game]:
+    """Play `s.series()`, recording each game played."""
+    games: list[Game] = []
+    play_one = s.run
+
+    def recorded(previous: Outcome | None = None) -> Game:
+        games.append(play_one(previous))
+        return games[-1]
+
+    s.run = recorded  # type: ignore[method-assign]
+    s.series()
+    return games
+
+
 @pytest.mark.parametrize("rules", sorted(PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_whole_game(rules: str, seed: int) -> None:
@@ -68,15 +82,7 @@ def test_series_and_dealer() -> None:
     """The first dealer is drawn; the Shithead of a game deals the next (RULES.md 2 and 7)."""
     person = Person(9, games=2)
     s = session(person, "classic", 9)
-    games: list[Game] = []
-    play_one = s.run
-
-    def recorded(previous: Outcome | None = None) -> Game:
-        games.append(play_one(previous))
-        return games[-1]
-
-    s.run = recorded  # type: ignore[method-assign]
-    s.series()
+    games = _series(s)
     assert len(games) == 2 and person.typed.count("r") >= 2  # two games, two swap phases
     first = games[0].outcome()
     assert first is not None and first.shithead is not None
@@ -134,15 +140,7 @@ def test_a_french_series_opens_each_next_game_with_the_exchange(level: str) -> N
     person = Person(4, games=3)
     s = Session(preset("french"), [make_bot(level) for _ in range(3)], NAMES, random.Random(4),
                 Look(unicode=False, color=False), 0, person.ask, person.echo, lambda: None)
-    games: list[Game] = []
-    play_one = s.run
-
-    def recorded(previous: Outcome | None = None) -> Game:
-        games.append(play_one(previous))
-        return games[-1]
-
-    s.run = recorded  # type: ignore[method-assign]
-    s.series()
+    games = _series(s)
     assert len(games) == 3 and person.errors == []
     for before, game in zip(games, games[1:], strict=False):
         outcome = before.outcome()
