@@ -144,10 +144,13 @@ class Narrator:
         skips = sum(table[r].skip for r in ranks)
         if skips:
             skipped = _skipped(view, move.player, skips)
-            if skipped:
-                plural = len(skipped) > 1 or skipped[0] == self.me
-                who = [self._who(q, "you" if i else "You") for i, q in enumerate(skipped)]
-                out.append(" and ".join(who) + (" are" if plural else " is") + " skipped")
+            seats = list(dict.fromkeys(skipped))  # with two players in, one seat is passed over again
+            if seats:
+                plural = len(seats) > 1 or seats[0] == self.me
+                who = [self._who(q, "you" if i else "You") for i, q in enumerate(seats)]
+                times = len(skipped) if len(seats) == 1 else 1
+                again = {1: "", 2: " twice"}.get(times, f" {times} times")
+                out.append(" and ".join(who) + (" are" if plural else " is") + " skipped" + again)
         return out
 
     def _aimed(self, target: int, view: Game) -> str:

@@ -161,7 +161,7 @@ class Session:
         room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
         self.clear()
         self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look, number=len(self.scores.games),
-                                 below=self.scores.lines(max_games=max(1, room))))  # fmt: skip
+                                 below=self.scores.lines(max_games=max(1, room), width=look.width)))  # fmt: skip
         return game
 
     def _exchange_line(self, previous: Outcome) -> str:

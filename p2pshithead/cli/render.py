@@ -4,7 +4,7 @@ Invariants: every function here reads a `Game` *view* (`Game.view(me)`) and neve
 a local table and a networked one draw the same screen; nothing here reads input, sleeps or
 prints. A screen fits `Look.width` x `Look.height` (the terminal's size, 80x24 by default) for up to
 6 players: the header, every seat's row, the pile, my cards, the status and the hint always stay on
-it (from 60x20 up); the recent moves take the lines left; no word is ever cut (`cli.fit`).
+it (from `SMALLEST` up); the recent moves take the lines left; no word is ever cut (`cli.fit`).
 Color is click.style markup (red hearts and diamonds); `click.echo` strips it off a non-terminal.
 """
 
@@ -39,9 +39,14 @@ __all__ = [
     "ace_answer",
     "aimed_at",
     "show_hints",
+    "SMALLEST",
 ]
 
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
+
+SMALLEST = (40, 20)
+"""The smallest screen (columns, lines) drawn to fit: a phone held upright, a split pane. A smaller
+terminal is drawn as this size (and scrolls)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +101,18 @@ def names_in(text: str, names: Sequence[str]) -> str:
 _WIDE = 72
 """From this width on, rows take two-space gaps and ten-letter names."""
 
+_NARROW = 50
+"""Below this width, rows take six-letter names and unpadded counts, and the header is short, so that
+three face-up cards still show at `SMALLEST`."""
+
 
 def _seat_line(view: Game, seat: int, me: int | None, names: Sequence[str], look: Look) -> str:
     """One seat's row: name, counts and face-up cards (mine: no hand count), or its place once out."""
-    wide = look.width >= _WIDE
+    wide, narrow = look.width >= _WIDE, look.width < _NARROW
     gap = "  " if wide else " "
     mark = _mark(view, seat, look)
-    head = f"{mark}[{seat}] {names[seat]:<{10 if wide else 8}.{10 if wide else 8}}"
+    letters = 10 if wide else 6 if narrow else 8
+    head = f"{mark}[{seat}] {names[seat]:<{letters}.{letters}}"
     if seat in view.left:
         line = f"{head} left the game"
     elif seat in view.finished:
@@ -115,7 +125,7 @@ def _seat_line(view: Game, seat: int, me: int | None, names: Sequence[str], look
             down_text = f"down {len(down)}"
         numbered = seat == me and view.phase is Phase.SWAP
         up = _up_text(view, view.face_up(seat), look, numbered)
-        hand = "" if seat == me else f"hand {len(view.hand(seat)):>2}{gap}"
+        hand = "" if seat == me else f"hand {len(view.hand(seat)):>{1 if narrow else 2}}{gap}"
         line = f"{head} {hand}{down_text}{gap}up {up}"
     return line
 
@@ -225,9 +235,12 @@ def screen(
         Lines joined by newlines, at most `look.height - 1` of them (the prompt follows them).
     """
     width, rows = look.width, max(1, look.height - 1)
-    game = f" - game {number}" if number > 1 else ""
-    header = fit(f"Shithead - {view.rules.name} - {view.players} players{game}   stock {len(view.stock)}  "
-                 f"burned {len(view.burned)}", width)  # fmt: skip
+    counts = f"stock {len(view.stock)}  burned {len(view.burned)}"
+    if width < _NARROW:
+        header = fit(f"{view.rules.name} {view.players}p{f' game {number}' if number > 1 else ''}  {counts}", width)
+    else:
+        game = f" - game {number}" if number > 1 else ""
+        header = fit(f"Shithead - {view.rules.name} - {view.players} players{game}   {counts}", width)
     rows_of = _seat_rows(view, me, names, look, last or {})
     top = [header] + [row for seat, row in rows_of.items() if seat != me]
     top += _pile_lines(view, look)

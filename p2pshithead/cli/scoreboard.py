@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from p2pshithead.cli.fit import wrap
 from p2pshithead.engine import Outcome
 
 __all__ = ["Scoreboard"]
@@ -29,27 +30,33 @@ class Scoreboard:
         """How many games `seat` finished with `title` ("Masta", "Shithead", "Winner")."""
         return sum(1 for o in self.games if o.title(seat) == title)
 
-    def lines(self, max_games: int = 5) -> list[str]:
-        """The board: one row per player with Masta and Shithead counts, then the titles of each game in
-        at most `max_games` lines (the last games; one line then says the earlier ones are counted)."""
+    def lines(self, max_games: int = 5, width: int = 80) -> list[str]:
+        """The board in `width` columns: one row per player with Masta and Shithead counts, then the
+        titles of the last games in at most `max_games` lines (a game's titles wrap at words; one line
+        then says the earlier games are counted)."""
         n = len(self.games)
         if not n:
             return []
         winner_only = all(o.first_out_wins for o in self.games)
-        heads = ("Winner",) if winner_only else ("Masta", "Shithead")
-        width = max(len(name) for name in self.names)
+        heads = "".join(f"{h:>10}" for h in (("Winner",) if winner_only else ("Masta", "Shithead")))
         title = f"Scoreboard, {n} game{'s' if n != 1 else ''} played"
-        left = max(len(title), width + 4)
-        rows = [title.ljust(left) + "".join(f"{h:>10}" for h in heads)]
+        left = max(len(name) for name in self.names) + 4
+        if max(left, len(title)) + len(heads) <= width:
+            left = max(left, len(title))
+            rows = [title.ljust(left) + heads]
+        else:  # narrow: the title over the column heads
+            rows = [title, " " * left + heads]
         for seat, name in enumerate(self.names):
-            rows.append(f"  {name:<{left - 2}}" + "".join(f"{self.count(seat, h):>10}" for h in heads))
-        room = max(1, max_games)
-        shown = self.games if n <= room else self.games[-max(1, room - 1):]
-        if len(shown) < n:
-            rows.append(f"  (game{'s 1 to' if n - len(shown) > 1 else ''} {n - len(shown)}: in the counts above)")
-        for number, outcome in enumerate(shown, n - len(shown) + 1):
-            rows.append(f"  Game {number}: " + ", ".join(self._titles(outcome)))
-        return rows
+            rows.append(f"  {name:<{left - 2}}" + "".join(f"{self.count(seat, h):>10}" for h in heads.split()))
+        games: list[str] = []
+        for number in range(n, 0, -1):  # the last games that fit, with a line for the earlier ones
+            words = f"Game {number}: {', '.join(self._titles(self.games[number - 1]))}".split(" ")
+            lines = wrap(words, width, len(words), "  ", "    ")
+            if games and len(games) + len(lines) + (number > 1) > max(1, max_games):
+                games.insert(0, f"  (game{'s 1 to' if number > 1 else ''} {number}: in the counts above)")
+                break
+            games = lines + games
+        return rows + games
 
     def _titles(self, outcome: Outcome) -> list[str]:
         """"Masta Ann", "Vice-Masta Bob", "Shithead Cy": the named places of one game."""

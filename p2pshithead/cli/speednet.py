@@ -23,6 +23,7 @@ import click
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedplay import speed_bot, speed_rules
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
+from p2pshithead.cli.terminal import terminal_size
 from p2pshithead.net import (
     ANY,
     HOME_ENV,
@@ -82,7 +83,7 @@ class SpeedPerson:
             draw("\n".join([*self.lines[-12:], "(setting up the deck: keys and proven shuffles...)"
                             if app is not None else "waiting for the other player..."]))  # fmt: skip
             return
-        draw(speed_screen(app.game, app.seat, app.names, self.lines, self._unicode, self.status))
+        draw(speed_screen(app.game, app.seat, app.names, self.lines, self._unicode, self.status, terminal_size()))
 
     def observe(self, app: object, seat: int, events: Sequence[object]) -> None:
         assert isinstance(app, SpeedApp)

@@ -17,6 +17,7 @@ import click
 
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
+from p2pshithead.cli.terminal import terminal_size
 from p2pshithead.speed import Action, Speed, SpeedBot, SpeedRules, choose, open_all, parse_bot
 
 __all__ = ["play_speed", "speed_bot", "speed_rules"]
@@ -65,7 +66,7 @@ class LocalSpeed:
         self.redraw()
 
     def redraw(self) -> None:
-        draw(speed_screen(self.game, 0, self.names, self.lines, self.unicode, self.status))
+        draw(speed_screen(self.game, 0, self.names, self.lines, self.unicode, self.status, terminal_size()))
 
     async def async_bot(self) -> None:
         """Seat 1: once it sees a play, it takes its reaction time, then plays what is best by then."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from p2pshithead.cli.fit import fit, wrap
 from p2pshithead.speed import (
     Action,
     Burn,
@@ -33,6 +34,12 @@ KEYS_HELP = ("keys: 1-6 a stack onto the LEFT pile, q w e r t y onto the RIGHT p
              "z / x slap left / right, b burn three, Ctrl-C leave")  # fmt: skip
 
 
+_CELL = 9
+"""Columns a stack takes on the screen, with its key label ("1:7hx2+3")."""
+
+LEGEND = "(7hx2+3: two 7s face up, three cards face down beneath; ??: being turned)"
+
+
 def _card(game: Speed, slot: int, unicode: bool) -> str:
     card = game.card(slot)
     return "?" if card is None else card_text(card, game.rules.jokers, unicode)
@@ -49,36 +56,51 @@ def _stack(game: Speed, seat: int, i: int, unicode: bool) -> str:
 
 
 def speed_screen(game: Speed, me: int, names: Sequence[str], lines: Sequence[str], unicode: bool = True,
-                 status: str = "") -> str:  # fmt: skip
-    """The table as seat `me` sees it (every card a player may know is public in Speed)."""
-    other = 1 - me
-    width = 9
+                 status: str = "", size: tuple[int, int] = (80, 24)) -> str:  # fmt: skip
+    """The table as seat `me` sees it (every card a player may know is public in Speed), fitted to
+    `size` (columns, lines; from `render.SMALLEST` up): the stacks take two rows each where one row
+    does not fit, every line wraps at words, and the recent lines give way first."""
+    width, height = size
+    other, stacks = 1 - me, game.rules.stacks
+    fits = max(1, (width - 1) // (_CELL + 2))  # a row is 3 columns, then cells of _CELL, 2 apart
+    per_row = -(-stacks // -(-stacks // fits))  # as many rows as needed, balanced
 
-    def row(seat: int, labels: Sequence[str]) -> str:
-        cells = [f"{labels[i]}{_stack(game, seat, i, unicode):<{width - 2}}" for i in range(game.rules.stacks)]
-        return "  ".join(cells)
+    def layout(seat: int, labels: Sequence[str]) -> list[str]:
+        cells = [f"{labels[i]}{_stack(game, seat, i, unicode):<{_CELL - 2}}" for i in range(stacks)]
+        return ["   " + "  ".join(cells[i : i + per_row]).rstrip() for i in range(0, stacks, per_row)]
 
     def pile(p: int) -> str:
         cards = game.piles[p]
         return f"{_card(game, cards[-1], unicode) if cards else '--'} ({len(cards)})"
 
-    out = [
-        f"Speed ({game.rules.to_text()}), round {game.round + 1}",
+    def wrapped(text: str) -> list[str]:
+        return wrap(text.split(" "), width, 4, "", "  ") if text else [""]
+
+    slap = ["SLAP a pile: z (left) or x (right)!"] if game.may_slap(me) else []
+    top = [
+        fit(f"Speed ({game.rules.to_text()}), round {game.round + 1}", width),
         f"{names[other]}: stock {len(game.stock[other])}",
-        "   " + row(other, ["  "] * 6),
+        *layout(other, ["  "] * stacks),
         "",
         f"      LEFT {pile(0):<14} RIGHT {pile(1)}",
         "",
-        "   " + row(me, [f"{k}:" for k in LEFT_KEYS]),
-        f"{names[me]}: stock {len(game.stock[me])}" + ("   SLAP a pile: z (left) or x (right)!"
-                                                       if game.may_slap(me) else ""),
+        *layout(me, [f"{k}:" for k in LEFT_KEYS]),
+        f"{names[me]}: stock {len(game.stock[me])}",
+        *[line for text in slap for line in wrapped(text)],
         "",
-        *lines[-6:],
-        "(7hx2+3: two 7s face up, three cards face down beneath; ??: being turned)",
-        status,
-        KEYS_HELP,
-    ]  # fmt: skip
-    return "\n".join(out)
+    ]
+    bottom = [*wrapped(status), *wrapped(KEYS_HELP)]
+    room = height - 1 - len(top) - len(bottom)
+    legend = wrapped(LEGEND)
+    if room >= len(legend) + 2:  # the legend gives way to the last two lines of news
+        bottom, room = legend + bottom, room - len(legend)
+    recent: list[str] = []
+    for text in reversed(lines[-6:]):  # the last lines that fit, oldest first
+        more = wrapped(text)
+        if len(recent) + len(more) > room:
+            break
+        recent = more + recent
+    return "\n".join(top + recent + bottom)
 
 
 def key_action(key: str, game: Speed, me: int, unicode: bool = True) -> Action | str:

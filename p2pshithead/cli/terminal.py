@@ -17,6 +17,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.history import InMemoryHistory
 
 from p2pshithead.cli.fit import paragraphs
+from p2pshithead.cli.render import SMALLEST
 
 
 def is_console() -> bool:
@@ -31,10 +32,9 @@ def fitted(text: str) -> str:
 
 
 def terminal_size() -> tuple[int, int]:
-    """The terminal's (columns, lines) now; 80x24 where there is none (a pipe). Screens fit from 60x20 up:
-    a smaller terminal is drawn as 60x20 (and scrolls)."""
+    """The terminal's (columns, lines) now; 80x24 where there is none (a pipe); at least `SMALLEST`."""
     size = shutil.get_terminal_size((80, 24))
-    return max(60, size.columns), max(20, size.lines)
+    return max(SMALLEST[0], size.columns), max(SMALLEST[1], size.lines)
 
 
 class LineReader:

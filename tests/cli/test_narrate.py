@@ -33,6 +33,9 @@ def test_plays_and_effects() -> None:
     assert told(eight, Play(0, (0,))) == ["You play 8c", "Bot 1 is skipped"]
     assert told(Table(Seat("8c 8d 4d", ""), pile="5h", stock=0), Play(0, (0, 1))) == [
         "You play 8c 8d", "Bot 1 and Bot 2 are skipped"]
+    two = Table(Seat("8c 8d 8h 4d", ""), others=[Seat(3, "Kh Qd 5d"), Seat(0, "", 0), Seat(0, "", 0)], pile="5h",
+                stock=0, extra="o2,3")  # two players still in
+    assert told(two, Play(0, (0, 1, 2))) == ["You play 8c 8d 8h", "Bot 1 is skipped twice"]  # and you once
     ace = Table(Seat("As 4d", ""), pile="5h", stock=0, rules=FRENCH)
     assert told(ace, Play(0, (0,), 2)) == ["You play As at Bot 2", "Bot 2 is to take the pile (or answer it)"]
 

@@ -11,7 +11,7 @@ import click
 import pytest
 
 from p2pshithead.cli.prompt import hint_line
-from p2pshithead.cli.render import Look, can_encode, card_text, outcome_screen, rules_text, screen
+from p2pshithead.cli.render import SMALLEST, Look, can_encode, card_text, outcome_screen, rules_text, screen
 from p2pshithead.cli.scoreboard import Scoreboard
 from p2pshithead.engine import PRESETS, Card, Game, Outcome, Play, preset
 
@@ -76,6 +76,24 @@ def test_layout_follows_the_terminal(width: int, height: int) -> None:
             assert any(e.startswith(above.strip() + " " + line.strip()) for e in SIX_EVENTS), line
     shown = sum(line.startswith("  ") and not line.startswith("  Q on") for line in lines)
     assert shown >= {20: 4, 24: 9, 40: 13}[height]
+
+
+def test_a_narrow_terminal_shows_every_seat_and_card_whole() -> None:
+    """At the smallest size (a phone held upright, a split pane) the header keeps the counts and every
+    seat's row keeps its hand count and all its face-up cards: names are shortened instead."""
+    width, height = SMALLEST
+    view = SIX.view()
+    look = Look(unicode=False, color=False, width=width, height=height)
+    text = screen(view, 0, SIX_NAMES, SIX_EVENTS, look, hint=hint_line(view, 0), last=SIX_LAST, number=3)
+    check_snapshot(f"six-{width}x{height}", text)
+    lines = text.split("\n")
+    assert len(lines) <= height - 1 and max(map(len, lines)) <= width
+    assert lines[0] == f"french 6p game 3  stock {len(view.stock)}  burned {len(view.burned)}"
+    for seat in range(1, 6):
+        (row,) = [line for line in lines if line.startswith(f" [{seat}] Bot {seat}  ")]
+        up = " ".join(card.pretty(False) for card in map(view.card, view.face_up(seat)) if card)
+        assert seat in view.finished or f"hand {len(view.hand(seat))} down 3 up {up}" in row, row
+    assert "Hand: 2c 4s 7c 7h 9d 10s Jd Kd Kh" in text and lines[-1].startswith("Type: K")
 
 
 def test_karma_stack_shows_as_a_stack() -> None:
@@ -148,15 +166,15 @@ def test_outcome_with_scoreboard_fits_small_and_large() -> None:
     board = Scoreboard(SIX_NAMES)
     for order in [(1, 2, 3, 4, 5, 0), (0, 3, 2, 4, 5, 1), (2, 3, 4, 5, 0, 1)]:
         board.add(Outcome(order))
-    for width, height in [(60, 20), (120, 40)]:
+    for width, height in [SMALLEST, (60, 20), (120, 40)]:
         look = Look(unicode=False, color=False, width=width, height=height)
         room = height - 2 * len(SIX_NAMES) - 4
-        text = outcome_screen(game.view(0), 0, SIX_NAMES, SIX_EVENTS, look, below=board.lines(max(1, room)))
+        text = outcome_screen(game.view(0), 0, SIX_NAMES, SIX_EVENTS, look, below=board.lines(max(1, room), width))
         check_snapshot(f"outcome-six-{width}x{height}", text)
         lines = text.split("\n")
         assert len(lines) <= height - 1 and max(map(len, lines)) <= width
         assert "Scoreboard, 3 games played" in text and re.search(r"^  Bot 1 +1 +2$", text, re.M)
-        assert "Game 3: Masta Bot 2, Vice-Masta Bot 3, Shithead Bot 1" in text
+        assert "Game 3: Masta Bot 2, Vice-Masta Bot 3, Shithead Bot 1" in " ".join(map(str.strip, lines))  # may wrap
 
 
 def test_exchange_screen_snapshot() -> None:
@@ -181,7 +199,7 @@ def test_last_moves_line_up_in_color_too() -> None:
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
 def test_every_screen_of_a_game_fits_every_size(rules: str) -> None:
-    """Whole bot games, every position drawn at a random size from 60x20 to 140x50: never a line too
+    """Whole bot games, every position drawn at a random size from `SMALLEST` to 140x50: never a line too
     many or too wide, every seat's row always there."""
     from p2pshithead.bots import LocalTable, RandomBot
     from p2pshithead.cli.narrate import Narrator
@@ -195,7 +213,7 @@ def test_every_screen_of_a_game_fits_every_size(rules: str) -> None:
     events: list[str] = []
     while not table.game.is_over():
         events += narrator.tell(pushed(table.game, table.next_move()), table.game.view(0))
-        width, height = rng.randint(60, 140), rng.randint(20, 50)
+        width, height = rng.randint(SMALLEST[0], 140), rng.randint(SMALLEST[1], 50)
         look = Look(unicode=False, color=False, width=width, height=height)
         view = table.game.view(0)
         lines = screen(view, 0, names, events, look, hint=hint_line(view, 0), last=narrator.last).split("\n")
