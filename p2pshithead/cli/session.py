@@ -32,6 +32,7 @@ from p2pshithead.net import (
     Back,
     Connected,
     Dropped,
+    Entry,
     Identity,
     LeftLobby,
     LobbySeats,
@@ -280,30 +281,51 @@ def earlier_games(setup: TableSetup, transcript: Path | None) -> list[Transcript
     """The games before `setup`'s at its table that this peer saved (to `transcript`'s series paths, or
     the config folder's `transcripts/`), oldest first: its `prev` links followed back as far as saved
     games reach, each replayed and checked as `verify` does (a host resuming an evening so counts the
-    games before the crash). A file that does not load is passed over."""
-    heads: dict[bytes, Path] = {}
-    for path in sorted((config_dir() / "transcripts").glob("*.p2ps")):
-        with contextlib.suppress(NetError, OSError):
-            if entries := load_entries(path):
-                heads[entries[-1].digest] = path
+    games before the crash). Saved games are read newest first and only until the link is found (an
+    evening's games are the last saved, however many evenings lie in the folder). A file that does not
+    load is passed over."""
+    folder = sorted((config_dir() / "transcripts").glob("*.p2ps"), key=_modified, reverse=True)
+    unread = iter(folder)
+    heads: dict[bytes, tuple[Path, list[Entry]]] = {}
+
+    def saved(head: bytes) -> tuple[Path, list[Entry]] | None:
+        """The saved game that ends in `head`, reading on through the folder until it is found."""
+        while head not in heads:
+            path = next(unread, None)
+            if path is None:
+                return None
+            with contextlib.suppress(NetError, OSError):
+                if entries := load_entries(path):
+                    heads.setdefault(entries[-1].digest, (path, entries))
+        return heads[head]
+
     games: list[Transcript] = []
-    link = setup.previous
-    while link is not None and len(games) <= len(heads):
+    link, followed = setup.previous, set()
+    while link is not None and link.head not in followed:  # a chain of digests has no loop; a bound all the same
+        followed.add(link.head)
         named = series_path(transcript, link.game)
         if named is not None and named.exists():
             with contextlib.suppress(NetError, OSError):
                 if (entries := load_entries(named)) and entries[-1].digest == link.head:
-                    heads[link.head] = named
-        found = heads.get(link.head)
+                    heads[link.head] = named, entries
+        found = saved(link.head)
         try:
-            game = replay(load_entries(found), str(found), APPS) if found is not None else None
-        except (NetError, OSError):
+            game = replay(found[1], str(found[0]), APPS) if found is not None else None
+        except NetError:
             game = None
         if game is None or game.phase is not Phase.DONE or link_problem(game, setup) is not None:
             break
         games.insert(0, game)
         setup, link = game.setup, game.setup.previous
     return games
+
+
+def _modified(path: Path) -> float:
+    """When `path` was last written (0 when it cannot be read: last in a newest-first order)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Stats, stats_path: Path | None, say: Say,

@@ -244,3 +244,34 @@ def test_a_spectator_whose_link_drops_comes_back_and_sees_each_move_once(evening
     assert lines[lost[0] + 2].startswith("watching 'evening'"), cut.stdout
     del lines[lost[0]:lost[0] + 3]
     assert lines[1:] == whole.stdout.splitlines()[1:]  # the game caught up again is told once, as if never cut
+
+
+def test_earlier_games_are_found_newest_first_among_many_saved(
+    evening: Evening, games: list[Transcript], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resumed host counts the evening's earlier games from the config folder: read newest first and
+    only until the chain is found, however many older evenings (or damaged files) lie there."""
+    from p2pshithead.cli import session
+
+    (bot,) = sorted(evening.home.glob("bots/*"))
+    folder = tmp_path / "transcripts"
+    folder.mkdir()
+    older = time.time() - 3600
+    for n in range(40):  # older evenings (copies of another game: a head not asked for) and damage
+        path = folder / f"old-{n}.p2ps"
+        path.write_bytes(b"damaged" if n % 2 else (evening.home / "evening-3.p2ps").read_bytes())
+        os.utime(path, (older - n, older - n))
+    for path in sorted((bot / "transcripts").glob("*.p2ps")):
+        (folder / path.name).write_bytes(path.read_bytes())
+    read: list[str] = []
+
+    def counted(path: Path) -> object:
+        read.append(path.name)
+        return load_entries(path)
+
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
+    monkeypatch.setattr(session, "load_entries", counted)
+    found = session.earlier_games(games[2].setup, None)
+    assert [g.setup.game for g in found] == [1, 2]
+    assert [g.entries[-1].digest for g in found] == [g.entries[-1].digest for g in games[:2]]
+    assert not any(name.startswith("old-") for name in read) and len(read) <= 3, read
