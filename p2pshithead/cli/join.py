@@ -30,7 +30,7 @@ from p2pshithead.cli.session import (
     series_path,
 )
 from p2pshithead.cli.speednet import join_speed
-from p2pshithead.cli.terminal import READER
+from p2pshithead.cli.terminal import READER, fitted
 from p2pshithead.net import (
     ANY,
     Agent,
@@ -79,9 +79,9 @@ def _house(ad: TableAd) -> list[str]:
 
 
 def _show(kind: str, ad: TableAd) -> None:
-    click.echo(f"{kind} {_line(ad)}")
+    click.echo(fitted(f"{kind} {_line(ad)}"))  # wrapped at words on a narrow terminal
     for words in _house(ad):
-        click.echo(f"      house rule: {words}")
+        click.echo(fitted(f"      house rule: {words}"))
 
 
 def _matches(ad: TableAd, table: str) -> bool:

@@ -9,6 +9,7 @@ figure in the notes).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from p2pshithead.net import HOME_ENV
@@ -146,5 +148,37 @@ def test_a_link_down_for_a_while_recovers(lan: dict[str, tuple[str, str]], tmp_p
         assert "is away" in host_out and "is back" in host_out, host_out
         assert time.monotonic() - start < outage + 60
     finally:
+        host.kill()
+        host.wait()
+
+
+def test_a_person_picks_the_table_from_the_list_and_plays_it(lan: Lan, tmp_path: Path) -> None:
+    """The path a person takes on another laptop: `join` with nothing else, the tables found listed
+    (wrapped at words on a narrow terminal), the number typed, the game played at the keyboard."""
+    from .test_terminal import _play_to_the_end
+
+    host = start_host(lan, tmp_path, "--table", "pick me, a table with a long name", "--seats", "2")
+    env = {**home(tmp_path, "ann"), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    person = pexpect.spawn("ip", ["netns", "exec", lan["a"][0], *CLI, "join", "--name", "ann", "--ascii"], env=env,
+                           encoding="utf-8", timeout=30, dimensions=(40, 100))  # fmt: skip
+    person.logfile_read = screen = io.StringIO()
+    try:
+        person.expect("looking for tables on this network")
+        person.expect(r"1\. pick me, a table with a long name[^\r\n]*\r\n((?:  [^\r\n]*\r\n)+)")  # then indented
+        assert all(len(line) <= 100 for line in person.match.group(0).split("\r\n")), person.match.group(0)
+        assert f"{lan['host'][1]} port" in " ".join(person.match.group(0).split())
+        person.sendline("1")
+        person.expect("seated at 'pick me, a table with a long name'")
+        _play_to_the_end(person)
+        person.expect(pexpect.EOF)
+        person.close()
+        assert person.exitstatus == 0
+        assert host.wait(30) == 0
+        assert host.stdout is not None
+        seen = [screen.getvalue().replace("\r\n", "\n"), host.stdout.read()]
+        assert all("transcript:" in out for out in seen) and len(heads(seen)) == 1, seen
+    finally:
+        if person.isalive():
+            person.kill(9)
         host.kill()
         host.wait()
