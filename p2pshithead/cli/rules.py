@@ -21,6 +21,7 @@ from typing import TypeVar
 import click
 
 from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
 from p2pshithead.net import config_dir
 
@@ -179,12 +180,12 @@ def save(name: str, chosen: ChosenRules) -> Path:
 def _echo_rules(chosen: ChosenRules) -> None:
     click.echo(f"{chosen.label}:" if chosen.label == chosen.base else f"{chosen.label} (on {chosen.base}):")
     for line in chosen.ruleset.describe():
-        click.echo(f"  {line}")
+        click.echo(fitted(f"  {line}"))
     changed = chosen.ruleset.differences(preset(chosen.base))
     if changed:
         click.echo(f"house rules on top of {chosen.base}:")
         for line in changed:
-            click.echo(f"  {line}")
+            click.echo(fitted(f"  {line}"))
 
 
 def _list_saved() -> None:
@@ -200,7 +201,7 @@ def _list_saved() -> None:
             click.echo(f"  {SAVED}{name}: {exc.message}")
             continue
         changed = chosen.ruleset.differences(preset(chosen.base))
-        click.echo(f"  {chosen.label} on {chosen.base}: {'; '.join(changed) or 'no house rules'}")
+        click.echo(fitted(f"  {chosen.label} on {chosen.base}: {'; '.join(changed) or 'no house rules'}"))
 
 
 def _delete(name: str) -> None:
