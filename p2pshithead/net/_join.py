@@ -4,8 +4,10 @@
 # addresses it knew, then wherever `find` says the table is now) until the table's away limit, sends a
 # signed `rejoin` with the number of entries it holds, and takes the ones it lacks. A joiner started
 # from a journal (`resume`) does the same from its first connection. When the link breaks before its game
-# began (in the lobby, or told to `wait`), it dials again and says hello again for `SIT_AGAIN_S` (a seat
-# is taken afresh; a "ready" said before is said again), paced and at most `SIT_AGAIN_LINKS` times.
+# began (in the lobby, or told to `wait`), it dials again and says hello again for `SIT_AGAIN_S`, paced and
+# at most `SIT_AGAIN_LINKS` times: a host that still holds its place challenges it to prove its key and gives
+# the place back (its lobby seat, or its seat in the game begun meanwhile, from the genesis); one that freed
+# it seats it afresh (a "ready" said before is said again).
 # Invariants: nothing from the host is used before its schema check; every entry goes through the same
 # transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
 # entry is journaled before this seat acts on it; this seat's messages are sent only while the link is
@@ -43,7 +45,7 @@ from p2pshithead.net._events import (
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Limits
-from p2pshithead.net._messages import FROM_HOST, rejoin_bytes
+from p2pshithead.net._messages import FROM_HOST, rejoin_bytes, sit_again_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._stats import Stats
@@ -249,10 +251,16 @@ class Joiner:
         assert conn is not None
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
-        try:
-            welcome = await asyncio.wait_for(conn.async_recv(), answer_s)
-        except TimeoutError:
-            raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
+        welcome = await self._async_answer(conn, answer_s)
+        if welcome["t"] == "challenge":  # this key has a place here already (on a link this peer lost)
+            sig = me.sign(sit_again_bytes(welcome["table"], me.public, welcome["nonce"]))
+            await conn.async_send({"t": "prove", "sig": sig})
+            welcome = await self._async_answer(conn, answer_s)
+        if welcome["t"] == "resumed":  # the game began meanwhile, with this seat: it comes from the genesis
+            self._hello_answered = True
+            self._welcome(welcome, resumed=True)
+            self._caught_up_at = welcome["entries"]
+            return
         if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
             self._hello_answered = True
             self._notify(Waiting(welcome["name"]))
@@ -267,10 +275,18 @@ class Joiner:
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
             await conn.async_send({"t": "ready", "ready": True})
 
+    @staticmethod
+    async def _async_answer(conn: Connection, answer_s: float | None) -> dict[str, Any]:
+        try:
+            return await asyncio.wait_for(conn.async_recv(), answer_s)
+        except TimeoutError:
+            raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
+
     async def _async_sit_again(self, exc: BaseException) -> None:
         """The link broke before this seat's game began (in the lobby, or waiting for the next game): dial
-        the host again and say hello again (a seat is taken afresh), every `_RETRY_S` for `SIT_AGAIN_S`. A
-        refusal is tried again too: a host that has not yet seen the old link break holds this key's seat.
+        the host again and say hello again, every `_RETRY_S` for `SIT_AGAIN_S`. A host that still holds this
+        key's place (it has not seen the old link break) gives it back once the key is proven, in the lobby
+        or in the game begun meanwhile; one that freed it seats this peer afresh. A refusal is tried again.
 
         Raises:
             RemoteProtocolError: naming the host, when it has not seated this peer again within the limit.
@@ -426,8 +442,8 @@ class Joiner:
         raise RemoteProtocolError(self._host, f"did not come back within {self._away_time} s ({exc})")
 
     def _begin(self, genesis: Entry) -> Sequence[object]:
-        for task in list(self._tasks):
-            task.cancel()
+        if self._ready is not None:
+            self._ready.cancel()  # the ready prompt: the game starts, the person's next input is a move
         peer = self._conn.peer if self._conn else "host"
         setup = setup_from_genesis(genesis, peer, self._apps)
         keys = [s.key for s in setup.seats]

@@ -246,6 +246,38 @@ def test_a_joiner_whose_link_drops_in_the_lobby_sits_again_and_plays(table: Tabl
     assert_one_verified_game(outputs)
 
 
+def test_a_lobby_link_broken_only_on_the_joiners_side_gives_the_joiner_its_seat_back(table: Table) -> None:
+    host = table.host("--seats", "3", "--games", "1")
+    with CutLink(table.port) as link:
+        a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
+        _until(a, "seated at")
+        link.half_cut()  # the host still holds its side of the link, open and silent
+        again = _until(a, "seated at")
+        b = table.join("b")
+        outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert "(seat 1)" in again[-1] and link.links == 2, again
+    assert "(seat 1) is back" in outputs[0] and "left the lobby" not in outputs[0], outputs[0]
+    assert_one_verified_game(outputs)
+
+
+def test_a_joiner_cut_off_in_the_lobby_comes_back_into_the_game_begun_without_it(table: Table) -> None:
+    host = table.host("--seats", "3", "--games", "1")
+    with CutLink(table.port) as link:
+        a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
+        _until(a, "seated at")
+        link.refusing = True  # a dials again in vain while the game begins with its seat on the dead link
+        link.half_cut()
+        b = table.join("b")
+        until_playing(table.root / "b")
+        link.refusing = False
+        back = _until(a, "back at")
+        outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert "(seat 1): catching up" in back[-1] and "game starts: you are seat 1 of 3" in outputs[1], outputs[1]
+    assert_one_verified_game(outputs)
+
+
 def test_a_host_resumed_mid_evening_counts_the_games_before_the_crash(table: Table) -> None:
     host = table.host("--seats", "2", "--bots", "1", "--games", "3", "--away-time", "30")
     _until(host, "game 1: ")  # the first game's scoreboard line: it is over and saved
