@@ -5,11 +5,13 @@
 # protocol is dropped; a seat whose link is lost during the game is away and has `away_time` seconds to
 # come back (`rejoin`, signed by the seat's key: nobody else can take the seat) before an abort entry
 # ends the game with a report naming it; a returning seat gets every entry it lacks before any new one;
-# a joiner that leaves the lobby frees its seat; the announcement says the table is playing once the
-# game has started; `async_close` closes every socket and may be called twice. A series: after a complete
-# game `async_next` offers the next one at the same table over the same connections (seats kept in order,
-# everyone asked again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys
-# and journal whose genesis links to the previous final head and finish order. Spectators (`watch`) get
+# a joiner that leaves the lobby frees its seat; a hello from a key that has a place here (a lobby seat, a
+# game seat, a wait) moves that place to the new link only once it signs a fresh nonce (`seating`), and
+# the old link is closed; the announcement says the table is playing once the game has started;
+# `async_close` closes every socket and may be called twice. A series: after a complete game `async_next`
+# offers the next one at the same table over the same connections (seats kept in order, everyone asked
+# again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys and journal
+# whose genesis links to the previous final head and finish order. Spectators (`watch`) get
 # the game in play from its genesis, then every entry, lobby and away message, as a seat does; they never
 # hold a seat, and anything but bye from them is a protocol error.
 """`Host` and `TableConfig`: run one table from lobby (or a journal) to saved transcript."""

@@ -1,0 +1,141 @@
+"""Sitting again on a new link: what a hello gets (`seating`), and the host's challenge over real sockets on
+127.0.0.1. A key that has a place at the table gets it back only by signing a fresh nonce: another key's
+signature and a proof replayed from an earlier challenge are refused, and the place stays where it was."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import time
+from collections.abc import AsyncIterator
+from functools import partial
+from typing import Any
+
+from p2pshithead.net import PROTOCOL_VERSION, Host, Identity, RemoteProtocolError, TableConfig, TableEvent
+from p2pshithead.net._connection import Connection
+from p2pshithead.net._events import Back, LeftLobby
+from p2pshithead.net._lobby import Seating, seating
+from p2pshithead.net._messages import FROM_HOST, sit_again_bytes
+
+from .countdown import COUNTDOWN, CountdownBot
+
+H, A, B = bytes([0]) * 32, bytes([1]) * 32, bytes([2]) * 32
+HOST = Identity.generate("host")
+
+
+def test_a_place_held_by_a_key_goes_back_to_that_key_only_once_proven() -> None:
+    in_lobby = partial(seating, host=H, lobby=[H, A], game=None, waiting=[])
+    assert in_lobby(A, False) is Seating.CHALLENGE
+    assert in_lobby(A, True) is Seating.LOBBY
+    assert in_lobby(B, False) is Seating.SIT
+    playing = partial(seating, host=H, lobby=[H, B], game=[H, A], waiting=[B])  # the lobby is over in a game
+    assert playing(A, False) is Seating.CHALLENGE
+    assert playing(A, True) is Seating.GAME
+    assert playing(B, False) is Seating.CHALLENGE
+    assert playing(B, True) is Seating.WAITING
+    assert playing(bytes([3]) * 32, True) is Seating.WAIT
+    assert in_lobby(H, True) is playing(H, True) is Seating.REFUSE  # nobody takes the host's seat
+
+
+@contextlib.asynccontextmanager
+async def _table(seats: int, events: list[TableEvent]) -> AsyncIterator[Host]:
+    config = TableConfig("again", COUNTDOWN, "short", seats, "127.0.0.1", announce=False)
+    async with Host(HOST, config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                    secret=b"", host_ready=False, notify=events.append, clock=time.monotonic) as host:  # fmt: skip
+        run = asyncio.get_running_loop().create_task(host.async_run())
+        try:
+            yield host
+        finally:
+            run.cancel()
+
+
+async def _hello(port: int, who: Identity) -> tuple[Connection, dict[str, Any]]:
+    """A new link that says hello as `who`; the host's first answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    conn = Connection(reader, writer, FROM_HOST, "host")
+    await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": who.public, "nick": who.nick, "ready": False})
+    return conn, await conn.async_recv()
+
+
+def _proof(signer: Identity, key: bytes, challenge: dict[str, Any]) -> dict[str, Any]:
+    return {"t": "prove", "sig": signer.sign(sit_again_bytes(challenge["table"], key, challenge["nonce"]))}
+
+
+async def _closed(conn: Connection) -> bool:
+    """Whether the host closes `conn` (within 2 s; what it sent before is read and dropped)."""
+    try:
+        async with asyncio.timeout(2):
+            while True:
+                await conn.async_recv()
+    except RemoteProtocolError as exc:
+        return "connection closed" in str(exc)
+    except TimeoutError:
+        return False
+
+
+def test_a_lobby_seat_moves_to_a_new_link_only_for_its_key_and_a_fresh_proof() -> None:
+    ann, eve = Identity.generate("ann"), Identity.generate("eve")
+
+    async def scenario() -> None:
+        events: list[TableEvent] = []
+        async with _table(3, events) as host:
+            first, welcome = await _hello(host.port, ann)
+            assert welcome["t"] == "welcome" and welcome["seat"] == 1
+            thief, challenge = await _hello(host.port, ann)  # eve says hello with ann's key, signs with her own
+            assert challenge["t"] == "challenge"
+            await thief.async_send(_proof(eve, ann.public, challenge))
+            refused = await thief.async_recv()
+            assert refused["t"] == "reject" and "not its signature" in refused["reason"], refused
+            second, challenge = await _hello(host.port, ann)  # ann on a new link, her old one still open
+            proof = _proof(ann, ann.public, challenge)
+            await second.async_send(proof)
+            again = await second.async_recv()
+            assert again["t"] == "welcome" and again["seat"] == 1, again
+            assert (await second.async_recv())["seats"][1] == {"nick": "ann", "ready": False}
+            assert await _closed(first)
+            replay, fresh = await _hello(host.port, ann)  # ann's proof, replayed on another link
+            assert fresh["t"] == "challenge" and fresh["nonce"] != challenge["nonce"]
+            await replay.async_send(proof)
+            assert (await replay.async_recv())["t"] == "reject"
+            impostor, refused = await _hello(host.port, HOST)  # the host's own key is never given a seat
+            assert refused == {"t": "reject", "reason": "this key already sits at the table"}, refused
+            await second.async_send({"t": "ready", "ready": True})  # the seat is still the second link's
+            assert (await second.async_recv())["seats"][1] == {"nick": "ann", "ready": True}
+            assert Back(1, "ann") in events and not any(isinstance(e, LeftLobby) for e in events), events
+            for conn in (first, thief, second, replay, impostor):
+                await conn.async_close()
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_of_a_game_begun_on_a_lost_link_comes_back_from_the_genesis_and_a_waiting_peer_waits_on() -> None:
+    ann, bob = Identity.generate("ann"), Identity.generate("bob")
+
+    async def scenario() -> None:
+        async with _table(2, []) as host:
+            first, welcome = await _hello(host.port, ann)  # the table is full: the game begins on this link
+            assert welcome["t"] == "welcome"
+            while (genesis := await first.async_recv())["t"] != "entry":
+                pass
+            second, challenge = await _hello(host.port, ann)  # ann never saw the genesis: she holds no entry
+            await second.async_send(_proof(ann, ann.public, challenge))
+            resumed = await second.async_recv()
+            assert resumed["t"] == "resumed" and resumed["seat"] == 1, resumed
+            entries = [await second.async_recv() for _ in range(resumed["entries"])]
+            assert [e["i"] for e in entries] == list(range(resumed["entries"])) and entries[0] == genesis
+            assert await _closed(first)
+            stale, challenge = await _hello(host.port, ann)  # a proof of another nonce answers nothing
+            await stale.async_send(_proof(ann, ann.public, {**challenge, "nonce": os.urandom(32)}))
+            assert (await stale.async_recv())["t"] == "reject"
+            waits, told = await _hello(host.port, bob)  # a newcomer waits for the next game...
+            assert told["t"] == "wait"
+            waits_again, challenge = await _hello(host.port, bob)  # ...and keeps its place on a new link
+            await waits_again.async_send(_proof(bob, bob.public, challenge))
+            assert (await waits_again.async_recv())["t"] == "wait"
+            assert await _closed(waits)
+            for conn in (first, second, stale, waits, waits_again):
+                await conn.async_close()
+
+    asyncio.run(scenario())
