@@ -268,6 +268,7 @@ class Host:
     async def _async_lobby(self, apps: dict[str, AppSpec], ask_host: bool) -> Transcript:
         if ask_host:
             self._spawn(self._async_host_ready())
+        self._spawn(self._async_watch_lobby())
         while not self._lobby.can_start():
             self._lobby_changed.clear()
             await self._lobby_changed.wait()
@@ -666,14 +667,27 @@ class Host:
         if seat not in self._away:
             self._mark_away(seat, f"connection lost ({exc})", self._now())
 
+    async def _async_watch_lobby(self) -> None:
+        """Before the game: a lobby seat's link (or a waiting peer's) silent past `limits.silent_s` is closed,
+        which frees the seat; the peer, if it is alive, sits again on a new link."""
+        while True:
+            await asyncio.sleep(_WATCH_S)
+            self._close_silent([*self._lobby_peers.values(), *self._waiting])
+
+    def _close_silent(self, conns: Sequence[Connection]) -> None:
+        for conn in conns:
+            if conn.silent_for() > self._limits.silent_s:
+                self._spawn(conn.async_close())  # its reader sees the link closed and drops it
+
     async def _async_watch(self) -> None:
         """Once in a while: a seat whose link is silent past `limits.silent_s` (frozen, lid closed, cable
         out) is away from when it was last heard, and back once heard again; a seat away past the limit
-        ends the game with a report naming it."""
+        ends the game with a report naming it; a waiting peer's silent link is closed."""
         silent_s = self._limits.silent_s
         while not self._finished.is_set():
             await asyncio.sleep(_WATCH_S)
             now = self._now()
+            self._close_silent(list(self._waiting))
             present = self._sequencer.transcript.app.present() if self._sequencer else frozenset()
             for seat in [s for s in self._away if s not in present]:
                 self._mark_back(seat)  # left for good meanwhile: nobody waits on it

@@ -64,6 +64,7 @@ from p2pshithead.net._transcript import (
 Find = Callable[[bytes], Awaitable[tuple[tuple[str, ...], int] | None]]
 """Where table `table_id` is announced now (addresses, port), or None: how a joiner finds a moved host."""
 _RETRY_S = 1.0
+_WATCH_S = 0.5
 SIT_AGAIN_S = 60.0
 """How long a peer whose link broke before its game began (lobby, waiting) tries to sit again."""
 SIT_AGAIN_LINKS = 100
@@ -115,6 +116,7 @@ class Joiner:
         self._hello_answered = False  # the host took this peer's hello (a link lost after is tried again)
         self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
+        self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
@@ -170,6 +172,7 @@ class Joiner:
         """
         if self.transcript is None:
             assert self._conn is not None, "use Joiner as an async context manager"
+            self._watch_host()  # a host gone silent while this peer waits for a seat is dialled again
             try:
                 await self._async_hello(self._limits.hello_s)
             except (NetError, ConnectionError, OSError) as exc:
@@ -217,7 +220,7 @@ class Joiner:
         return await self._async_play_out()
 
     async def _async_play_out(self) -> Transcript:
-        self._spawn(self._async_watch_host())
+        self._watch_host()
         while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
                                           and self._seat_in(self.transcript)):  # fmt: skip
             try:
@@ -385,15 +388,24 @@ class Joiner:
         if lost is not None and lost.counter >= t.next_counter(lost.seat) and self._conn is not None:
             self._spawn(self._conn.async_send(authored_to_wire(lost)))
 
+    def _watch_host(self) -> None:
+        if self._watch is None or self._watch.done():
+            self._watch = self._spawn(self._async_watch_host())
+
     async def _async_watch_host(self) -> None:
-        """During the game, a host silent past `limits.silent_s` (frozen, cut off) is away from when it was
-        last heard; heard again, it is back; silent for the whole away limit, its link is dropped, which
-        ends the game (`_async_come_back` finds no time left)."""
+        """A host silent past `limits.silent_s` (frozen, cut off): before the game (lobby, waiting), its link
+        is dropped, so this peer sits again on a new one; during the game, it is away from when it was last
+        heard; heard again, it is back; silent for the whole away limit, its link is dropped, which ends the
+        game (`_async_come_back` finds no time left)."""
         silent_s, host_away = self._limits.silent_s, False
         while True:
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(_WATCH_S)
             conn, t = self._conn, self.transcript
-            if conn is None or t is None:
+            if conn is None:
+                continue
+            if t is None:
+                if conn.silent_for() > silent_s:
+                    await conn.async_close()
                 continue
             silent, nick = conn.silent_for(), t.setup.seats[SEQUENCER].nick
             if silent > silent_s and not host_away:

@@ -12,7 +12,9 @@ class CutLink:
     `cut()` drops the links open now (both ends closed; later links pass); with `after`, the first link
     is cut by itself once `after` bytes came from the target (mid-stream). `half_cut()` drops them on the
     peer's side only: the target's socket stays open and nothing passes (a link broken where the target
-    cannot see it). While `refusing`, a new link is closed at once. `close()` ends it all."""
+    cannot see it). `one_way(direction)` makes the links open now pass nothing "up" (peer to target) or
+    "down" (target to peer), both sockets open. While `refusing`, a new link is closed at once. `close()`
+    ends it all."""
 
     def __init__(self, target_port: int, after: int | None = None) -> None:
         self._target, self._after = target_port, after
@@ -22,6 +24,7 @@ class CutLink:
         self.links = 0
         self.cut_at = 0  # bytes from the target the cut link had passed on
         self.refusing = False
+        self._deaf: set[socket.socket] = set()  # sources whose bytes are dropped (`one_way`)
         self._open: list[socket.socket] = []  # peer, target, peer, target...
         self._held: list[socket.socket] = []  # targets of half-cut links, open until `close()`
         self._lock = threading.Lock()
@@ -51,6 +54,10 @@ class CutLink:
             sockets, self._open = self._open, []
             self._held += sockets[1::2]  # before the peers close: the pumps leave held sockets alone
         self._drop(sockets[0::2])
+
+    def one_way(self, direction: str) -> None:
+        with self._lock:
+            self._deaf.update(self._open[0::2] if direction == "up" else self._open[1::2])
 
     def close(self) -> None:
         self._closed.set()
@@ -87,6 +94,8 @@ class CutLink:
                 if after is not None and passed + len(data) > after:
                     self.cut_at = passed
                     break
+                if source in self._deaf:
+                    continue
                 sink.sendall(data)
                 passed += len(data)
         with self._lock:

@@ -9,20 +9,36 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Any
 
-from p2pshithead.net import PROTOCOL_VERSION, Host, Identity, RemoteProtocolError, TableConfig, TableEvent
+import pytest
+
+from p2pshithead.net import (
+    PROTOCOL_VERSION,
+    Host,
+    Identity,
+    Joiner,
+    Limits,
+    Phase,
+    RemoteProtocolError,
+    TableConfig,
+    TableEvent,
+    Transcript,
+    Welcomed,
+)
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._events import Back, LeftLobby
 from p2pshithead.net._lobby import Seating, seating
 from p2pshithead.net._messages import FROM_HOST, sit_again_bytes
 
-from .countdown import COUNTDOWN, CountdownBot
+from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
+from .cutlink import CutLink
 
 H, A, B = bytes([0]) * 32, bytes([1]) * 32, bytes([2]) * 32
 HOST = Identity.generate("host")
+DEFAULTS = Limits()
 
 
 def test_a_place_held_by_a_key_goes_back_to_that_key_only_once_proven() -> None:
@@ -40,13 +56,15 @@ def test_a_place_held_by_a_key_goes_back_to_that_key_only_once_proven() -> None:
 
 
 @contextlib.asynccontextmanager
-async def _table(seats: int, events: list[TableEvent]) -> AsyncIterator[Host]:
-    config = TableConfig("again", COUNTDOWN, "short", seats, "127.0.0.1", announce=False)
-    async with Host(HOST, config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
-                    secret=b"", host_ready=False, notify=events.append, clock=time.monotonic) as host:  # fmt: skip
+async def _table(seats: int, events: list[TableEvent], limits: Limits = DEFAULTS,
+                 name: str = "again") -> AsyncIterator[tuple[Host, asyncio.Task[Transcript]]]:  # fmt: skip
+    """A host of the countdown game, running: it and its `async_run` task."""
+    config = TableConfig(name, COUNTDOWN, "short", seats, "127.0.0.1", announce=False)
+    async with Host(HOST, config, CountdownBot(random.Random(0)), table_id=os.urandom(16), secret=b"",
+                    host_ready=False, notify=events.append, clock=time.monotonic, limits=limits) as host:  # fmt: skip
         run = asyncio.get_running_loop().create_task(host.async_run())
         try:
-            yield host
+            yield host, run
         finally:
             run.cancel()
 
@@ -80,7 +98,7 @@ def test_a_lobby_seat_moves_to_a_new_link_only_for_its_key_and_a_fresh_proof() -
 
     async def scenario() -> None:
         events: list[TableEvent] = []
-        async with _table(3, events) as host:
+        async with _table(3, events) as (host, _):
             first, welcome = await _hello(host.port, ann)
             assert welcome["t"] == "welcome" and welcome["seat"] == 1
             thief, challenge = await _hello(host.port, ann)  # eve says hello with ann's key, signs with her own
@@ -114,7 +132,7 @@ def test_a_seat_of_a_game_begun_on_a_lost_link_comes_back_from_the_genesis_and_a
     ann, bob = Identity.generate("ann"), Identity.generate("bob")
 
     async def scenario() -> None:
-        async with _table(2, []) as host:
+        async with _table(2, []) as (host, _):
             first, welcome = await _hello(host.port, ann)  # the table is full: the game begins on this link
             assert welcome["t"] == "welcome"
             while (genesis := await first.async_recv())["t"] != "entry":
@@ -139,3 +157,32 @@ def test_a_seat_of_a_game_begun_on_a_lost_link_comes_back_from_the_genesis_and_a
                 await conn.async_close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("direction", ["up", "down"])
+def test_a_lobby_link_that_passes_one_way_only_is_let_go_and_the_joiner_sits_again_and_plays(direction: str) -> None:
+    limits = Limits(keepalive_s=0.1, silent_s=0.6)  # "up": the host hears nothing; "down": the joiner does not
+
+    async def until(test: Callable[[], bool]) -> None:
+        async with asyncio.timeout(10):
+            while not test():
+                await asyncio.sleep(0.02)
+
+    def joiner(name: str, port: int, events: list[TableEvent]) -> Joiner:
+        return Joiner(Identity.generate(name), ("127.0.0.1",), port, APPS, countdown_bots(len(name)), bot=True,
+                      bind="127.0.0.1", notify=events.append, clock=time.monotonic, limits=limits)  # fmt: skip
+
+    async def scenario() -> set[bytes]:
+        async with _table(3, [], limits, "one way") as (host, run_host):
+            events: list[TableEvent] = []
+            with CutLink(host.port) as link:
+                async with joiner("a", link.port, events) as a, joiner("bb", host.port, []) as b:
+                    run_a = asyncio.get_running_loop().create_task(a.async_run())
+                    await until(lambda: any(isinstance(e, Welcomed) for e in events))
+                    link.one_way(direction)
+                    await until(lambda: sum(isinstance(e, Welcomed) for e in events) == 2)
+                    done = await asyncio.wait_for(asyncio.gather(run_host, run_a, b.async_run()), 20)
+            assert link.links == 2
+            return {t.head.digest for t in done if t.phase is Phase.DONE}
+
+    assert len(asyncio.run(scenario())) == 1
