@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
 
 
 class CutLink:
@@ -12,9 +13,9 @@ class CutLink:
     `cut()` drops the links open now (both ends closed; later links pass); with `after`, the first link
     is cut by itself once `after` bytes came from the target (mid-stream). `half_cut()` drops them on the
     peer's side only: the target's socket stays open and nothing passes (a link broken where the target
-    cannot see it). `one_way(direction)` makes the links open now pass nothing "up" (peer to target) or
-    "down" (target to peer), both sockets open. While `refusing`, a new link is closed at once. `close()`
-    ends it all."""
+    cannot see it). `one_way(direction)` makes the links open now hold back what goes "up" (peer to target)
+    or "down" (target to peer), both sockets open, until `both_ways()`. While `refusing`, a new link is
+    closed at once. `close()` ends it all."""
 
     def __init__(self, target_port: int, after: int | None = None) -> None:
         self._target, self._after = target_port, after
@@ -24,7 +25,7 @@ class CutLink:
         self.links = 0
         self.cut_at = 0  # bytes from the target the cut link had passed on
         self.refusing = False
-        self._deaf: set[socket.socket] = set()  # sources whose bytes are dropped (`one_way`)
+        self._deaf: set[socket.socket] = set()  # sources whose bytes are held back (`one_way`)
         self._open: list[socket.socket] = []  # peer, target, peer, target...
         self._held: list[socket.socket] = []  # targets of half-cut links, open until `close()`
         self._lock = threading.Lock()
@@ -58,6 +59,10 @@ class CutLink:
     def one_way(self, direction: str) -> None:
         with self._lock:
             self._deaf.update(self._open[0::2] if direction == "up" else self._open[1::2])
+
+    def both_ways(self) -> None:
+        with self._lock:
+            self._deaf.clear()
 
     def close(self) -> None:
         self._closed.set()
@@ -94,8 +99,8 @@ class CutLink:
                 if after is not None and passed + len(data) > after:
                     self.cut_at = passed
                     break
-                if source in self._deaf:
-                    continue
+                while source in self._deaf and not self._closed.is_set():
+                    time.sleep(0.02)
                 sink.sendall(data)
                 passed += len(data)
         with self._lock:

@@ -31,7 +31,7 @@ from p2pshithead.net import (
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._events import Back, LeftLobby
 from p2pshithead.net._lobby import Seating, seating
-from p2pshithead.net._messages import FROM_HOST, sit_again_bytes
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER, check_message, sit_again_bytes
 
 from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 from .cutlink import CutLink
@@ -53,6 +53,14 @@ def test_a_place_held_by_a_key_goes_back_to_that_key_only_once_proven() -> None:
     assert playing(B, True) is Seating.WAITING
     assert playing(bytes([3]) * 32, True) is Seating.WAIT
     assert in_lobby(H, True) is playing(H, True) is Seating.REFUSE  # nobody takes the host's seat
+
+
+def test_a_challenge_and_its_proof_are_checked_field_by_field() -> None:
+    check_message({"t": "challenge", "table": bytes(16), "nonce": bytes(32)}, FROM_HOST, "host")
+    with pytest.raises(RemoteProtocolError, match="^host: field nonce: 31 bytes"):
+        check_message({"t": "challenge", "table": bytes(16), "nonce": bytes(31)}, FROM_HOST, "host")
+    with pytest.raises(RemoteProtocolError, match="^ann: field sig: 63 bytes"):
+        check_message({"t": "prove", "sig": bytes(63)}, FROM_PEER, "ann")
 
 
 @contextlib.asynccontextmanager
