@@ -3,8 +3,9 @@
 Every peer keeps its own config folder, as on separate laptops. A killed joiner comes back by running
 the same `join` again; a killed host by `host --resume`, and the joiners come back by themselves; a
 stopped (frozen) joiner is away, then back; one stopped past the away limit ends the game for everyone
-with a verdict that says so. Each case checks that every honest peer ends with the same transcript and
-that `verify` accepts it.
+with a verdict that says so; a joiner whose lobby link breaks on its side only (the host still holds it)
+gets its seat back, in the lobby or in the game begun meanwhile. Each case checks that every honest peer
+ends with the same transcript and that `verify` accepts it.
 """
 
 from __future__ import annotations
