@@ -93,7 +93,7 @@ class Away:
 
 @dataclass(frozen=True, slots=True)
 class Back:
-    """Game seat `seat` (`nick`) came back."""
+    """Seat `seat` (`nick`) came back (a game seat; or a lobby seat, on a new link)."""
 
     seat: int
     nick: str

@@ -5,11 +5,13 @@
 # protocol is dropped; a seat whose link is lost during the game is away and has `away_time` seconds to
 # come back (`rejoin`, signed by the seat's key: nobody else can take the seat) before an abort entry
 # ends the game with a report naming it; a returning seat gets every entry it lacks before any new one;
-# a joiner that leaves the lobby frees its seat; the announcement says the table is playing once the
-# game has started; `async_close` closes every socket and may be called twice. A series: after a complete
-# game `async_next` offers the next one at the same table over the same connections (seats kept in order,
-# everyone asked again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys
-# and journal whose genesis links to the previous final head and finish order. Spectators (`watch`) get
+# a joiner that leaves the lobby frees its seat; a hello from a key that has a place here (a lobby seat, a
+# game seat, a wait) moves that place to the new link only once it signs a fresh nonce (`seating`), and
+# the old link is closed; the announcement says the table is playing once the game has started;
+# `async_close` closes every socket and may be called twice. A series: after a complete game `async_next`
+# offers the next one at the same table over the same connections (seats kept in order, everyone asked
+# again; a seat that stood up is free for a newcomer), a fresh game with its own id, keys and journal
+# whose genesis links to the previous final head and finish order. Spectators (`watch`) get
 # the game in play from its genesis, then every entry, lobby and away message, as a seat does; they never
 # hold a seat, and anything but bye from them is a protocol error.
 """`Host` and `TableConfig`: run one table from lobby (or a journal) to saved transcript."""
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -36,8 +39,8 @@ from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Budget, Limits
-from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
-from p2pshithead.net._messages import FROM_PEER, rejoin_bytes
+from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant, Seating, seating
+from p2pshithead.net._messages import FROM_PEER, NONCE_BYTES, rejoin_bytes, sit_again_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
@@ -113,11 +116,13 @@ class Host:
         journal: where the table is kept on disk (None: nowhere; tests).
         resume: the journal's entries, to go on with a game this host ran before it stopped.
         limits: deadlines, sizes and caps for the connections (`Limits`).
+        random: `n` -> `n` random bytes (the nonces a peer sitting again signs).
     """
 
     def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes, secret: bytes,
                  host_ready: bool, notify: Notify, clock: Callable[[], float], journal: Journal | None = None,
-                 resume: Sequence[Entry] = (), limits: Limits = Limits()) -> None:  # fmt: skip
+                 resume: Sequence[Entry] = (), limits: Limits = Limits(),
+                 random: Callable[[int], bytes] = os.urandom) -> None:  # fmt: skip
         self._identity, self._config, self._agent, self._notify = identity, config, agent, notify
         self._table_id, self._secret = table_id, secret
         self._host_ready = host_ready
@@ -141,6 +146,7 @@ class Host:
         self._previous: Previous | None = None  # the link of a next game of a series
         self.stats = Stats(clock)
         self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
+        self._random = random
         self.port = 0
         self.addresses: tuple[str, ...] = ()
         self._closing = False
@@ -262,6 +268,7 @@ class Host:
     async def _async_lobby(self, apps: dict[str, AppSpec], ask_host: bool) -> Transcript:
         if ask_host:
             self._spawn(self._async_host_ready())
+        self._spawn(self._async_watch_lobby())
         while not self._lobby.can_start():
             self._lobby_changed.clear()
             await self._lobby_changed.wait()
@@ -378,35 +385,104 @@ class Host:
             return await self._async_watcher(conn, first)
         if first["t"] != "hello":
             raise RemoteProtocolError(conn.peer, f"sent {first['t']!r} before hello")
-        cfg = self._config
         try:
             if first["v"] != PROTOCOL_VERSION:
                 raise LobbyRefusal(f"protocol version {first['v']} (this table speaks {PROTOCOL_VERSION})")
-            if self._sequencer is not None:
-                return await self._async_wait(conn, Occupant(first["key"], first["nick"], first["ready"]))
-            seat = self._lobby.sit(first["key"], first["nick"], first["ready"])
+            return await self._async_hello(conn, Occupant(first["key"], first["nick"], first["ready"]))
         except LobbyRefusal as refusal:
             await conn.async_send({"t": "reject", "reason": str(refusal)})
             return False
-        occupant = self._lobby.occupants[seat]
-        assert occupant is not None
-        nick = occupant.nick  # made distinct at the table
-        conn.rename(f"{nick} (seat {seat})")
-        conn.admit()
-        conn.start_keepalive(self._limits.keepalive_s)
-        self._lobby_peers[seat] = conn
-        await conn.async_send({"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
-                               "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
-                               "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
+
+    async def _async_hello(self, conn: Connection, occupant: Occupant) -> bool:
+        """A good hello: a lobby seat, a wait for the next game, or (once the key is proven on this link)
+        the place that key holds already, moved to this link, whether or not the old link is seen broken.
+
+        Raises:
+            LobbyRefusal: the seat cannot be given (full table, the host's key, a failed proof).
+        """
+        proven = False
+        while (how := self._seating(occupant.key, proven)) is Seating.CHALLENGE:
+            await self._async_challenge(conn, occupant.key)  # the table may change meanwhile: asked again
+            proven = True
+        if how is Seating.SIT:
+            return await self._async_sit(conn, occupant)
+        if how is Seating.LOBBY:
+            return await self._async_lobby_again(conn, occupant.key)
+        if how is Seating.GAME:
+            assert self._sequencer is not None
+            seat = [s.key for s in self._sequencer.transcript.setup.seats].index(occupant.key)
+            return await self._async_take_back(conn, seat, 0)
+        if how is Seating.WAITING:
+            old = next(c for c, o in self._waiting.items() if o.key == occupant.key)
+            del self._waiting[old]  # its drop is nobody's loss now
+            await old.async_close()
+        if how in (Seating.WAIT, Seating.WAITING):
+            return await self._async_wait(conn, occupant)
+        raise LobbyRefusal("this key already sits at the table")
+
+    def _seating(self, key: bytes, proven: bool) -> Seating:
+        game = [s.key for s in self._sequencer.transcript.setup.seats] if self._sequencer is not None else None
+        return seating(key, proven, host=self._identity.public, game=game,
+                       lobby=[o.key for o in self._lobby.occupants if o is not None],
+                       waiting=[o.key for o in self._waiting.values()])  # fmt: skip
+
+    async def _async_challenge(self, conn: Connection, key: bytes) -> None:
+        """Have the peer prove `key` on this link: sign a fresh nonce within the hello deadline.
+
+        Raises:
+            LobbyRefusal: the answer is not `key`'s signature of this nonce (another key, a replayed proof).
+            RemoteProtocolError: it answers with anything but a proof, or not in time.
+        """
+        nonce = self._random(NONCE_BYTES)
+        await conn.async_send({"t": "challenge", "table": self._table_id, "nonce": nonce})
+        try:
+            async with asyncio.timeout(self._limits.hello_s):
+                answer = await conn.async_recv()
+        except TimeoutError:
+            raise RemoteProtocolError(conn.peer, f"did not prove its key within {self._limits.hello_s:g} s") from None
+        if answer["t"] != "prove":
+            raise RemoteProtocolError(conn.peer, f"sent {answer['t']!r} instead of proving its key")
+        if not verify(key, answer["sig"], sit_again_bytes(self._table_id, key, nonce)):
+            raise LobbyRefusal("this key already sits at the table, and the proof is not its signature of the "
+                               "challenge")  # fmt: skip
+
+    async def _async_sit(self, conn: Connection, occupant: Occupant) -> bool:
+        """A newcomer takes the lowest free lobby seat; everyone is told."""
+        seat = self._lobby.sit(occupant.key, occupant.nick, occupant.ready)
+        nick = self._lobby.occupants[seat].nick  # type: ignore[union-attr]  # made distinct at the table
+        self._seat_link(conn, seat, nick)
+        await conn.async_send(self._welcome(seat))
         self._notify(Seated(seat, nick))
         await self._async_lobby_changed()
         return True
 
+    async def _async_lobby_again(self, conn: Connection, key: bytes) -> bool:
+        """A proven key's lobby seat moves to this link, kept as it was (nickname, ready); the old link is
+        closed, and nobody else is told: for them nothing changed."""
+        seat = [o.key if o is not None else None for o in self._lobby.occupants].index(key)
+        nick = self._lobby.occupants[seat].nick  # type: ignore[union-attr]
+        old = self._lobby_peers.get(seat)
+        self._seat_link(conn, seat, nick)  # before any wait: a game starting meanwhile takes this link
+        await conn.async_send(self._welcome(seat))
+        await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
+        if old is not None:
+            await old.async_close()  # its drop frees nothing: the seat is this link's
+        self._notify(Back(seat, nick))
+        return True
+
+    def _seat_link(self, conn: Connection, seat: int, nick: str) -> None:
+        conn.rename(f"{nick} (seat {seat})")
+        conn.admit()
+        conn.start_keepalive(self._limits.keepalive_s)
+        self._lobby_peers[seat] = conn
+
+    def _welcome(self, seat: int) -> dict[str, Any]:
+        cfg = self._config
+        return {"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name, "app": self._spec.name,
+                "rules": cfg.rules, "words": cfg.words, "turn": cfg.turn_time, "away": cfg.away_time}
+
     async def _async_wait(self, conn: Connection, occupant: Occupant) -> bool:
         """A hello while a game is in play: the peer waits for the next game's lobby (`_seat_waiting`)."""
-        keys = [s.key for s in self._sequencer.transcript.setup.seats] if self._sequencer is not None else []
-        if occupant.key in keys or any(o.key == occupant.key for o in self._waiting.values()):
-            raise LobbyRefusal("this key already sits at the table")
         cfg = self._config
         if len(self._waiting) >= cfg.seats - 1:  # more could never all sit at the next game
             raise LobbyRefusal(f"{len(self._waiting)} peers already wait for the next game, as many as it "
@@ -423,7 +499,6 @@ class Host:
     async def _async_seat_waiting(self) -> None:
         """The next game's lobby seats the peers that came during the last game, first come first seated,
         while seats are free (the others wait on)."""
-        cfg = self._config
         for conn, occupant in list(self._waiting.items()):
             try:
                 seat = self._lobby.sit(occupant.key, occupant.nick, occupant.ready)
@@ -433,9 +508,7 @@ class Host:
             nick = self._lobby.occupants[seat].nick  # type: ignore[union-attr]
             conn.rename(f"{nick} (seat {seat})")
             self._lobby_peers[seat] = conn
-            await _async_send_quietly(conn, {"t": "welcome", "v": PROTOCOL_VERSION, "seat": seat, "name": cfg.name,
-                                             "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
-                                             "turn": cfg.turn_time, "away": cfg.away_time})  # fmt: skip
+            await _async_send_quietly(conn, self._welcome(seat))
             self._notify(Seated(seat, nick))
 
     async def _async_watcher(self, conn: Connection, message: dict[str, Any]) -> bool:
@@ -500,9 +573,15 @@ class Host:
             await conn.async_send({"t": "reject", "reason": refusal})
             return False
         assert self._sequencer is not None
+        seat = [s.key for s in self._sequencer.transcript.setup.seats].index(message["key"])
+        return await self._async_take_back(conn, seat, message["have"])
+
+    async def _async_take_back(self, conn: Connection, seat: int, have: int) -> bool:
+        """Game seat `seat` comes back on this link holding `have` entries: the old link is closed, and the
+        entries it lacks go out before any new one."""
+        assert self._sequencer is not None
         transcript, cfg = self._sequencer.transcript, self._config
         setup = transcript.setup
-        seat = [s.key for s in setup.seats].index(message["key"])
         async with self._order:  # no entry is relayed while the returning seat catches up
             old = self._links.pop(seat, None)
             if old is not None:
@@ -514,7 +593,7 @@ class Host:
                                    "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
                                    "entries": len(transcript.entries), "turn": cfg.turn_time,
                                    "away": cfg.away_time})  # fmt: skip
-            for entry in transcript.entries[message["have"]:]:
+            for entry in transcript.entries[have:]:
                 await conn.async_send(entry.to_wire())
             self._links[seat] = conn
         self._mark_back(seat)
@@ -588,14 +667,27 @@ class Host:
         if seat not in self._away:
             self._mark_away(seat, f"connection lost ({exc})", self._now())
 
+    async def _async_watch_lobby(self) -> None:
+        """Before the game: a lobby seat's link (or a waiting peer's) silent past `limits.silent_s` is closed,
+        which frees the seat; the peer, if it is alive, sits again on a new link."""
+        while True:
+            await asyncio.sleep(_WATCH_S)
+            self._close_silent([*self._lobby_peers.values(), *self._waiting])
+
+    def _close_silent(self, conns: Sequence[Connection]) -> None:
+        for conn in conns:
+            if conn.silent_for() > self._limits.silent_s:
+                self._spawn(conn.async_close())  # its reader sees the link closed and drops it
+
     async def _async_watch(self) -> None:
         """Once in a while: a seat whose link is silent past `limits.silent_s` (frozen, lid closed, cable
         out) is away from when it was last heard, and back once heard again; a seat away past the limit
-        ends the game with a report naming it."""
+        ends the game with a report naming it; a waiting peer's silent link is closed."""
         silent_s = self._limits.silent_s
         while not self._finished.is_set():
             await asyncio.sleep(_WATCH_S)
             now = self._now()
+            self._close_silent(list(self._waiting))
             present = self._sequencer.transcript.app.present() if self._sequencer else frozenset()
             for seat in [s for s in self._away if s not in present]:
                 self._mark_back(seat)  # left for good meanwhile: nobody waits on it

@@ -4,8 +4,10 @@
 # addresses it knew, then wherever `find` says the table is now) until the table's away limit, sends a
 # signed `rejoin` with the number of entries it holds, and takes the ones it lacks. A joiner started
 # from a journal (`resume`) does the same from its first connection. When the link breaks before its game
-# began (in the lobby, or told to `wait`), it dials again and says hello again for `SIT_AGAIN_S` (a seat
-# is taken afresh; a "ready" said before is said again), paced and at most `SIT_AGAIN_LINKS` times.
+# began (in the lobby, or told to `wait`), it dials again and says hello again for `SIT_AGAIN_S`, paced and
+# at most `SIT_AGAIN_LINKS` times: a host that still holds its place challenges it to prove its key and gives
+# the place back (its lobby seat, or its seat in the game begun meanwhile, from the genesis); one that freed
+# it seats it afresh (a "ready" said before is said again).
 # Invariants: nothing from the host is used before its schema check; every entry goes through the same
 # transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
 # entry is journaled before this seat acts on it; this seat's messages are sent only while the link is
@@ -43,7 +45,7 @@ from p2pshithead.net._events import (
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Limits
-from p2pshithead.net._messages import FROM_HOST, rejoin_bytes
+from p2pshithead.net._messages import FROM_HOST, rejoin_bytes, sit_again_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._stats import Stats
@@ -62,6 +64,7 @@ from p2pshithead.net._transcript import (
 Find = Callable[[bytes], Awaitable[tuple[tuple[str, ...], int] | None]]
 """Where table `table_id` is announced now (addresses, port), or None: how a joiner finds a moved host."""
 _RETRY_S = 1.0
+_WATCH_S = 0.5
 SIT_AGAIN_S = 60.0
 """How long a peer whose link broke before its game began (lobby, waiting) tries to sit again."""
 SIT_AGAIN_LINKS = 100
@@ -113,6 +116,7 @@ class Joiner:
         self._hello_answered = False  # the host took this peer's hello (a link lost after is tried again)
         self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
+        self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
@@ -168,6 +172,7 @@ class Joiner:
         """
         if self.transcript is None:
             assert self._conn is not None, "use Joiner as an async context manager"
+            self._watch_host()  # a host gone silent while this peer waits for a seat is dialled again
             try:
                 await self._async_hello(self._limits.hello_s)
             except (NetError, ConnectionError, OSError) as exc:
@@ -215,7 +220,7 @@ class Joiner:
         return await self._async_play_out()
 
     async def _async_play_out(self) -> Transcript:
-        self._spawn(self._async_watch_host())
+        self._watch_host()
         while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
                                           and self._seat_in(self.transcript)):  # fmt: skip
             try:
@@ -249,10 +254,16 @@ class Joiner:
         assert conn is not None
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
-        try:
-            welcome = await asyncio.wait_for(conn.async_recv(), answer_s)
-        except TimeoutError:
-            raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
+        welcome = await self._async_answer(conn, answer_s)
+        if welcome["t"] == "challenge":  # this key has a place here already (on a link this peer lost)
+            sig = me.sign(sit_again_bytes(welcome["table"], me.public, welcome["nonce"]))
+            await conn.async_send({"t": "prove", "sig": sig})
+            welcome = await self._async_answer(conn, answer_s)
+        if welcome["t"] == "resumed":  # the game began meanwhile, with this seat: it comes from the genesis
+            self._hello_answered = True
+            self._welcome(welcome, resumed=True)
+            self._caught_up_at = welcome["entries"]
+            return
         if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
             self._hello_answered = True
             self._notify(Waiting(welcome["name"]))
@@ -267,10 +278,18 @@ class Joiner:
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
             await conn.async_send({"t": "ready", "ready": True})
 
+    @staticmethod
+    async def _async_answer(conn: Connection, answer_s: float | None) -> dict[str, Any]:
+        try:
+            return await asyncio.wait_for(conn.async_recv(), answer_s)
+        except TimeoutError:
+            raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
+
     async def _async_sit_again(self, exc: BaseException) -> None:
         """The link broke before this seat's game began (in the lobby, or waiting for the next game): dial
-        the host again and say hello again (a seat is taken afresh), every `_RETRY_S` for `SIT_AGAIN_S`. A
-        refusal is tried again too: a host that has not yet seen the old link break holds this key's seat.
+        the host again and say hello again, every `_RETRY_S` for `SIT_AGAIN_S`. A host that still holds this
+        key's place (it has not seen the old link break) gives it back once the key is proven, in the lobby
+        or in the game begun meanwhile; one that freed it seats this peer afresh. A refusal is tried again.
 
         Raises:
             RemoteProtocolError: naming the host, when it has not seated this peer again within the limit.
@@ -369,15 +388,24 @@ class Joiner:
         if lost is not None and lost.counter >= t.next_counter(lost.seat) and self._conn is not None:
             self._spawn(self._conn.async_send(authored_to_wire(lost)))
 
+    def _watch_host(self) -> None:
+        if self._watch is None or self._watch.done():
+            self._watch = self._spawn(self._async_watch_host())
+
     async def _async_watch_host(self) -> None:
-        """During the game, a host silent past `limits.silent_s` (frozen, cut off) is away from when it was
-        last heard; heard again, it is back; silent for the whole away limit, its link is dropped, which
-        ends the game (`_async_come_back` finds no time left)."""
+        """A host silent past `limits.silent_s` (frozen, cut off): before the game (lobby, waiting), its link
+        is dropped, so this peer sits again on a new one; during the game, it is away from when it was last
+        heard; heard again, it is back; silent for the whole away limit, its link is dropped, which ends the
+        game (`_async_come_back` finds no time left)."""
         silent_s, host_away = self._limits.silent_s, False
         while True:
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(_WATCH_S)
             conn, t = self._conn, self.transcript
-            if conn is None or t is None:
+            if conn is None:
+                continue
+            if t is None:
+                if conn.silent_for() > silent_s:
+                    await conn.async_close()
                 continue
             silent, nick = conn.silent_for(), t.setup.seats[SEQUENCER].nick
             if silent > silent_s and not host_away:
@@ -426,8 +454,8 @@ class Joiner:
         raise RemoteProtocolError(self._host, f"did not come back within {self._away_time} s ({exc})")
 
     def _begin(self, genesis: Entry) -> Sequence[object]:
-        for task in list(self._tasks):
-            task.cancel()
+        if self._ready is not None:
+            self._ready.cancel()  # the ready prompt: the game starts, the person's next input is a move
         peer = self._conn.peer if self._conn else "host"
         setup = setup_from_genesis(genesis, peer, self._apps)
         keys = [s.key for s in setup.seats]

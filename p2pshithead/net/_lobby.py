@@ -3,10 +3,15 @@
 # life; the game may start when every seat is taken, or when at least two sit and all of them are ready
 # (the lobby of a next game in a series, `Lobby.again`: only the latter, so everyone is asked again).
 # `setup` seats the occupants in seat order, closing gaps, so a seat number is final only in the genesis.
-"""`Lobby`, `Occupant` and `LobbyRefusal`."""
+# `seating` decides what a hello gets: a key that already has a place at the table (a lobby seat, a seat of
+# the game in play, a place among those waiting) gets it back on the new link only once it has proven the
+# key, and the host's own key never.
+"""`Lobby`, `Occupant`, `LobbyRefusal`, and `seating` / `Seating` (what a hello gets)."""
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -134,3 +139,45 @@ class Lobby:
         of a next game in a series)."""
         seats = tuple(SeatInfo(o.key, o.nick) for o in self._seats if o is not None)
         return TableSetup(table_id, name, app, rules, ruleset_hash, seats, previous)
+
+
+class Seating(enum.Enum):
+    """What the host gives a hello (`seating`)."""
+
+    SIT = "sit"
+    """A newcomer in the lobby: the lowest free seat."""
+    WAIT = "wait"
+    """A newcomer while a game is in play: a place among those waiting for the next game."""
+    CHALLENGE = "challenge"
+    """A key that has a place here already: it must prove the key (sign a fresh nonce) first."""
+    LOBBY = "lobby"
+    """A proven key: its lobby seat, on the new link (the old link is closed, the seat kept as it was)."""
+    GAME = "game"
+    """A proven key: its seat of the game in play, from the first entry (the old link is closed)."""
+    WAITING = "waiting"
+    """A proven key: its place among those waiting, on the new link (the old link is closed)."""
+    REFUSE = "refuse"
+    """The host's own key: nobody else sits in the host's seat."""
+
+
+def seating(key: bytes, proven: bool, *, host: bytes, lobby: Collection[bytes], game: Collection[bytes] | None,
+            waiting: Collection[bytes]) -> Seating:  # fmt: skip
+    """What a hello from `key` gets (`proven`: it has signed this host's challenge on this link).
+
+    Args:
+        host: the host's key.
+        lobby: the keys seated in the lobby.
+        game: the seats' keys of the game in play (None: no game is in play).
+        waiting: the keys waiting for the next game.
+    """
+    if key == host:
+        return Seating.REFUSE
+    if key in waiting:
+        place = Seating.WAITING
+    elif game is not None and key in game:
+        place = Seating.GAME
+    elif game is None and key in lobby:
+        place = Seating.LOBBY
+    else:
+        return Seating.SIT if game is None else Seating.WAIT
+    return place if proven else Seating.CHALLENGE

@@ -27,6 +27,9 @@ REASON_MAX = 200
 MAX_WAIT_S = 24 * 3600
 """The longest time limit a table may set (seconds)."""
 _REJOIN_DOMAIN = b"p2pshithead/rejoin/v1"
+_SIT_AGAIN_DOMAIN = b"p2pshithead/sit-again/v1"
+NONCE_BYTES = 32
+"""The size of the host's challenge to a peer sitting again."""
 
 HELLO = fields(v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), nick=Str(1, NICK_MAX), ready=Bool())
 """Peer to host, first: protocol version, public key, nickname, whether it is ready already (bots)."""
@@ -67,6 +70,14 @@ RESUMED = fields(
 )
 """Host to a peer that came back: its game seat and the table; the entries it lacks follow, up to
 `entries` in all, then play goes on."""
+
+CHALLENGE = fields(table=Bytes(16, 16), nonce=Bytes(NONCE_BYTES, NONCE_BYTES))
+"""Host to peer, in answer to a hello whose key already has a place at this table (a lobby seat, a seat
+of the game in play, a place among those waiting): prove the key by signing a fresh nonce
+(`sit_again_bytes`); the answer to the hello follows the proof."""
+
+PROVE = fields(sig=Bytes(SIG_BYTES, SIG_BYTES))
+"""Peer to host, right after a `challenge`: its key's signature over `sit_again_bytes(table, key, nonce)`."""
 
 AWAY = fields(seat=Int(0, MAX_SEATS - 1), left=Int(0, MAX_WAIT_S))
 """Host to peers: game seat `seat` is gone and has `left` seconds to come back (0: it is back)."""
@@ -133,16 +144,21 @@ BODY_SCHEMA = Tagged(
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
 sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
 
-FROM_PEER: dict[str, Map] = {"hello": HELLO, "watch": WATCH, "rejoin": REJOIN, "ready": READY, "submit": SUBMIT_SCHEMA,
-                             "bye": BYE, **KEEPALIVE}  # fmt: skip
+FROM_PEER: dict[str, Map] = {"hello": HELLO, "watch": WATCH, "rejoin": REJOIN, "prove": PROVE, "ready": READY,
+                             "submit": SUBMIT_SCHEMA, "bye": BYE, **KEEPALIVE}  # fmt: skip
 FROM_HOST: dict[str, Map] = {"welcome": WELCOME, "watching": WATCHING, "wait": WAIT, "resumed": RESUMED,
-                             "reject": REJECT, "lobby": LOBBY, "entry": ENTRY_SCHEMA, "away": AWAY, "bye": BYE,
-                             **KEEPALIVE}  # fmt: skip
+                             "challenge": CHALLENGE, "reject": REJECT, "lobby": LOBBY, "entry": ENTRY_SCHEMA,
+                             "away": AWAY, "bye": BYE, **KEEPALIVE}  # fmt: skip
 
 
 def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:
     """What a returning peer signs: nobody but the seat's key can take the seat back."""
     return pack([_REJOIN_DOMAIN, table_id, key, have, time_ms])
+
+
+def sit_again_bytes(table_id: bytes, key: bytes, nonce: bytes) -> bytes:
+    """What a peer sitting again signs: only the key's holder answers, and only the challenge it was sent."""
+    return pack([_SIT_AGAIN_DOMAIN, table_id, key, nonce])
 
 
 def checked(schema: Field, obj: object, peer: str) -> Any:

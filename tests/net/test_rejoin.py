@@ -3,8 +3,9 @@
 Every peer keeps its own config folder, as on separate laptops. A killed joiner comes back by running
 the same `join` again; a killed host by `host --resume`, and the joiners come back by themselves; a
 stopped (frozen) joiner is away, then back; one stopped past the away limit ends the game for everyone
-with a verdict that says so. Each case checks that every honest peer ends with the same transcript and
-that `verify` accepts it.
+with a verdict that says so; a joiner whose lobby link breaks on its side only (the host still holds it)
+gets its seat back, in the lobby or in the game begun meanwhile. Each case checks that every honest peer
+ends with the same transcript and that `verify` accepts it.
 """
 
 from __future__ import annotations
@@ -243,6 +244,38 @@ def test_a_joiner_whose_link_drops_in_the_lobby_sits_again_and_plays(table: Tabl
     assert any("(seat 0) is away: 60 s to come back" in line for line in again), again
     assert sum("seated at" in line for line in before + again) == 2 and link.links == 2
     assert "finish order: 1." in outputs[1]
+    assert_one_verified_game(outputs)
+
+
+def test_a_lobby_link_broken_only_on_the_joiners_side_gives_the_joiner_its_seat_back(table: Table) -> None:
+    host = table.host("--seats", "3", "--games", "1")
+    with CutLink(table.port) as link:
+        a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
+        _until(a, "seated at")
+        link.half_cut()  # the host still holds its side of the link, open and silent
+        again = _until(a, "seated at")
+        b = table.join("b")
+        outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert "(seat 1)" in again[-1] and link.links == 2, again
+    assert "(seat 1) is back" in outputs[0] and "left the lobby" not in outputs[0], outputs[0]
+    assert_one_verified_game(outputs)
+
+
+def test_a_joiner_cut_off_in_the_lobby_comes_back_into_the_game_begun_without_it(table: Table) -> None:
+    host = table.host("--seats", "3", "--games", "1")
+    with CutLink(table.port) as link:
+        a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
+        _until(a, "seated at")
+        link.refusing = True  # a dials again in vain while the game begins with its seat on the dead link
+        link.half_cut()
+        b = table.join("b")
+        until_playing(table.root / "b")
+        link.refusing = False
+        back = _until(a, "back at")
+        outputs = ends(host, a, b)
+    assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
+    assert "(seat 1): catching up" in back[-1] and "game starts: you are seat 1 of 3" in outputs[1], outputs[1]
     assert_one_verified_game(outputs)
 
 

@@ -50,7 +50,7 @@ def test_bad_frames_name_the_peer(data: bytes, reason: str) -> None:
         FrameDecoder("mallory", limit=1024).feed(data)
 
 
-HELLO = {"t": "hello", "v": 3, "key": bytes(32), "nick": "ann", "ready": False}
+HELLO = {"t": "hello", "v": 4, "key": bytes(32), "nick": "ann", "ready": False}
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,85 @@
+"""A joiner watches its host's silence from its first game on: a host it stops hearing mid-game (the link
+holds back everything from the host) is shown away, then back once heard again, and the game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from p2pshithead.net import (
+    SEQUENCER,
+    Application,
+    Away,
+    Back,
+    Host,
+    Identity,
+    Joiner,
+    Limits,
+    Phase,
+    TableConfig,
+    TableEvent,
+)
+
+from .countdown import APPS, COUNTDOWN, CountdownBot
+from .cutlink import CutLink
+
+
+class GatedBot:
+    """A countdown bot whose first move waits until `gate` is set (`asked` is set meanwhile)."""
+
+    is_bot = True
+
+    def __init__(self) -> None:
+        self.bot, self.gate, self.asked = CountdownBot(random.Random(1)), asyncio.Event(), asyncio.Event()
+
+    async def async_choose(self, app: Application, seat: int) -> object:
+        self.asked.set()
+        await self.gate.wait()
+        return await self.bot.async_choose(app, seat)
+
+    async def async_wait_ready(self) -> None:
+        await self.bot.async_wait_ready()
+
+    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
+        self.bot.observe(app, seat, events)
+
+    def tick(self) -> None:
+        self.bot.tick()
+
+
+def test_a_host_gone_silent_in_a_first_game_is_away_then_back_and_the_game_goes_on() -> None:
+    limits = Limits(keepalive_s=0.1, silent_s=0.6)
+    config = TableConfig("quiet", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, away_time=30)
+
+    async def until(done: Callable[[], bool]) -> None:
+        async with asyncio.timeout(10):
+            while not done():
+                await asyncio.sleep(0.02)
+
+    def heard(events: list[TableEvent], kind: type[Away] | type[Back]) -> Callable[[], bool]:
+        return lambda: any(isinstance(e, kind) and e.seat == SEQUENCER for e in events)
+
+    async def scenario() -> set[bytes]:
+        agent, events = GatedBot(), list[TableEvent]()
+        async with Host(Identity.generate("host"), config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                        secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
+                        limits=limits) as host:  # fmt: skip
+            run_host = asyncio.get_running_loop().create_task(host.async_run())
+            with CutLink(host.port) as link:
+                async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
+                                  bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
+                                  limits=limits) as ann:  # fmt: skip
+                    run_ann = asyncio.get_running_loop().create_task(ann.async_run())
+                    await until(agent.asked.is_set)  # the game is on and waits for ann
+                    link.one_way("down")
+                    await until(heard(events, Away))
+                    link.both_ways()
+                    await until(heard(events, Back))
+                    agent.gate.set()
+                    done = await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
+        return {t.head.digest for t in done if t.phase is Phase.DONE}
+
+    assert len(asyncio.run(scenario())) == 1
