@@ -393,28 +393,14 @@ class Joiner:
             self._watch = self._spawn(self._async_watch_host())
 
     async def _async_watch_host(self) -> None:
-        """A host silent past `limits.silent_s` (frozen, cut off): before the game (lobby, waiting), its link
-        is dropped, so this peer sits again on a new one; during the game, it is away from when it was last
-        heard; heard again, it is back; silent for the whole away limit, its link is dropped, which ends the
-        game (`_async_come_back` finds no time left)."""
-        silent_s, host_away = self._limits.silent_s, False
+        """A host silent past `limits.silent_s` (frozen, cut off, or this peer's address changed under the
+        link): its link is dropped, so this peer sits again (lobby, waiting) or comes back (in the game:
+        `_async_come_back` dials again until the away limit), on a new link; a dead link is never waited
+        on, since nothing but a new one can carry the game on."""
         while True:
             await asyncio.sleep(_WATCH_S)
-            conn, t = self._conn, self.transcript
-            if conn is None:
-                continue
-            if t is None:
-                if conn.silent_for() > silent_s:
-                    await conn.async_close()
-                continue
-            silent, nick = conn.silent_for(), t.setup.seats[SEQUENCER].nick
-            if silent > silent_s and not host_away:
-                host_away = True
-                self._notify(Away(SEQUENCER, nick, self._away_time - silent))
-            elif silent <= silent_s and host_away:
-                host_away = False
-                self._notify(Back(SEQUENCER, nick))
-            if silent > self._away_time:
+            conn = self._conn
+            if conn is not None and conn.silent_for() > self._limits.silent_s:
                 await conn.async_close()
 
     async def _async_come_back(self, exc: BaseException) -> None:
