@@ -59,6 +59,8 @@ from p2pshithead.net._transcript import (
 
 _REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000  # a rejoin signed longer ago (or ahead) than this is refused
 _WATCH_S = 0.5
+ADDRESSES_S = 2.0
+"""How often an announced table looks at this machine's addresses (a Wi-Fi that reconnects may give a new one)."""
 OWN_DELAY_MAX_S = 0.15
 """The most a real-time host's own entry waits: a joiner answering pings late cannot slow the host
 further; a LAN round trip is a few milliseconds, so a fair wait is far below it."""
@@ -135,6 +137,7 @@ class Host:
         self._lobby_changed = asyncio.Event()
         self._server: asyncio.Server | None = None
         self._announcer: Announcer | None = None
+        self._follow: asyncio.Task[None] | None = None  # the announcement following this machine's addresses
         self._sequencer: Sequencer | None = None
         self._player: SeatRunner | None = None
         self._finished = asyncio.Event()
@@ -163,9 +166,33 @@ class Host:
         self.port = self._server.sockets[0].getsockname()[1]
         self.addresses = reachable_addresses(cfg.bind)
         if cfg.announce:
-            self._announcer = await Announcer(f"{cfg.name} {self._table_id.hex()[:6]}", cfg.bind).__aenter__()
+            self._announcer = await self._open_announcer()
             await self._async_announce()
+            self._follow = asyncio.get_running_loop().create_task(self._async_follow_addresses())
         return self
+
+    async def _open_announcer(self) -> Announcer:
+        return await Announcer(f"{self._config.name} {self._table_id.hex()[:6]}", self._config.bind).__aenter__()
+
+    async def _async_follow_addresses(self) -> None:
+        """While the table is announced: once this machine's addresses change (a Wi-Fi that reconnected with
+        a new lease, or after none for a while), the table is announced from the new ones, by a zeroconf
+        opened afresh (the old one's sockets belong to the old addresses); joiners that lost the host find
+        it there by its id. The listener, bound to every address, takes them as they are."""
+        seen = self.addresses
+        while self._announcer is not None:
+            await asyncio.sleep(ADDRESSES_S)
+            now = reachable_addresses(self._config.bind)
+            if now == seen:
+                continue
+            seen = now
+            if not now:
+                continue  # no network for now: announced again once there is one
+            self.addresses = now
+            old, self._announcer = self._announcer, await self._open_announcer()
+            with contextlib.suppress(OSError):  # its goodbye may find no way out
+                await old.async_close()
+            await self._async_announce()
 
     async def __aexit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
@@ -732,6 +759,8 @@ class Host:
         if self._server is not None:
             self._server.close()
             self._server = None
+        if self._follow is not None:
+            self._follow.cancel()
         if self._announcer is not None:
             announcer, self._announcer = self._announcer, None
             await announcer.async_close()

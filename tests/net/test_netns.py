@@ -184,10 +184,12 @@ def test_a_person_picks_the_table_from_the_list_and_plays_it(lan: Lan, tmp_path:
         host.wait()
 
 
-def test_a_joiner_whose_address_changes_mid_game_comes_back(lan: Lan, tmp_path: Path) -> None:
-    """A Wi-Fi that reconnects with a new lease: the joiner's link is dead without an error on either side.
-    The joiner, no longer hearing the host, drops the dead link and comes back on a new one by itself,
-    well within the away limit; the game is played to the end with one transcript."""
+@pytest.mark.parametrize("mover", ["b", "host"])
+def test_a_peer_whose_address_changes_mid_game_is_found_again(lan: Lan, tmp_path: Path, mover: str) -> None:
+    """A Wi-Fi that reconnects with a new lease, on a joiner's laptop or the host's: the link is dead with
+    no error on either side. The joiner, no longer hearing the host, drops the dead link and dials again;
+    a host that moved announces itself from its new address, where the joiners find it by the table's
+    id. All well within the away limit; the game is played to the end with one transcript."""
     host = start_host(lan, tmp_path, "--table", "lease", "--seats", "3", "--away-time", "60")
     try:
         joiners = joiners_of(lan, tmp_path, "lease")
@@ -195,9 +197,10 @@ def test_a_joiner_whose_address_changes_mid_game_comes_back(lan: Lan, tmp_path: 
         while not list((tmp_path / "b").glob("tables/*/entries.p2ps")):  # b holds a game: set up or playing
             assert time.monotonic() < deadline, "b never got a game"
             time.sleep(0.05)
-        ns, address = lan["b"]
+        ns, address = lan[mover]
+        moved = f"{address.rsplit('.', 1)[0]}.77"
         ip("-n", ns, "addr", "del", f"{address}/24", "dev", "eth0")
-        ip("-n", ns, "addr", "add", f"{address.rsplit('.', 1)[0]}.77/24", "dev", "eth0")
+        ip("-n", ns, "addr", "add", f"{moved}/24", "dev", "eth0")
         start = time.monotonic()
         outputs = [j.communicate(timeout=90)[0] for j in joiners]
         assert host.stdout is not None
@@ -205,6 +208,8 @@ def test_a_joiner_whose_address_changes_mid_game_comes_back(lan: Lan, tmp_path: 
         assert host.wait(15) == 0 and [j.returncode for j in joiners] == [0, 0], outputs
         assert len(heads([*outputs, host_out])) == 1
         assert "back at 'lease'" in outputs[1] and "root (seat 0) is back" in outputs[1], outputs[1]
+        if mover == "host":
+            assert all(f"connected to {moved} port" in out for out in outputs), outputs
         assert time.monotonic() - start < 45  # not the 60 s away limit: the dead link is not waited on
     finally:
         host.kill()
