@@ -169,7 +169,7 @@ def _pick(
     """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that is accepted
     (`accepted[i]`; None: every one), or None; equal keys are ordered by one draw of `rng` each, in
     order (then by index). Now and then (`wander`) a plain play (key 1...) is drawn at random
-    instead, from the accepted plain plays in that order."""
+    instead, from the accepted plain plays in that order (`_wander`)."""
     rand = rng.random
     draws = [rand() for _ in keys]  # one draw a key, in order
     ok = accepted or [True] * len(keys)
@@ -180,9 +180,15 @@ def _pick(
     if best is None:
         return None
     if best[0][0] == 1 and rand() < wander:
-        ranked = sorted(zip(keys, draws, itertools.count()))
-        return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and ok[j]])
+        return _wander(list(zip(keys, draws, itertools.count(), choices, ok)), rng)
     return choices[best[2]]
+
+
+def _wander(weighed: list[tuple[tuple[int, ...], float, int, _C, bool]], rng: random.Random) -> _C:
+    """A random accepted plain play among `weighed` (key, draw, index, choice, accepted), drawn in
+    the order of (key, draw, index)."""
+    weighed.sort(key=lambda w: w[:3])
+    return rng.choice([choice for key, _, _, choice, ok in weighed if key[0] == 1 and ok])
 
 
 def _best(
@@ -202,34 +208,27 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     """The preferred play (in the play phase) among those greedy considers on its turn: every copy
     of a plain rank, one card of a power rank, the last hand cards with face-up cards of their rank,
     or the face-down cards. None when none is legal, or when aces name takers: then the full move
-    list decides. A play of one rank from the zone is judged by `playable_codes` (what `legal_play`
+    list decides. A play of one rank from the zone is judged by `rank_groups` (what `legal_play`
     finds), the rare play with face-up cards added by `legal_play` itself; the play chosen is taken
     through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them, computed inline from
-    per-rank traits (the differential test holds the two to the same moves)."""
+    per-rank traits, and `_pick` inline: one draw a key in order, the least (key, draw) accepted
+    (the differential test holds the two to the same moves)."""
     rules = view.rules
     if rules.ace_gives_pile:
         return None
-    hand = view.hand(me)
-    zone = hand or view.face_up(me)
-    if not zone:  # the legal moves are a flip of each face-down card, all of one key
+    read = view.rank_groups(me)
+    if read is None:  # the legal moves are a flip of each face-down card, all of one key
         flips = view.moves_for(me)
         return _pick([(5,)] * len(flips), flips, None, rng, wander)
-    top = view.top_code()
-    can = view.playable_codes(top)
-    slots_of: dict[int, list[int]] = {}
-    blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
-    for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
-        if code:
-            slots_of.setdefault(code >> 3, []).append(slot)
-            if not can[code]:
-                blocked.add(code >> 3)
+    top, slots_of, blocked = read
     _, ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
     run = _run(view, ranked) if four and top in slots_of else 0
-    plays: list[tuple[int, ...]] = []
-    keys: list[tuple[int, ...]] = []
-    legal: list[bool] = []
-    for rank, slots in slots_of.items():
+    rand = rng.random
+    weighed: list[tuple[tuple[int, ...], float, int, tuple[int, ...], bool]] = []
+    best: tuple[tuple[int, ...], float] | None = None
+    chosen: tuple[int, ...] = ()
+    for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
         play = (slots[0],) if anything else tuple(slots)
         count = len(play)
@@ -241,20 +240,28 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             if size < 0:
                 size = len(view.pile)
             key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
-        legal.append(rank not in blocked)  # a card played on anything may be or not whatever its suit
-        plays.append(play)
-        keys.append(key)
-    if len(plays) == 1 and hand and not view.stock:
-        ((rank, _),) = slots_of.items()
+        draw = rand()
+        ok = rank not in blocked  # a card played on anything may be or not whatever its suit
+        weighed.append((key, draw, len(weighed), play, ok))
+        if ok and (best is None or (key, draw) < best):
+            best, chosen = (key, draw), play
+    if len(weighed) == 1 and not view.stock and (hand := view.hand(me)):
+        rank = next(iter(slots_of))
         up = view.face_up(me)
         ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
-            pile = len(view.pile), top, run
-            plays.append(hand + ups)
-            keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
-            legal.append(view.legal_play(me, hand + ups) is not None)
-    chosen = _pick(keys, plays, legal, rng, wander)
-    return None if chosen is None else view.legal_play(me, chosen)
+            play = hand + ups
+            key = _play_key(view, ranked[rank], rank, len(play), 0, (len(view.pile), top, run))  # type: ignore[arg-type]
+            ok = view.legal_play(me, play) is not None
+            draw = rand()
+            weighed.append((key, draw, 1, play, ok))
+            if ok and (best is None or (key, draw) < best):
+                best, chosen = (key, draw), play
+    if best is None:
+        return None
+    if best[0][0] == 1 and rand() < wander:
+        chosen = _wander(weighed, rng)
+    return view.legal_play(me, chosen)
 
 
 def _run(game: Game, by_rank: Sequence[Power | None]) -> int:

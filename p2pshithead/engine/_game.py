@@ -334,6 +334,39 @@ class Game:
         """
         return self._top(self._state.pile)
 
+    def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
+        """`player`'s source zone (hand, else face-up cards) by rank, in one read: (`top_code()`,
+        the known slots of each rank in zone order, the ranks with a card that `playable_codes`
+        refuses on that top); None when hand and face-up cards are empty (no top is read then).
+
+        Raises:
+            UnrevealedCardError: as `top_code()`.
+        """
+        s = self._state
+        seat = s.seats[player]
+        zone = seat.hand or seat.up
+        if not zone:
+            return None
+        code = self._code
+        pile = s.pile
+        top = code[pile[-1]] if pile else 0
+        if not top or self._tab.transparent[top]:
+            top = self._top(pile)  # looks through transparent cards; raises for an unknown card
+        can = self._can[top]
+        groups: dict[int, list[int]] = {}
+        blocked: set[int] = set()
+        for slot in zone:  # plain loops: a bot's decision reads this every turn
+            card = code[slot]
+            if card:
+                rank = card >> 3
+                if rank in groups:
+                    groups[rank].append(slot)
+                else:
+                    groups[rank] = [slot]
+                if not can[card]:
+                    blocked.add(rank)
+        return top, groups, blocked
+
     def playable_codes(self, top: int) -> bytes:
         """Which cards may be played on effective top `top` (a code from `top_code()`): `row[code]`
         is 1 for a card code that may, 0 for one that may not and for 0 (unknown). In turn, a play

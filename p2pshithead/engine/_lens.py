@@ -78,6 +78,11 @@ class Lens(Game):
     def top_code(self) -> int:
         return self._game.top_code()  # the pile is public
 
+    def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
+        if player != self._owner:
+            return super().rank_groups(player)
+        return self._game.rank_groups(player)  # its own hand and the face-up cards: all in sight
+
     def legal_play(self, player: int, slots: tuple[int, ...]) -> Play | None:
         if player != self._owner:
             return super().legal_play(player, slots)
