@@ -18,8 +18,10 @@ Invariants:
   (docs/rules.md, "Leaving": it is not a choice of play, so no bot, hint or search offers it).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
-  twice. The property tests check both. A view's `is_legal` and `moves_for` also remember the moves
-  of its own player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
+  twice. The property tests check both. `rank_groups` keeps what it read with the `_judged` it
+  read it under (`_grouped`), so `legal_play` judges a play of one of its groups without reading
+  the position again. A view's `is_legal` and `moves_for` also remember the moves of its own
+  player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
   neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
   those moves depend only on that player's hand, the public cards and the position, which the view
   knows exactly as the game does, so the game's `push` may trust them.
@@ -181,6 +183,7 @@ class Game:
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
+        self._grouped: tuple[dict[int, Move], int, dict[int, list[int]], set[int]] | None = None  # `rank_groups`
         self._lenses: list[weakref.ref[Game]] = []  # its lenses, told when the state object changes (`_take`)
         self._state = self._deal()
         for slot, card in (known or {}).items():
@@ -259,6 +262,13 @@ class Game:
         move = _MADE.get(key)
         if type(move) is not Play:
             move = _kept(key, Play(player, slots))  # checked once, then kept
+        grouped = self._grouped
+        if grouped is not None and grouped[0] is self._judged and grouped[1] == player and slots[0] < self.size:
+            rank = self._code[slots[0]] >> 3  # judged by what `rank_groups` read of this very position
+            group = grouped[2].get(rank)
+            if group is not None and rank not in grouped[3] and (
+                    slots[0] in group if len(slots) == 1 else all(x in group for x in slots)):
+                return self._remember(move)
         try:
             legal = self._plain_play(move)  # as is_legal, the common play judged inline
         except UnrevealedCardError:
@@ -365,6 +375,8 @@ class Game:
                     groups[rank] = [slot]
                 if not can[card]:
                     blocked.add(rank)
+        if s.phase is Phase.PLAY and player == s.turn and not self.rules.ace_gives_pile:  # for `legal_play`
+            self._grouped = self._judged, player, groups, blocked
         return top, groups, blocked
 
     def playable_codes(self, top: int) -> bytes:
@@ -1067,16 +1079,16 @@ class Game:
             UnrevealedCardError: an identity it needs is not revealed here.
         """
         judged = self._judged
-        trusted = judged.get(id(move)) is move or move in judged.values()
-        reason = None if trusted else self.why_illegal(move)
-        if reason is not None:
-            p = getattr(move, "player", None)
-            kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
-            raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
+        if judged.get(id(move)) is not move and move not in judged.values():
+            reason = self.why_illegal(move)
+            if reason is not None:
+                p = getattr(move, "player", None)
+                kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
+                raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            shown = tuple(itertools.filterfalse(self._state.public.__contains__, move.slots))
-            self._apply_play(self._record(move, shown), move)
+            s = self._state
+            self._apply_play(self._record(move, tuple(itertools.filterfalse(s.public.__contains__, move.slots))), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
             self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
@@ -1226,10 +1238,13 @@ class Game:
     def _apply_play(self, s: State, move: Play) -> None:
         p, slots = move.player, move.slots
         seat = s.seats[p]
-        in_turn, prior, rules = p == s.turn, s.window, self.rules
-        if len(slots) > 1 and rules.runs:
-            slots = self._ordered(slots)
-        cards = list(map(self._code.__getitem__, slots))
+        in_turn, prior, rules, code = p == s.turn, s.window, self.rules, self._code
+        if len(slots) == 1:  # the common case
+            cards = [code[slots[0]]]
+        else:
+            if rules.runs:
+                slots = self._ordered(slots)
+            cards = [code[x] for x in slots]
         adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
         hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
         for x in slots:
@@ -1237,7 +1252,7 @@ class Game:
             pile.append(x)
             public.add(x)  # State.show, inline
             vis[x] = 255
-        drawn = self._refill(s, p) if len(hand) < rules.hand_size and s.stock else ()
+        drawn = self._refill(s, p) if s.stock and len(hand) < rules.hand_size else ()
         s.pile_last = p
         burn = self._burns_now(s, cards)
         if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
@@ -1248,13 +1263,24 @@ class Game:
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = Window(p, cards[-1] >> 3, drawn)
+        card = cards[-1]
+        s.window = Window(p, card >> 3, drawn)
         if move.target is not None:
             s.turn = move.target
         elif adds:
             self._advance_after_add(s, p, cards)
-        elif in_turn:  # of a run, only its top card acts on the next player (docs/rules.md)
-            self._advance_after(s, p, cards if cards[0] >> 3 == cards[-1] >> 3 else cards[-1:])
+        elif in_turn:
+            tab = self._tab
+            if len(cards) == 1 or cards[0] >> 3 != card >> 3:  # of a run, only its top card acts (docs/rules.md)
+                turns, skips = tab.reverse[card], tab.skip[card]
+            else:
+                turns, skips = sum(map(tab.reverse.__getitem__, cards)), sum(map(tab.skip.__getitem__, cards))
+            if turns % 2:
+                s.direction = -s.direction
+            if not skips and not s.finished:  # the next seat, nobody out to pass over
+                s.turn = (p + s.direction) % self.players
+            else:
+                s.turn = self._next_seat(s, p, 1 + skips)
         # else: a turbo play by another player leaves the turn where it was (section 5)
 
     def _joins(self, s: State, prior: Window, slots: Sequence[int], cards: list[int]) -> bool:
@@ -1263,22 +1289,6 @@ class Game:
         with that play (docs/rules.md, section 5)."""
         return (self._interrupts(s) and all(c >> 3 == prior.rank for c in cards)
                 and all(x in prior.drawn for x in slots))
-
-    def _advance_after(self, s: State, p: int, cards: list[int]) -> None:
-        tab = self._tab
-        reverse, skip = tab.reverse, tab.skip
-        if len(cards) == 1:  # the common case
-            if reverse[cards[0]]:
-                s.direction = -s.direction
-            skips = skip[cards[0]]
-        else:
-            if sum(map(reverse.__getitem__, cards)) % 2:
-                s.direction = -s.direction
-            skips = sum(map(skip.__getitem__, cards))
-        if not skips and not s.finished:  # the next seat, nobody out to pass over
-            s.turn = (p + s.direction) % self.players
-        else:
-            s.turn = self._next_seat(s, p, 1 + skips)
 
     def _advance_after_add(self, s: State, p: int, cards: list[int]) -> None:
         """A drawn card added to the play just made (interrupt, section 5) counts as played with it:
