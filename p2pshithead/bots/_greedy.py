@@ -14,7 +14,6 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -63,11 +62,6 @@ def _keep(power: Power, rank: int) -> int:
     return rank
 
 
-def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
-    """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
-    return _tables(table)[1]
-
-
 def _keeps(table: Mapping[Rank, Power]) -> tuple[int, ...]:
     """`keep_value` by rank number (0 for no rank)."""
     return _tables(table)[3]
@@ -82,7 +76,8 @@ _Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ..
 
 
 def _tables(table: Mapping[Rank, Power]) -> _Tables:
-    """(`table`, `_ranked(table)`, each rank's `_Trait`, `_keeps(table)`), kept per table in use."""
+    """(`table`, `table` indexed by rank number (None for no rank: ints hash faster than `Rank`
+    members), each rank's `_Trait`, `_keeps(table)`), kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
@@ -105,21 +100,11 @@ _RANKS = frozenset(int(r) for r in Rank)
 _RANKED: dict[int, _Tables] = {}  # by id
 
 
-def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
+def _pile(game: Game) -> tuple[int, int, int]:
     """What greedy reads of the pile, once a decision: its size, and (with `four_burns`) the rank on
-    top and how many of it lie there (transparent and unknown cards skipped), else (0, 0)."""
-    pile = game.pile
-    rank = run = 0
-    if game.rules.four_burns:
-        for code in reversed(game.codes(pile)):
-            if not code or by_rank[code >> 3].transparent:  # type: ignore[union-attr]
-                continue
-            if not rank:
-                rank = code >> 3
-            elif code >> 3 != rank:
-                break
-            run += 1
-    return len(pile), rank, run
+    top and how many of it lie there (`top_run`: transparent and unknown cards skipped), else (0, 0)."""
+    rank, run = game.top_run() if game.rules.four_burns else (0, 0)
+    return len(game.pile), rank, run
 
 
 def _holding(game: Game, player: int) -> int:
@@ -180,15 +165,15 @@ def _pick(
     if best is None:
         return None
     if best[0][0] == 1 and rand() < wander:
-        return _wander(list(zip(keys, draws, itertools.count(), choices, ok)), rng)
+        return _wander(list(zip(keys, draws, choices, ok, strict=True)), rng)
     return choices[best[2]]
 
 
-def _wander(weighed: list[tuple[tuple[int, ...], float, int, _C, bool]], rng: random.Random) -> _C:
-    """A random accepted plain play among `weighed` (key, draw, index, choice, accepted), drawn in
-    the order of (key, draw, index)."""
-    weighed.sort(key=lambda w: w[:3])
-    return rng.choice([choice for key, _, _, choice, ok in weighed if key[0] == 1 and ok])
+def _wander(weighed: list[tuple[tuple[int, ...], float, _C, bool]], rng: random.Random) -> _C:
+    """A random accepted plain play among `weighed` (key, draw, choice, accepted), drawn in the order
+    of (key, draw, then index: the sort is stable)."""
+    weighed.sort(key=lambda w: w[:2])
+    return rng.choice([choice for key, _, choice, ok in weighed if key[0] == 1 and ok])
 
 
 def _best(
@@ -199,7 +184,7 @@ def _best(
     wander: float,
 ) -> Move | None:
     """The preferred move among `moves`, or None."""
-    pile = _pile(game, _ranked(table))
+    pile = _pile(game)
     keys = [_key(game, table, m, pile) for m in moves]
     return _pick(keys, moves, None, rng, wander)
 
@@ -223,16 +208,20 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     top, slots_of, blocked = read
     _, ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
-    run = _run(view, ranked) if four and top in slots_of else 0
+    run = view.top_run()[1] if four and top in slots_of else 0
     rand = rng.random
-    weighed: list[tuple[tuple[int, ...], float, int, tuple[int, ...], bool]] = []
+    weighed: list[tuple[tuple[int, ...], float, tuple[int, ...], bool]] = []
     best: tuple[tuple[int, ...], float] | None = None
     chosen: tuple[int, ...] = ()
+    play: tuple[int, ...]
     for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
-        play = (slots[0],) if anything else tuple(slots)
-        count = len(play)
-        if four and fourable and count + (run if rank == top else 0) >= 4:
+        if anything:
+            play, count = (slots[0],), 1
+        else:
+            play = tuple(slots)
+            count = len(play)
+        if four and fourable and (count + run if rank == top else count) >= 4:
             key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
         elif not anything:
             key = (1, rank, -count, 0)
@@ -242,7 +231,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
         draw = rand()
         ok = rank not in blocked  # a card played on anything may be or not whatever its suit
-        weighed.append((key, draw, len(weighed), play, ok))
+        weighed.append((key, draw, play, ok))
         if ok and (best is None or (key, draw) < best):
             best, chosen = (key, draw), play
     if len(weighed) == 1 and not view.stock and (hand := view.hand(me)):
@@ -254,7 +243,7 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             key = _play_key(view, ranked[rank], rank, len(play), 0, (len(view.pile), top, run))  # type: ignore[arg-type]
             ok = view.legal_play(me, play) is not None
             draw = rand()
-            weighed.append((key, draw, 1, play, ok))
+            weighed.append((key, draw, play, ok))
             if ok and (best is None or (key, draw) < best):
                 best, chosen = (key, draw), play
     if best is None:
@@ -262,11 +251,6 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     if best[0][0] == 1 and rand() < wander:
         chosen = _wander(weighed, rng)
     return view.legal_play(me, chosen)
-
-
-def _run(game: Game, by_rank: Sequence[Power | None]) -> int:
-    """How many cards of the rank on top lie there (transparent cards skipped), as `_pile` counts."""
-    return _pile(game, by_rank)[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,4 +317,4 @@ def _chance(
 ) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
     move = _best(view, table, moves, rng, wander)
-    return move if move is not None and _key(view, table, move, _pile(view, _ranked(table)))[0] < 2 else None
+    return move if move is not None and _key(view, table, move, _pile(view))[0] < 2 else None

@@ -7,9 +7,9 @@ Invariants:
 - Knowledge is `_code`: one byte per slot, the card's code (`_cards`), 0 while unrevealed here.
   A view's `_code` is the game's, masked by what its player may see (public slots and their hand).
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
-- Make/unmake: a play, flip or pick-up changes the state in place and leaves an undo record of
-  what it changed (`_record`); other moves (swap phase, show, give, leave: few per game) leave the old
-  state itself and go on with a copy. A `State` held by more than one game (a view or a copy shares
+- Make/unmake: a play, flip, pick-up, swap or place changes the state in place and leaves an undo
+  record of what it changed (`_record`); other moves (ready, show, give, leave: few per game) leave
+  the old state itself and go on with a copy. A `State` held by more than one game (a view or a copy shares
   it: `State.shares`) or by an undo record is never changed in place: a game copies it first
   (`_own`), so views and copies stand still however the game moves.
 - `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
@@ -38,7 +38,7 @@ import itertools
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TypeVar
 
 from p2pshithead.engine._cards import CARD_OF, Card, Rank, card_at, code_of
@@ -65,6 +65,7 @@ class _Invalid(str):
 
 
 _ACE, _JOKER = int(Rank.ACE), int(Rank.JOKER)
+_window = partial(tuple.__new__, Window)  # `Window(*fields)` without a Python frame: one is made per play
 _Undo = tuple  # (move, player, hand, up, down, pile, burned, finished, stock, stock tail, turn, direction,
 # window, pile_last, phase, slots made public): what a play, flip or pick-up changed (see `push`)
 
@@ -200,7 +201,7 @@ class Game:
         if sorted(order) != list(range(game.size)):
             raise ValueError(f"order must be a permutation of the {game.size} deck indices")
         deck = _deck_codes(game.decks, game.rules.jokers, game.size)
-        game._code = bytearray(deck[i] for i in order)
+        game._code = bytearray(map(deck.__getitem__, order))
         return game
 
     def __del__(self) -> None:
@@ -343,6 +344,23 @@ class Game:
             UnrevealedCardError: a pile card that decides it has not been revealed here.
         """
         return self._top(self._state.pile)
+
+    def top_run(self) -> tuple[int, int]:
+        """(rank, count): the rank of the top card of the pile that is not transparent, and how many
+        cards of that rank lie on top, transparent and unrevealed cards skipped (what a four of a
+        kind counts, section 4, read as a player reads the pile); (0, 0) for none."""
+        code, transparent = self._code, self._tab.transparent
+        rank = count = 0
+        for slot in reversed(self._state.pile):
+            card = code[slot]
+            if not card or transparent[card]:
+                continue
+            if not rank:
+                rank = card >> 3
+            elif card >> 3 != rank:
+                break
+            count += 1
+        return rank, count
 
     def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
         """`player`'s source zone (hand, else face-up cards) by rank, in one read: (`top_code()`,
@@ -1094,6 +1112,10 @@ class Game:
             self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
         elif isinstance(move, PickUp):
             self._apply_pickup(self._record(move, ()), move)
+        elif isinstance(move, (Swap, Place)):  # one seat's hand and face-up row change, and a card is shown
+            self._need(move.hand, move.player)
+            self._record(move, () if move.hand in self._state.public else (move.hand,))
+            self._apply(move)
         else:
             for slot in made_public(move):
                 self._need(slot, move.player)
@@ -1101,9 +1123,9 @@ class Game:
             self._take(self._state.copy())
             self._apply(move)
 
-    def _record(self, move: Play | Flip | PickUp, shown: tuple[int, ...]) -> State:
-        """Leave the undo record of a play, flip or pick-up, whose slots `shown` become public; the
-        state to change in place. Zones are kept as tuples: the collector stops tracking a tuple of
+    def _record(self, move: Play | Flip | PickUp | Swap | Place, shown: tuple[int, ...]) -> State:
+        """Leave the undo record of a play, flip, pick-up, swap or place, whose slots `shown` become
+        public; the state to change in place. Zones are kept as tuples: the collector stops tracking a tuple of
         ints, so a long game's records cost no garbage-collection time."""
         s = self._state
         if s.shares > 1:
@@ -1254,7 +1276,12 @@ class Game:
             vis[x] = 255
         drawn = self._refill(s, p) if s.stock and len(hand) < rules.hand_size else ()
         s.pile_last = p
-        burn = self._burns_now(s, cards)
+        tab = self._tab
+        burn = tab.burn[cards[0]] if len(cards) == 1 else self._burn_rank(cards)
+        if not burn and rules.four_burns and len(pile) >= 4:  # four of a kind (section 4)
+            top, under = code[pile[-1]], code[pile[-2]]
+            if tab.transparent[top] or tab.transparent[under] or top >> 3 == under >> 3:
+                burn = self._run(pile) >= 4  # else two different ranks on top: no four of a kind
         if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
             return
         if burn:
@@ -1264,13 +1291,12 @@ class Game:
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
         card = cards[-1]
-        s.window = Window(p, card >> 3, drawn)
+        s.window = _window((p, card >> 3, drawn))
         if move.target is not None:
             s.turn = move.target
         elif adds:
             self._advance_after_add(s, p, cards)
         elif in_turn:
-            tab = self._tab
             if len(cards) == 1 or cards[0] >> 3 != card >> 3:  # of a run, only its top card acts (docs/rules.md)
                 turns, skips = tab.reverse[card], tab.skip[card]
             else:
@@ -1394,18 +1420,6 @@ class Game:
     def _burns(self, slots: Sequence[int]) -> bool:
         code = self._code
         return self._burn_rank([code[x] for x in slots]) or self._run_after(slots) >= 4
-
-    def _burns_now(self, s: State, cards: list[int]) -> bool:
-        if self._tab.burn[cards[0]] if len(cards) == 1 else self._burn_rank(cards):
-            return True
-        pile = s.pile
-        if not self.rules.four_burns or len(pile) < 4:
-            return False
-        code, transparent = self._code, self._tab.transparent
-        top, under = code[pile[-1]], code[pile[-2]]
-        if not (transparent[top] or transparent[under]) and top >> 3 != under >> 3:
-            return False  # two different ranks on top: no four of a kind
-        return self._run(pile) >= 4
 
     def _burn_rank(self, cards: list[int]) -> bool:
         burn = self._tab.burn
