@@ -193,11 +193,11 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     """The preferred play (in the play phase) among those greedy considers on its turn: every copy
     of a plain rank, one card of a power rank, the last hand cards with face-up cards of their rank,
     or the face-down cards. None when none is legal, or when aces name takers: then the full move
-    list decides. A play of one rank from the zone is judged by `rank_groups` (what `legal_play`
-    finds), the rare play with face-up cards added by `legal_play` itself; the play chosen is taken
-    through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them, computed inline from
-    per-rank traits, and `_pick` inline: one draw a key in order, the least (key, draw) accepted
-    (the differential test holds the two to the same moves)."""
+    list decides. A play of one rank from the zone is judged by `rank_groups` and taken through
+    `rank_play` (what `legal_play` finds; so `push` trusts it), the rare play with face-up cards
+    added through `legal_play`. Keys as `_play_key` gives them, computed inline from per-rank
+    traits, and `_pick` inline: one draw a key in order, the least (key, draw) accepted (the
+    differential test holds the two to the same moves)."""
     rules = view.rules
     if rules.ace_gives_pile:
         return None
@@ -210,17 +210,12 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
     run = view.top_run()[1] if four and top in slots_of else 0
     rand = rng.random
-    weighed: list[tuple[tuple[int, ...], float, tuple[int, ...], bool]] = []
+    weighed: list[tuple[tuple[int, ...], float, int | Play | None, bool]] = []  # choice: a rank, or a play
     best: tuple[tuple[int, ...], float] | None = None
-    chosen: tuple[int, ...] = ()
-    play: tuple[int, ...]
+    chosen: int | Play | None = None
     for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
-        if anything:
-            play, count = (slots[0],), 1
-        else:
-            play = tuple(slots)
-            count = len(play)
+        count = 1 if anything else len(slots)  # one card of a power rank, every copy of a plain one
         if four and fourable and (count + run if rank == top else count) >= 4:
             key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
         elif not anything:
@@ -231,9 +226,9 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
         draw = rand()
         ok = rank not in blocked  # a card played on anything may be or not whatever its suit
-        weighed.append((key, draw, play, ok))
+        weighed.append((key, draw, rank, ok))
         if ok and (best is None or (key, draw) < best):
-            best, chosen = (key, draw), play
+            best, chosen = (key, draw), rank
     if len(weighed) == 1 and not view.stock and (hand := view.hand(me)):
         rank = next(iter(slots_of))
         up = view.face_up(me)
@@ -241,16 +236,18 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         if ups:
             play = hand + ups
             key = _play_key(view, ranked[rank], rank, len(play), 0, (len(view.pile), top, run))  # type: ignore[arg-type]
-            ok = view.legal_play(me, play) is not None
+            made = view.legal_play(me, play)
             draw = rand()
-            weighed.append((key, draw, play, ok))
-            if ok and (best is None or (key, draw) < best):
-                best, chosen = (key, draw), play
+            weighed.append((key, draw, made, made is not None))
+            if made is not None and (best is None or (key, draw) < best):
+                best, chosen = (key, draw), made
     if best is None:
         return None
     if best[0][0] == 1 and rand() < wander:
         chosen = _wander(weighed, rng)
-    return view.legal_play(me, chosen)
+    if isinstance(chosen, int):
+        return view.rank_play(me, chosen, 1 if traits[chosen][0] else len(slots_of[chosen]))
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ Invariants:
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
   twice. The property tests check both. `rank_groups` keeps what it read with the `_judged` it
-  read it under (`_grouped`), so `legal_play` judges a play of one of its groups without reading
+  read it under (`_grouped`), so `rank_play` judges a play of one of its groups without reading
   the position again. A view's `is_legal` and `moves_for` also remember the moves of its own
   player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
   neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
@@ -263,13 +263,6 @@ class Game:
         move = _MADE.get(key)
         if type(move) is not Play:
             move = _kept(key, Play(player, slots))  # checked once, then kept
-        grouped = self._grouped
-        if grouped is not None and grouped[0] is self._judged and grouped[1] == player and slots[0] < self.size:
-            rank = self._code[slots[0]] >> 3  # judged by what `rank_groups` read of this very position
-            group = grouped[2].get(rank)
-            if group is not None and rank not in grouped[3] and (
-                    slots[0] in group if len(slots) == 1 else all(x in group for x in slots)):
-                return self._remember(move)
         try:
             legal = self._plain_play(move)  # as is_legal, the common play judged inline
         except UnrevealedCardError:
@@ -277,6 +270,25 @@ class Game:
         if legal is None:
             return move if self.is_legal(move) else None
         return self._remember(move) if legal else None
+
+    def rank_play(self, player: int, rank: int, count: int) -> Play | None:
+        """The play of `player`'s first `count` cards of `rank` in their source zone (hand, else
+        face-up cards; in zone order) when it is legal now, else None: `legal_play` of those slots,
+        judged at once when `rank_groups(player)` read this very position and found every card of
+        that rank playable.
+
+        Raises:
+            ValueError: no such player.
+        """
+        grouped = self._grouped
+        if grouped is not None and grouped[0] is self._judged and grouped[1] == player:
+            group = grouped[2].get(rank)
+            if group is not None and rank not in grouped[3] and 0 < count <= len(group):
+                return self._remember(_trusted(Play, player, tuple(group[:count]), None))
+        self._check_player(player)
+        seat, code = self._state.seats[player], self._code
+        slots = tuple([x for x in seat.hand or seat.up if code[x] and code[x] >> 3 == rank][:count])
+        return self.legal_play(player, slots) if 0 < count == len(slots) else None
 
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
@@ -393,7 +405,7 @@ class Game:
                     groups[rank] = [slot]
                 if not can[card]:
                     blocked.add(rank)
-        if s.phase is Phase.PLAY and player == s.turn and not self.rules.ace_gives_pile:  # for `legal_play`
+        if s.phase is Phase.PLAY and player == s.turn and not self.rules.ace_gives_pile:  # for `rank_play`
             self._grouped = self._judged, player, groups, blocked
         return top, groups, blocked
 

@@ -93,6 +93,11 @@ class Lens(Game):
             return super().legal_play(player, slots)
         return self._game.legal_play(player, slots)  # remembered by the game, as `_up` would
 
+    def rank_play(self, player: int, rank: int, count: int) -> Play | None:
+        if player != self._owner:
+            return super().rank_play(player, rank, count)
+        return self._game.rank_play(player, rank, count)  # remembered by the game, as `_up` would
+
     def moves_for(self, player: int) -> list[Move]:
         if player != self._owner:
             return super().moves_for(player)
