@@ -284,7 +284,9 @@ class Game:
         if grouped is not None and grouped[0] is self._judged and grouped[1] == player:
             group = grouped[2].get(rank)
             if group is not None and rank not in grouped[3] and 0 < count <= len(group):
-                return self._remember(_trusted(Play, player, tuple(group[:count]), None))
+                slots = tuple(group[:count])
+                move = _MADE.get((Play, player, slots, None))  # `_trusted`'s lookup, inline
+                return self._remember(move if type(move) is Play else _trusted(Play, player, slots, None))
         self._check_player(player)
         seat, code = self._state.seats[player], self._code
         slots = tuple([x for x in seat.hand or seat.up if code[x] and code[x] >> 3 == rank][:count])
