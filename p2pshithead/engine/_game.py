@@ -49,7 +49,7 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import Power, burn_barred, codes, demand_text_in, powers, strength, turbo_ranks
+from p2pshithead.engine._powers import Power, demand_text_in, strength, tables
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
@@ -174,10 +174,7 @@ class Game:
         self._order = tuple((dealer + 1 + i) % players for i in range(players))  # seat order from the dealer's left
         self.decks = self.rules.decks_for(players)
         self.size = self.rules.deck_size(players)
-        self._powers = powers(self.rules)
-        self._turbo = turbo_ranks(self.rules)
-        self._barred = burn_barred(self.rules)
-        self._tab = codes(self.rules)
+        self._powers, self._turbo, self._barred, self._tab = tables(self.rules)
         self._can = self._tab.can
         self._code = bytearray(self.size)
         self._stack: list[_Undo | _Snapshot] = []
