@@ -46,6 +46,7 @@ WANDER = 0.05
 can pass the same cards round forever (each leads its 7, the next cannot answer and picks up)."""
 
 _LAST = 99
+_SWAP, _SHOW, _PLAY = Phase.SWAP, Phase.SHOW, Phase.PLAY  # `Phase.X` takes ~0.1 us in 3.11
 _C = TypeVar("_C")
 
 
@@ -269,14 +270,14 @@ class GreedyBot:
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
         table, phase = view.power_table, view.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if me != view.turn:
                 return _chance(view, table, view.moves_for(me), rng, self.wander)
             move = _turn(view, me, table, rng, self.wander)
             return move or _best(view, table, view.moves_for(me), rng, self.wander)
-        if phase is Phase.SWAP:
+        if phase is _SWAP:
             return _arrange(view, me, table)
-        if phase is Phase.SHOW:
+        if phase is _SHOW:
             return _show(view, me, table)
         return None  # the game is over
 
