@@ -1117,8 +1117,12 @@ class Game:
                 raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            s = self._state
-            self._apply_play(self._record(move, tuple(itertools.filterfalse(s.public.__contains__, move.slots))), move)
+            slots, public = move.slots, self._state.public
+            if len(slots) == 1:  # the common case, without a loop
+                shown = () if slots[0] in public else slots
+            else:
+                shown = tuple([x for x in slots if x not in public])
+            self._apply_play(self._record(move, shown), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
             self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
@@ -1146,8 +1150,8 @@ class Game:
         stock = s.stock
         self._stack.append((
             move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
-            len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]), s.turn, s.direction, s.window,
-            s.pile_last, s.phase, shown,
+            len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]) if stock else (), s.turn, s.direction,
+            s.window, s.pile_last, s.phase, shown,
         ))
         return s
 
