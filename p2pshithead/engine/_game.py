@@ -7,11 +7,12 @@ Invariants:
 - Knowledge is `_code`: one byte per slot, the card's code (`_cards`), 0 while unrevealed here.
   A view's `_code` is the game's, masked by what its player may see (public slots and their hand).
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
-- Make/unmake: a play, flip, pick-up, swap or place changes the state in place and leaves an undo
-  record of what it changed (`_record`); other moves (ready, show, give, leave: few per game) leave
-  the old state itself and go on with a copy. A `State` held by more than one game (a view or a copy shares
-  it: `State.shares`) or by an undo record is never changed in place: a game copies it first
-  (`_own`), so views and copies stand still however the game moves.
+- Make/unmake: a play, flip, pick-up, swap, place, show or ready (but the last) changes the state
+  in place and leaves an undo record of what it changed (`_record`); the other moves (the ready that
+  ends the swap phase, a give, a leave: few per game) leave the old state itself and go on with a
+  copy. A `State` held by more than one game (a view or a copy shares it: `State.shares`) or by an
+  undo record is never changed in place: a game copies it first (`_own`), so views and copies stand
+  still however the game moves.
 - `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
   move that is not generated is illegal (up to the order of a play's slots, which only decides the
   top card). A `Leave` is the one exception: legal whenever its player is still in, never listed
@@ -68,7 +69,7 @@ _ACE, _JOKER = int(Rank.ACE), int(Rank.JOKER)
 _SWAP, _SHOW, _PLAY, _OVER = Phase.SWAP, Phase.SHOW, Phase.PLAY, Phase.OVER  # `Phase.X` takes ~0.1 us in 3.11
 _window = partial(tuple.__new__, Window)  # `Window(*fields)` without a Python frame: one is made per play
 _Undo = tuple  # (move, player, hand, up, down, pile, burned, finished, stock, stock tail, turn, direction,
-# window, pile_last, phase, slots made public): what a play, flip or pick-up changed (see `push`)
+# window, pile_last, phase, slots made public, shows): what a move that keeps to one seat changed (see `push`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1119,18 +1120,19 @@ class Game:
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
             slots, public = move.slots, self._state.public
             if len(slots) == 1:  # the common case, without a loop
-                shown = () if slots[0] in public else slots
+                self._apply_play(self._record(move, () if slots[0] in public else slots), move)
             else:
-                shown = tuple([x for x in slots if x not in public])
-            self._apply_play(self._record(move, shown), move)
+                self._apply_play(self._record(move, tuple([x for x in slots if x not in public])), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
             self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
         elif isinstance(move, PickUp):
             self._apply_pickup(self._record(move, ()), move)
-        elif isinstance(move, (Swap, Place)):  # one seat's hand and face-up row change, and a card is shown
-            self._need(move.hand, move.player)
-            self._record(move, () if move.hand in self._state.public else (move.hand,))
+        elif isinstance(move, (Swap, Place, Show)) or (isinstance(move, Ready) and not self._ends_swaps(move)):
+            public = self._state.public  # one seat's cards change, and the shows, the ready seats, the turn
+            for slot in made_public(move):
+                self._need(slot, move.player)
+            self._record(move, tuple([x for x in made_public(move) if x not in public]))
             self._apply(move)
         else:
             for slot in made_public(move):
@@ -1139,9 +1141,15 @@ class Game:
             self._take(self._state.copy())
             self._apply(move)
 
-    def _record(self, move: Play | Flip | PickUp | Swap | Place, shown: tuple[int, ...]) -> State:
-        """Leave the undo record of a play, flip, pick-up, swap or place, whose slots `shown` become
-        public; the state to change in place. Zones are kept as tuples: the collector stops tracking a tuple of
+    def _ends_swaps(self, move: Ready) -> bool:
+        """Whether `move` makes every player still in ready: it ends the swap phase (`_apply`)."""
+        s = self._state
+        return s.ready.union((move.player,)).issuperset(self._in_game(s))
+
+    def _record(self, move: Move, shown: tuple[int, ...]) -> State:
+        """Leave the undo record of a move that changes one seat's cards (and the pile, the stock, the
+        shows, its own readiness, the turn...), whose slots `shown` become public; the state to change
+        in place. Zones are kept as tuples: the collector stops tracking a tuple of
         ints, so a long game's records cost no garbage-collection time."""
         s = self._state
         if s.shares > 1:
@@ -1151,7 +1159,7 @@ class Game:
         self._stack.append((
             move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
             len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]) if stock else (), s.turn, s.direction,
-            s.window, s.pile_last, s.phase, shown,
+            s.window, s.pile_last, s.phase, shown, len(s.shows),
         ))
         return s
 
@@ -1168,15 +1176,17 @@ class Game:
             self._take(record.state.copy())  # the record's state may be another copy's record too
             return record.move
         (move, p, hand, up, down, pile, burned, finished, stock, tail, turn, direction, window, pile_last, phase,
-         shown) = record
+         shown, shows) = record
         s = self._own()
         seat = s.seats[p]
         seat.hand[:], seat.up[:], seat.down[:], s.pile[:] = hand, up, down, pile
-        del s.burned[burned:], s.finished[finished:], s.stock[stock - len(tail):]
+        del s.burned[burned:], s.finished[finished:], s.stock[stock - len(tail):], s.shows[shows:]
         s.stock += tail
         s.turn, s.direction, s.window, s.pile_last, s.phase = turn, direction, window, pile_last, phase
         for slot in shown:
             s.hide(slot)
+        if isinstance(move, Ready):
+            s.ready.discard(p)
         return move
 
     def _own(self) -> State:
@@ -1199,8 +1209,9 @@ class Game:
             seat.up.append(move.hand)
             s.show(move.hand)
         elif isinstance(move, Ready):
+            ends = self._ends_swaps(move)
             s.ready.add(move.player)
-            if s.ready.issuperset(self._in_game(s)):
+            if ends:
                 self._end_swap_phase(s)
         elif isinstance(move, Show):
             self._apply_show(s, move)
