@@ -14,7 +14,6 @@ shed a plain card (section 5). A face-down card is turned at random (nobody know
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ WANDER = 0.05
 can pass the same cards round forever (each leads its 7, the next cannot answer and picks up)."""
 
 _LAST = 99
+_SWAP, _SHOW, _PLAY = Phase.SWAP, Phase.SHOW, Phase.PLAY  # `Phase.X` takes ~0.1 us in 3.11
 _C = TypeVar("_C")
 
 
@@ -63,11 +63,6 @@ def _keep(power: Power, rank: int) -> int:
     return rank
 
 
-def _ranked(table: Mapping[Rank, Power]) -> tuple[Power | None, ...]:
-    """`table` indexed by rank number (ints hash faster than `Rank` members), None for no rank."""
-    return _tables(table)[1]
-
-
 def _keeps(table: Mapping[Rank, Power]) -> tuple[int, ...]:
     """`keep_value` by rank number (0 for no rank)."""
     return _tables(table)[3]
@@ -82,7 +77,8 @@ _Tables = tuple[Mapping[Rank, Power], tuple[Power | None, ...], tuple[_Trait, ..
 
 
 def _tables(table: Mapping[Rank, Power]) -> _Tables:
-    """(`table`, `_ranked(table)`, each rank's `_Trait`, `_keeps(table)`), kept per table in use."""
+    """(`table`, `table` indexed by rank number (None for no rank: ints hash faster than `Rank`
+    members), each rank's `_Trait`, `_keeps(table)`), kept per table in use."""
     cached = _RANKED.get(id(table))
     if cached is None or cached[0] is not table:
         if len(_RANKED) >= 64:  # as many as `powers` keeps: tables of rulesets no longer in use go
@@ -105,21 +101,11 @@ _RANKS = frozenset(int(r) for r in Rank)
 _RANKED: dict[int, _Tables] = {}  # by id
 
 
-def _pile(game: Game, by_rank: Sequence[Power | None]) -> tuple[int, int, int]:
+def _pile(game: Game) -> tuple[int, int, int]:
     """What greedy reads of the pile, once a decision: its size, and (with `four_burns`) the rank on
-    top and how many of it lie there (transparent and unknown cards skipped), else (0, 0)."""
-    pile = game.pile
-    rank = run = 0
-    if game.rules.four_burns:
-        for code in reversed(game.codes(pile)):
-            if not code or by_rank[code >> 3].transparent:  # type: ignore[union-attr]
-                continue
-            if not rank:
-                rank = code >> 3
-            elif code >> 3 != rank:
-                break
-            run += 1
-    return len(pile), rank, run
+    top and how many of it lie there (`top_run`: transparent and unknown cards skipped), else (0, 0)."""
+    rank, run = game.top_run() if game.rules.four_burns else (0, 0)
+    return len(game.pile), rank, run
 
 
 def _holding(game: Game, player: int) -> int:
@@ -169,7 +155,7 @@ def _pick(
     """The preferred choice among `choices` (`choices[i]` of order `keys[i]`) that is accepted
     (`accepted[i]`; None: every one), or None; equal keys are ordered by one draw of `rng` each, in
     order (then by index). Now and then (`wander`) a plain play (key 1...) is drawn at random
-    instead, from the accepted plain plays in that order."""
+    instead, from the accepted plain plays in that order (`_wander`)."""
     rand = rng.random
     draws = [rand() for _ in keys]  # one draw a key, in order
     ok = accepted or [True] * len(keys)
@@ -180,9 +166,15 @@ def _pick(
     if best is None:
         return None
     if best[0][0] == 1 and rand() < wander:
-        ranked = sorted(zip(keys, draws, itertools.count()))
-        return rng.choice([choices[j] for k, _, j in ranked if k[0] == 1 and ok[j]])
+        return _wander(list(zip(keys, draws, choices, ok, strict=True)), rng)
     return choices[best[2]]
+
+
+def _wander(weighed: list[tuple[tuple[int, ...], float, _C, bool]], rng: random.Random) -> _C:
+    """A random accepted plain play among `weighed` (key, draw, choice, accepted), drawn in the order
+    of (key, draw, then index: the sort is stable)."""
+    weighed.sort(key=lambda w: w[:2])
+    return rng.choice([choice for key, _, choice, ok in weighed if key[0] == 1 and ok])
 
 
 def _best(
@@ -193,7 +185,7 @@ def _best(
     wander: float,
 ) -> Move | None:
     """The preferred move among `moves`, or None."""
-    pile = _pile(game, _ranked(table))
+    pile = _pile(game)
     keys = [_key(game, table, m, pile) for m in moves]
     return _pick(keys, moves, None, rng, wander)
 
@@ -202,38 +194,30 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
     """The preferred play (in the play phase) among those greedy considers on its turn: every copy
     of a plain rank, one card of a power rank, the last hand cards with face-up cards of their rank,
     or the face-down cards. None when none is legal, or when aces name takers: then the full move
-    list decides. A play of one rank from the zone is judged by `playable_codes` (what `legal_play`
-    finds), the rare play with face-up cards added by `legal_play` itself; the play chosen is taken
-    through `legal_play` (so `push` trusts it). Keys as `_play_key` gives them, computed inline from
-    per-rank traits (the differential test holds the two to the same moves)."""
+    list decides. A play of one rank from the zone is judged by `rank_groups` and taken through
+    `rank_play` (what `legal_play` finds; so `push` trusts it), the rare play with face-up cards
+    added through `legal_play`. Keys as `_play_key` gives them, computed inline from per-rank
+    traits, and `_pick` inline: one draw a key in order, the least (key, draw) accepted (the
+    differential test holds the two to the same moves)."""
     rules = view.rules
     if rules.ace_gives_pile:
         return None
-    hand = view.hand(me)
-    zone = hand or view.face_up(me)
-    if not zone:  # the legal moves are a flip of each face-down card, all of one key
+    read = view.rank_groups(me)
+    if read is None:  # the legal moves are a flip of each face-down card, all of one key
         flips = view.moves_for(me)
         return _pick([(5,)] * len(flips), flips, None, rng, wander)
-    top = view.top_code()
-    can = view.playable_codes(top)
-    slots_of: dict[int, list[int]] = {}
-    blocked = set()  # ranks with a card that may not be played now (with `nine=suit`, a suit decides)
-    for slot, code in zip(zone, view.codes(zone), strict=True):  # plain loops: the hot path of every greedy table
-        if code:
-            slots_of.setdefault(code >> 3, []).append(slot)
-            if not can[code]:
-                blocked.add(code >> 3)
+    top, slots_of, blocked = read
     _, ranked, traits, _ = _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
-    run = _run(view, ranked) if four and top in slots_of else 0
-    plays: list[tuple[int, ...]] = []
-    keys: list[tuple[int, ...]] = []
-    legal: list[bool] = []
-    for rank, slots in slots_of.items():
+    run = view.top_run()[1] if four and top in slots_of else 0
+    rand = rng.random
+    weighed: list[tuple[tuple[int, ...], float, int | Play | None, bool]] = []  # choice: a rank, or a play
+    best: tuple[tuple[int, ...], float] | None = None
+    chosen: int | Play | None = None
+    for rank, slots in slots_of.items():  # plain loops: the hot path of every greedy table
         anything, fourable, key = traits[rank]  # as `_play_key` gives it, inline
-        play = (slots[0],) if anything else tuple(slots)
-        count = len(play)
-        if four and fourable and count + (run if rank == top else 0) >= 4:
+        count = 1 if anything else len(slots)  # one card of a power rank, every copy of a plain one
+        if four and fourable and (count + run if rank == top else count) >= 4:
             key = (0, -count, 0)  # four of a kind: the pile burns and the turn comes back
         elif not anything:
             key = (1, rank, -count, 0)
@@ -241,25 +225,30 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
             if size < 0:
                 size = len(view.pile)
             key = (2, 0 if size >= BIG_PILE else 3, 1, 0)
-        legal.append(rank not in blocked)  # a card played on anything may be or not whatever its suit
-        plays.append(play)
-        keys.append(key)
-    if len(plays) == 1 and hand and not view.stock:
-        ((rank, _),) = slots_of.items()
+        draw = rand()
+        ok = rank not in blocked  # a card played on anything may be or not whatever its suit
+        weighed.append((key, draw, rank, ok))
+        if ok and (best is None or (key, draw) < best):
+            best, chosen = (key, draw), rank
+    if len(weighed) == 1 and not view.stock and (hand := view.hand(me)):
+        rank = next(iter(slots_of))
         up = view.face_up(me)
         ups = tuple(u for u, code in zip(up, view.codes(up), strict=True) if code >> 3 == rank)
         if ups:
-            pile = len(view.pile), top, run
-            plays.append(hand + ups)
-            keys.append(_play_key(view, ranked[rank], rank, len(hand + ups), 0, pile))  # type: ignore[arg-type]
-            legal.append(view.legal_play(me, hand + ups) is not None)
-    chosen = _pick(keys, plays, legal, rng, wander)
-    return None if chosen is None else view.legal_play(me, chosen)
-
-
-def _run(game: Game, by_rank: Sequence[Power | None]) -> int:
-    """How many cards of the rank on top lie there (transparent cards skipped), as `_pile` counts."""
-    return _pile(game, by_rank)[2]
+            play = hand + ups
+            key = _play_key(view, ranked[rank], rank, len(play), 0, (len(view.pile), top, run))  # type: ignore[arg-type]
+            made = view.legal_play(me, play)
+            draw = rand()
+            weighed.append((key, draw, made, made is not None))
+            if made is not None and (best is None or (key, draw) < best):
+                best, chosen = (key, draw), made
+    if best is None:
+        return None
+    if best[0][0] == 1 and rand() < wander:
+        chosen = _wander(weighed, rng)
+    if isinstance(chosen, int):
+        return view.rank_play(me, chosen, 1 if traits[chosen][0] else len(slots_of[chosen]))
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,14 +270,14 @@ class GreedyBot:
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`)."""
         table, phase = view.power_table, view.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if me != view.turn:
                 return _chance(view, table, view.moves_for(me), rng, self.wander)
             move = _turn(view, me, table, rng, self.wander)
             return move or _best(view, table, view.moves_for(me), rng, self.wander)
-        if phase is Phase.SWAP:
+        if phase is _SWAP:
             return _arrange(view, me, table)
-        if phase is Phase.SHOW:
+        if phase is _SHOW:
             return _show(view, me, table)
         return None  # the game is over
 
@@ -326,4 +315,4 @@ def _chance(
 ) -> Move | None:
     """Take an out-of-turn play that burns or sheds plain cards; let power cards stay."""
     move = _best(view, table, moves, rng, wander)
-    return move if move is not None and _key(view, table, move, _pile(view, _ranked(table)))[0] < 2 else None
+    return move if move is not None and _key(view, table, move, _pile(view))[0] < 2 else None

@@ -21,6 +21,8 @@ from p2pshithead.engine import Flip, Outcome, PickUp, Play, Ruleset
 
 __all__ = ["BotTally", "MatchResult", "play_match", "play_game", "wilson"]
 
+_TURNS = (Play, Flip, PickUp)  # the moves that are turns (one tuple, not one built per move)
+
 MOVE_LIMIT = 5_000
 """Moves after which a game is abandoned (a loop between bots would otherwise never end)."""
 
@@ -106,7 +108,7 @@ def play_game(
     turns = moves = 0
     for move in table.moves(limit):
         moves += 1
-        turns += isinstance(move, (Play, Flip, PickUp))
+        turns += isinstance(move, _TURNS)
     return table.game.outcome(), turns, moves
 
 

@@ -7,19 +7,22 @@ Invariants:
 - Knowledge is `_code`: one byte per slot, the card's code (`_cards`), 0 while unrevealed here.
   A view's `_code` is the game's, masked by what its player may see (public slots and their hand).
 - `push` then `pop` restores the position exactly; reveals are knowledge, kept across `pop`.
-- Make/unmake: a play, flip or pick-up changes the state in place and leaves an undo record of
-  what it changed (`_record`); other moves (swap phase, show, give, leave: few per game) leave the old
-  state itself and go on with a copy. A `State` held by more than one game (a view or a copy shares
-  it: `State.shares`) or by an undo record is never changed in place: a game copies it first
-  (`_own`), so views and copies stand still however the game moves.
+- Make/unmake: a play, flip, pick-up, swap, place, show or ready (but the last) changes the state
+  in place and leaves an undo record of what it changed (`_record`); the other moves (the ready that
+  ends the swap phase, a give, a leave: few per game) leave the old state itself and go on with a
+  copy. A `State` held by more than one game (a view or a copy shares it: `State.shares`) or by an
+  undo record is never changed in place: a game copies it first (`_own`), so views and copies stand
+  still however the game moves.
 - `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
   move that is not generated is illegal (up to the order of a play's slots, which only decides the
   top card). A `Leave` is the one exception: legal whenever its player is still in, never listed
   (docs/rules.md, "Leaving": it is not a choice of play, so no bot, hint or search offers it).
   The turn's moves are built without re-judging each one; `moves_for` remembers them (`_judged`)
   until the next change, as `is_legal` does a move it accepts, so `push` does not judge them
-  twice. The property tests check both. A view's `is_legal` and `moves_for` also remember the moves
-  of its own player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
+  twice. The property tests check both. `rank_groups` keeps what it read with the `_judged` it
+  read it under (`_grouped`), so `rank_play` judges a play of one of its groups without reading
+  the position again. A view's `is_legal` and `moves_for` also remember the moves of its own
+  player that they accept in the game it was made from (`_up`, that game's `_judged`), as long as
   neither has changed (a move, an undo, a reveal gives a game a fresh `_judged` and cuts `_up`):
   those moves depend only on that player's hand, the public cards and the position, which the view
   knows exactly as the game does, so the game's `push` may trust them.
@@ -36,7 +39,7 @@ import itertools
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TypeVar
 
 from p2pshithead.engine._cards import CARD_OF, Card, Rank, card_at, code_of
@@ -47,7 +50,7 @@ from p2pshithead.engine._errors import (
     UnrevealedCardError,
 )
 from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
-from p2pshithead.engine._powers import Power, burn_barred, codes, demand_text_in, powers, strength, turbo_ranks
+from p2pshithead.engine._powers import Power, demand_text_in, strength, tables
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
 
@@ -63,8 +66,13 @@ class _Invalid(str):
 
 
 _ACE, _JOKER = int(Rank.ACE), int(Rank.JOKER)
+# Enum members as constants: looking one up (`Phase.PLAY`) takes ~0.1 us in CPython 3.11
+_SWAP, _SHOW, _PLAY, _OVER = Phase.SWAP, Phase.SHOW, Phase.PLAY, Phase.OVER
+_FIRST_OUT, _LAST_STANDING, _LOWEST_SHOWN = End.FIRST_OUT, End.LAST_STANDING, Start.LOWEST_SHOWN
+_ALWAYS_WITH_CARD, _WITH_CARD = FaceupPickup.ALWAYS_WITH_CARD, FaceupPickup.WITH_CARD
+_window = partial(tuple.__new__, Window)  # `Window(*fields)` without a Python frame: one is made per play
 _Undo = tuple  # (move, player, hand, up, down, pile, burned, finished, stock, stock tail, turn, direction,
-# window, pile_last, phase, slots made public): what a play, flip or pick-up changed (see `push`)
+# window, pile_last, phase, slots made public, shows): what a move that keeps to one seat changed (see `push`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,16 +179,14 @@ class Game:
         self._order = tuple((dealer + 1 + i) % players for i in range(players))  # seat order from the dealer's left
         self.decks = self.rules.decks_for(players)
         self.size = self.rules.deck_size(players)
-        self._powers = powers(self.rules)
-        self._turbo = turbo_ranks(self.rules)
-        self._barred = burn_barred(self.rules)
-        self._tab = codes(self.rules)
+        self._powers, self._turbo, self._barred, self._tab = tables(self.rules)
         self._can = self._tab.can
         self._code = bytearray(self.size)
         self._stack: list[_Undo | _Snapshot] = []
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
+        self._grouped: tuple[dict[int, Move], int, dict[int, list[int]], set[int]] | None = None  # `rank_groups`
         self._lenses: list[weakref.ref[Game]] = []  # its lenses, told when the state object changes (`_take`)
         self._state = self._deal()
         for slot, card in (known or {}).items():
@@ -197,7 +203,7 @@ class Game:
         if sorted(order) != list(range(game.size)):
             raise ValueError(f"order must be a permutation of the {game.size} deck indices")
         deck = _deck_codes(game.decks, game.rules.jokers, game.size)
-        game._code = bytearray(deck[i] for i in order)
+        game._code = bytearray(map(deck.__getitem__, order))
         return game
 
     def __del__(self) -> None:
@@ -215,13 +221,13 @@ class Game:
             for p in range(n):
                 getattr(seats[p], attr).extend(range(cursor, cursor + count))
                 cursor += count
-        state = State(Phase.PLAY, seats, list(range(self.size - 1, cursor - 1, -1)), vis=bytearray(self.size))
+        state = State(_PLAY, seats, list(range(self.size - 1, cursor - 1, -1)), vis=bytearray(self.size))
         for seat in seats:
             for slot in seat.up:
                 state.show(slot)
         state.turn = self._left_of_dealer()
         if r.swap or r.deal_six or r.stack_faceup or r.card_exchange:  # the exchange precedes swaps
-            state.phase = Phase.SWAP
+            state.phase = _SWAP
         else:
             self._begin_start(state)
         return state
@@ -266,6 +272,27 @@ class Game:
         if legal is None:
             return move if self.is_legal(move) else None
         return self._remember(move) if legal else None
+
+    def rank_play(self, player: int, rank: int, count: int) -> Play | None:
+        """The play of `player`'s first `count` cards of `rank` in their source zone (hand, else
+        face-up cards; in zone order) when it is legal now, else None: `legal_play` of those slots,
+        judged at once when `rank_groups(player)` read this very position and found every card of
+        that rank playable.
+
+        Raises:
+            ValueError: no such player.
+        """
+        grouped = self._grouped
+        if grouped is not None and grouped[0] is self._judged and grouped[1] == player:
+            group = grouped[2].get(rank)
+            if group is not None and rank not in grouped[3] and 0 < count <= len(group):
+                slots = tuple(group[:count])
+                move = _MADE.get((Play, player, slots, None))  # `_trusted`'s lookup, inline
+                return self._remember(move if type(move) is Play else _trusted(Play, player, slots, None))
+        self._check_player(player)
+        seat, code = self._state.seats[player], self._code
+        slots = tuple([x for x in seat.hand or seat.up if code[x] and code[x] >> 3 == rank][:count])
+        return self.legal_play(player, slots) if 0 < count == len(slots) else None
 
     def reveal(self, slot: int, card: Card) -> None:
         """Learn the identity at `slot` (from the deck protocol, or all at once in local play).
@@ -334,6 +361,58 @@ class Game:
         """
         return self._top(self._state.pile)
 
+    def top_run(self) -> tuple[int, int]:
+        """(rank, count): the rank of the top card of the pile that is not transparent, and how many
+        cards of that rank lie on top, transparent and unrevealed cards skipped (what a four of a
+        kind counts, section 4, read as a player reads the pile); (0, 0) for none."""
+        code, transparent = self._code, self._tab.transparent
+        rank = count = 0
+        for slot in reversed(self._state.pile):
+            card = code[slot]
+            if not card or transparent[card]:
+                continue
+            if not rank:
+                rank = card >> 3
+            elif card >> 3 != rank:
+                break
+            count += 1
+        return rank, count
+
+    def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
+        """`player`'s source zone (hand, else face-up cards) by rank, in one read: (`top_code()`,
+        the known slots of each rank in zone order, the ranks with a card that `playable_codes`
+        refuses on that top); None when hand and face-up cards are empty (no top is read then).
+
+        Raises:
+            UnrevealedCardError: as `top_code()`.
+        """
+        s = self._state
+        seat = s.seats[player]
+        zone = seat.hand or seat.up
+        if not zone:
+            return None
+        code = self._code
+        pile = s.pile
+        top = code[pile[-1]] if pile else 0
+        if not top or self._tab.transparent[top]:
+            top = self._top(pile)  # looks through transparent cards; raises for an unknown card
+        can = self._can[top]
+        groups: dict[int, list[int]] = {}
+        blocked: set[int] = set()
+        for slot in zone:  # plain loops: a bot's decision reads this every turn
+            card = code[slot]
+            if card:
+                rank = card >> 3
+                if rank in groups:
+                    groups[rank].append(slot)
+                else:
+                    groups[rank] = [slot]
+                if not can[card]:
+                    blocked.add(rank)
+        if s.phase is _PLAY and player == s.turn and not self.rules.ace_gives_pile:  # for `rank_play`
+            self._grouped = self._judged, player, groups, blocked
+        return top, groups, blocked
+
     def playable_codes(self, top: int) -> bytes:
         """Which cards may be played on effective top `top` (a code from `top_code()`): `row[code]`
         is 1 for a card code that may, 0 for one that may not and for 0 (unknown). In turn, a play
@@ -358,7 +437,7 @@ class Game:
         s = self._state
         if not self.rules.card_exchange:
             raise ValueError("card_exchange is off in these rules")
-        if s.phase is not Phase.SWAP or s.ready or self._stack or s.exchange is not None:
+        if s.phase is not _SWAP or s.ready or self._stack or s.exchange is not None:
             raise ValueError("the exchange opens a fresh deal, before any swap")
         order = previous.order
         if previous.first_out_wins or sorted(order) != list(range(self.players)):
@@ -466,13 +545,13 @@ class Game:
         """The finish order once the game is over, else None. Players who left rank last, the first
         to leave lowest (docs/rules.md, "Leaving")."""
         s = self._state
-        if s.phase is not Phase.OVER:
+        if s.phase is not _OVER:
             return None
         order = [p for p in s.finished if p not in s.left] + s.left[::-1]
-        return Outcome(tuple(order), self.rules.end is End.FIRST_OUT)
+        return Outcome(tuple(order), self.rules.end is _FIRST_OUT)
 
     def is_over(self) -> bool:
-        return self._state.phase is Phase.OVER
+        return self._state.phase is _OVER
 
     @property
     def move_stack(self) -> tuple[Move, ...]:
@@ -485,7 +564,7 @@ class Game:
     def moves_for(self, player: int) -> list[Move]:
         """The legal moves of one player now (their turn, swap-phase moves, or out of turn)."""
         s = self._state
-        if s.phase is Phase.SWAP:
+        if s.phase is _SWAP:
             if s.exchange is not None:
                 return list(self._gifts()) if player == s.exchange.giver else []
             if player in s.ready or player in s.finished:
@@ -493,9 +572,9 @@ class Game:
             moves = self._swap_moves(player)
             self._judged.update({id(m): m for m in moves})  # push need not judge these again
             return moves
-        if s.phase is Phase.SHOW:
+        if s.phase is _SHOW:
             return list(self._generate()) if player == s.turn else []
-        if s.phase is not Phase.PLAY or player in s.finished:
+        if s.phase is not _PLAY or player in s.finished:
             return []
         if player == s.turn:
             moves = self._turn_moves(player)
@@ -522,15 +601,15 @@ class Game:
         out-of-turn players first (seat order after the last player), then the player to act.
         In the swap phase, every player not yet ready."""
         s = self._state
-        if s.phase is Phase.PLAY and (s.window is None or not (self.rules.turbo or self.rules.interrupt)):
+        if s.phase is _PLAY and (s.window is None or not (self.rules.turbo or self.rules.interrupt)):
             return (s.turn,)  # nobody answers out of turn: the common case first
-        if s.phase is Phase.SWAP:
+        if s.phase is _SWAP:
             if s.exchange is not None:
                 return (s.exchange.giver,)
             return tuple(p for p in self._seat_order() if p not in s.ready and p not in s.finished)
-        if s.phase is Phase.SHOW:
+        if s.phase is _SHOW:
             return (s.turn,)
-        if s.phase is not Phase.PLAY:
+        if s.phase is not _PLAY:
             return ()
         assert s.window is not None  # the play phase with a window open to answers (the first return took the rest)
         others: list[int] = []
@@ -570,7 +649,7 @@ class Game:
             UnrevealedCardError: as `why_illegal` does.
         """
         s = self._state
-        if s.phase is not Phase.PLAY or move.player != s.turn or move.target is not None or self.rules.ace_gives_pile:
+        if s.phase is not _PLAY or move.player != s.turn or move.target is not None or self.rules.ace_gives_pile:
             return None
         seat = s.seats[move.player]
         zone = seat.hand or seat.up
@@ -604,24 +683,24 @@ class Game:
         p = getattr(move, "player", None)
         if not isinstance(p, int) or not 0 <= p < self.players:
             return _Invalid(f"no player {p!r} at this table")
-        if s.phase is Phase.OVER:
+        if s.phase is _OVER:
             return "the game is over"
         if p in s.finished:
             return "you are out of the game"
         if isinstance(move, Leave):
             return None  # any time a player is still in (docs/rules.md, "Leaving")
-        if type(move) is Play and s.phase is Phase.PLAY:  # the common case first
+        if type(move) is Play and s.phase is _PLAY:  # the common case first
             return self._why_play(move)
         if isinstance(move, Give):
             return self._why_give(move)
         if isinstance(move, (Swap, Place, Ready)):
-            if s.exchange is not None and s.phase is Phase.SWAP:
+            if s.exchange is not None and s.phase is _SWAP:
                 return f"the card exchange comes first: player {s.exchange.giver} gives a card"
             return self._why_swap_phase(move)
         if isinstance(move, Show):
             return self._why_show(move)
         if isinstance(move, (Play, Flip, PickUp)):
-            if s.phase is not Phase.PLAY:
+            if s.phase is not _PLAY:
                 return f"this is the {s.phase.value} phase"
             if isinstance(move, Play):
                 return self._why_play(move)
@@ -632,7 +711,7 @@ class Game:
 
     def _why_swap_phase(self, move: Swap | Place | Ready) -> str | None:
         s, r = self._state, self.rules
-        if s.phase is not Phase.SWAP:
+        if s.phase is not _SWAP:
             return "the swap phase is over"
         p = move.player
         seat = s.seats[p]
@@ -661,7 +740,7 @@ class Game:
 
     def _why_give(self, move: Give) -> str | None:
         x = self._state.exchange
-        if x is None or self._state.phase is not Phase.SWAP:
+        if x is None or self._state.phase is not _SWAP:
             return "cards are given only in the exchange before a game of a series"
         if move.player != x.giver:
             return f"player {x.giver} gives a card now"
@@ -677,7 +756,7 @@ class Game:
 
     def _why_show(self, move: Show) -> str | None:
         s = self._state
-        if s.phase is not Phase.SHOW:
+        if s.phase is not _SHOW:
             return "cards are shown only before the first turn"
         if move.player != s.turn:
             return f"player {s.turn} shows now"
@@ -830,7 +909,7 @@ class Game:
     def _takes_card(self, from_hand: bool, stuck: bool) -> bool:
         """Whether a pick-up takes one face-up card with the pile (section 6, `faceup_pickup`)."""
         rule = self.rules.faceup_pickup
-        return not from_hand and (rule is FaceupPickup.ALWAYS_WITH_CARD or (stuck and rule is FaceupPickup.WITH_CARD))
+        return not from_hand and (rule is _ALWAYS_WITH_CARD or (stuck and rule is _WITH_CARD))
 
     def _can_play(self, player: int) -> bool:
         """Whether `player` provably holds a legal play from their source. Face-up cards are public
@@ -855,17 +934,17 @@ class Game:
 
     def _generate(self) -> Iterator[Move]:
         s = self._state
-        if s.phase is Phase.SWAP and s.exchange is not None:
+        if s.phase is _SWAP and s.exchange is not None:
             yield from self._gifts()
-        elif s.phase is Phase.SWAP:
+        elif s.phase is _SWAP:
             for p in range(self.players):
                 if p not in s.ready and p not in s.finished:
                     yield from self._swap_moves(p)
-        elif s.phase is Phase.SHOW:
+        elif s.phase is _SHOW:
             yield Show(s.turn, None)
             for slot in s.seats[s.turn].hand:
                 yield Show(s.turn, slot)
-        elif s.phase is Phase.PLAY:
+        elif s.phase is _PLAY:
             yield from self._turn_moves(s.turn)
             if self._answers_open(s):
                 for p in self.active():
@@ -1034,21 +1113,30 @@ class Game:
             UnrevealedCardError: an identity it needs is not revealed here.
         """
         judged = self._judged
-        trusted = judged.get(id(move)) is move or move in judged.values()
-        reason = None if trusted else self.why_illegal(move)
-        if reason is not None:
-            p = getattr(move, "player", None)
-            kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
-            raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
+        if judged.get(id(move)) is not move and move not in judged.values():
+            reason = self.why_illegal(move)
+            if reason is not None:
+                p = getattr(move, "player", None)
+                kind = InvalidMoveError if isinstance(reason, _Invalid) else IllegalMoveError
+                raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            shown = tuple(itertools.filterfalse(self._state.public.__contains__, move.slots))
-            self._apply_play(self._record(move, shown), move)
+            slots, public = move.slots, self._state.public
+            if len(slots) == 1:  # the common case, without a loop
+                self._apply_play(self._record(move, () if slots[0] in public else slots), move)
+            else:
+                self._apply_play(self._record(move, tuple([x for x in slots if x not in public])), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
             self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
         elif isinstance(move, PickUp):
             self._apply_pickup(self._record(move, ()), move)
+        elif isinstance(move, (Swap, Place, Show)) or (isinstance(move, Ready) and not self._ends_swaps(move)):
+            public = self._state.public  # one seat's cards change, and the shows, the ready seats, the turn
+            for slot in made_public(move):
+                self._need(slot, move.player)
+            self._record(move, tuple([x for x in made_public(move) if x not in public]))
+            self._apply(move)
         else:
             for slot in made_public(move):
                 self._need(slot, move.player)
@@ -1056,9 +1144,15 @@ class Game:
             self._take(self._state.copy())
             self._apply(move)
 
-    def _record(self, move: Play | Flip | PickUp, shown: tuple[int, ...]) -> State:
-        """Leave the undo record of a play, flip or pick-up, whose slots `shown` become public; the
-        state to change in place. Zones are kept as tuples: the collector stops tracking a tuple of
+    def _ends_swaps(self, move: Ready) -> bool:
+        """Whether `move` makes every player still in ready: it ends the swap phase (`_apply`)."""
+        s = self._state
+        return s.ready.union((move.player,)).issuperset(self._in_game(s))
+
+    def _record(self, move: Move, shown: tuple[int, ...]) -> State:
+        """Leave the undo record of a move that changes one seat's cards (and the pile, the stock, the
+        shows, its own readiness, the turn...), whose slots `shown` become public; the state to change
+        in place. Zones are kept as tuples: the collector stops tracking a tuple of
         ints, so a long game's records cost no garbage-collection time."""
         s = self._state
         if s.shares > 1:
@@ -1067,8 +1161,8 @@ class Game:
         stock = s.stock
         self._stack.append((
             move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
-            len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]), s.turn, s.direction, s.window,
-            s.pile_last, s.phase, shown,
+            len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]) if stock else (), s.turn, s.direction,
+            s.window, s.pile_last, s.phase, shown, len(s.shows),
         ))
         return s
 
@@ -1085,15 +1179,17 @@ class Game:
             self._take(record.state.copy())  # the record's state may be another copy's record too
             return record.move
         (move, p, hand, up, down, pile, burned, finished, stock, tail, turn, direction, window, pile_last, phase,
-         shown) = record
+         shown, shows) = record
         s = self._own()
         seat = s.seats[p]
         seat.hand[:], seat.up[:], seat.down[:], s.pile[:] = hand, up, down, pile
-        del s.burned[burned:], s.finished[finished:], s.stock[stock - len(tail):]
+        del s.burned[burned:], s.finished[finished:], s.stock[stock - len(tail):], s.shows[shows:]
         s.stock += tail
         s.turn, s.direction, s.window, s.pile_last, s.phase = turn, direction, window, pile_last, phase
         for slot in shown:
             s.hide(slot)
+        if isinstance(move, Ready):
+            s.ready.discard(p)
         return move
 
     def _own(self) -> State:
@@ -1116,8 +1212,9 @@ class Game:
             seat.up.append(move.hand)
             s.show(move.hand)
         elif isinstance(move, Ready):
+            ends = self._ends_swaps(move)
             s.ready.add(move.player)
-            if s.ready.issuperset(self._in_game(s)):
+            if ends:
                 self._end_swap_phase(s)
         elif isinstance(move, Show):
             self._apply_show(s, move)
@@ -1138,7 +1235,7 @@ class Game:
 
     def _begin_start(self, s: State) -> None:
         s.turn = self._in_game(s)[0]
-        s.phase = Phase.SHOW if self.rules.start is Start.LOWEST_SHOWN else Phase.PLAY
+        s.phase = _SHOW if self.rules.start is _LOWEST_SHOWN else _PLAY
 
     def _apply_show(self, s: State, move: Show) -> None:
         s.shows.append((move.player, move.slot))
@@ -1156,7 +1253,7 @@ class Game:
             return
         best = self._leading(s)
         s.turn = best[0] if best else self._in_game(s)[0]
-        s.phase = Phase.PLAY
+        s.phase = _PLAY
 
     def _leading(self, s: State) -> tuple[int, Rank] | None:
         """The show that leads in `s` so far (see `leading_show`)."""
@@ -1183,20 +1280,23 @@ class Game:
         if self._end_if_decided(s, won=False):
             return
         if s.turn == p:  # in the swap phase too: a position never names a player out as the one to act
-            if s.phase is Phase.SHOW:
+            if s.phase is _SHOW:
                 self._next_show(s)
             else:
                 s.turn = self._next_seat(s, p, 1)
-        if s.phase is Phase.SWAP and s.exchange is None and s.ready.issuperset(self._in_game(s)):
+        if s.phase is _SWAP and s.exchange is None and s.ready.issuperset(self._in_game(s)):
             self._end_swap_phase(s)
 
     def _apply_play(self, s: State, move: Play) -> None:
         p, slots = move.player, move.slots
         seat = s.seats[p]
-        in_turn, prior, rules = p == s.turn, s.window, self.rules
-        if len(slots) > 1 and rules.runs:
-            slots = self._ordered(slots)
-        cards = list(map(self._code.__getitem__, slots))
+        in_turn, prior, rules, code = p == s.turn, s.window, self.rules, self._code
+        if len(slots) == 1:  # the common case
+            cards = [code[slots[0]]]
+        else:
+            if rules.runs:
+                slots = self._ordered(slots)
+            cards = [code[x] for x in slots]
         adds = prior is not None and prior.player == p and self._joins(s, prior, slots, cards)
         hand, pile, public, vis = seat.hand, s.pile, s.public, s.vis
         for x in slots:
@@ -1204,9 +1304,14 @@ class Game:
             pile.append(x)
             public.add(x)  # State.show, inline
             vis[x] = 255
-        drawn = self._refill(s, p) if len(hand) < rules.hand_size and s.stock else ()
+        drawn = self._refill(s, p) if s.stock and len(hand) < rules.hand_size else ()
         s.pile_last = p
-        burn = self._burns_now(s, cards)
+        tab = self._tab
+        burn = tab.burn[cards[0]] if len(cards) == 1 else self._burn_rank(cards)
+        if not burn and rules.four_burns and len(pile) >= 4:  # four of a kind (section 4)
+            top, under = code[pile[-1]], code[pile[-2]]
+            if tab.transparent[top] or tab.transparent[under] or top >> 3 == under >> 3:
+                burn = self._run(pile) >= 4  # else two different ranks on top: no four of a kind
         if not (hand or seat.up or seat.down) and self._finish_if_out(s, p):
             return
         if burn:
@@ -1215,13 +1320,23 @@ class Game:
             s.window = None
             s.turn = p if p not in s.finished else self._next_seat(s, p, 1)
             return
-        s.window = Window(p, cards[-1] >> 3, drawn)
+        card = cards[-1]
+        s.window = _window((p, card >> 3, drawn))
         if move.target is not None:
             s.turn = move.target
         elif adds:
             self._advance_after_add(s, p, cards)
-        elif in_turn:  # of a run, only its top card acts on the next player (docs/rules.md)
-            self._advance_after(s, p, cards if cards[0] >> 3 == cards[-1] >> 3 else cards[-1:])
+        elif in_turn:
+            if len(cards) == 1 or cards[0] >> 3 != card >> 3:  # of a run, only its top card acts (docs/rules.md)
+                turns, skips = tab.reverse[card], tab.skip[card]
+            else:
+                turns, skips = sum(map(tab.reverse.__getitem__, cards)), sum(map(tab.skip.__getitem__, cards))
+            if turns % 2:
+                s.direction = -s.direction
+            if not skips and not s.finished:  # the next seat, nobody out to pass over
+                s.turn = (p + s.direction) % self.players
+            else:
+                s.turn = self._next_seat(s, p, 1 + skips)
         # else: a turbo play by another player leaves the turn where it was (section 5)
 
     def _joins(self, s: State, prior: Window, slots: Sequence[int], cards: list[int]) -> bool:
@@ -1230,22 +1345,6 @@ class Game:
         with that play (docs/rules.md, section 5)."""
         return (self._interrupts(s) and all(c >> 3 == prior.rank for c in cards)
                 and all(x in prior.drawn for x in slots))
-
-    def _advance_after(self, s: State, p: int, cards: list[int]) -> None:
-        tab = self._tab
-        reverse, skip = tab.reverse, tab.skip
-        if len(cards) == 1:  # the common case
-            if reverse[cards[0]]:
-                s.direction = -s.direction
-            skips = skip[cards[0]]
-        else:
-            if sum(map(reverse.__getitem__, cards)) % 2:
-                s.direction = -s.direction
-            skips = sum(map(skip.__getitem__, cards))
-        if not skips and not s.finished:  # the next seat, nobody out to pass over
-            s.turn = (p + s.direction) % self.players
-        else:
-            s.turn = self._next_seat(s, p, 1 + skips)
 
     def _advance_after_add(self, s: State, p: int, cards: list[int]) -> None:
         """A drawn card added to the play just made (interrupt, section 5) counts as played with it:
@@ -1308,7 +1407,7 @@ class Game:
         if not s.seats[p].empty() or p in s.finished:
             return False
         s.finished.append(p)
-        return self._end_if_decided(s, won=self.rules.end is End.FIRST_OUT)
+        return self._end_if_decided(s, won=self.rules.end is _FIRST_OUT)
 
     def _end_if_decided(self, s: State, won: bool) -> bool:
         """End the game when a player went out under `first_out` (`won`) or fewer than two are still
@@ -1316,9 +1415,9 @@ class Game:
         remaining = self._in_game(s)
         if not won and len(remaining) > 1:
             return False
-        if not won or self.rules.end is End.LAST_STANDING:
+        if not won or self.rules.end is _LAST_STANDING:
             s.finished.extend(remaining)
-        s.phase = Phase.OVER
+        s.phase = _OVER
         s.window = None
         return True
 
@@ -1351,18 +1450,6 @@ class Game:
     def _burns(self, slots: Sequence[int]) -> bool:
         code = self._code
         return self._burn_rank([code[x] for x in slots]) or self._run_after(slots) >= 4
-
-    def _burns_now(self, s: State, cards: list[int]) -> bool:
-        if self._tab.burn[cards[0]] if len(cards) == 1 else self._burn_rank(cards):
-            return True
-        pile = s.pile
-        if not self.rules.four_burns or len(pile) < 4:
-            return False
-        code, transparent = self._code, self._tab.transparent
-        top, under = code[pile[-1]], code[pile[-2]]
-        if not (transparent[top] or transparent[under]) and top >> 3 != under >> 3:
-            return False  # two different ranks on top: no four of a kind
-        return self._run(pile) >= 4
 
     def _burn_rank(self, cards: list[int]) -> bool:
         burn = self._tab.burn

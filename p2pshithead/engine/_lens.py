@@ -29,7 +29,9 @@ class Lens(Game):
 
     def __init__(self, game: Game, player: int) -> None:  # no deal: it looks at `game`
         game._check_player(player)
-        self.__dict__.update({k: v for k, v in game.__dict__.items() if k not in _LIVE})
+        self.__dict__.update(game.__dict__)
+        for name in _LIVE:  # the lens's own, set below or read through its properties
+            self.__dict__.pop(name, None)
         self._game, self._owner, self._stack, self._state = game, player, [], game._state  # kept: `Game._take`
         self._clock: dict[int, Move] | None = None  # the game's `_judged` when `_masked` was made
         self._masked = bytearray()
@@ -78,10 +80,23 @@ class Lens(Game):
     def top_code(self) -> int:
         return self._game.top_code()  # the pile is public
 
+    def top_run(self) -> tuple[int, int]:
+        return self._game.top_run()  # the pile is public
+
+    def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
+        if player != self._owner:
+            return super().rank_groups(player)
+        return self._game.rank_groups(player)  # its own hand and the face-up cards: all in sight
+
     def legal_play(self, player: int, slots: tuple[int, ...]) -> Play | None:
         if player != self._owner:
             return super().legal_play(player, slots)
         return self._game.legal_play(player, slots)  # remembered by the game, as `_up` would
+
+    def rank_play(self, player: int, rank: int, count: int) -> Play | None:
+        if player != self._owner:
+            return super().rank_play(player, rank, count)
+        return self._game.rank_play(player, rank, count)  # remembered by the game, as `_up` would
 
     def moves_for(self, player: int) -> list[Move]:
         if player != self._owner:

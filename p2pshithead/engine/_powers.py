@@ -173,3 +173,18 @@ def codes(rules: Ruleset) -> Codes:
         for t, top in enumerate(CARD_OF)
     )
     return Codes(flag("transparent"), flag("anything"), flag("burn"), flag("skip"), flag("reverse"), can)
+
+
+_Tables = tuple[dict[Rank, Power], frozenset[Rank], frozenset[Rank], Codes]
+_KEPT: dict[int, tuple[Ruleset, _Tables]] = {}  # by id; the ruleset is held, so its id stays its own
+
+
+def tables(rules: Ruleset) -> _Tables:
+    """(`powers`, `turbo_ranks`, `burn_barred`, `codes`) of `rules`, kept by the ruleset object: a
+    new game of a ruleset in use hashes no ruleset (the engine's deal)."""
+    kept = _KEPT.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        if len(_KEPT) >= 64:  # as many as the caches above keep
+            _KEPT.clear()
+        kept = _KEPT[id(rules)] = (rules, (powers(rules), turbo_ranks(rules), burn_barred(rules), codes(rules)))
+    return kept[1]

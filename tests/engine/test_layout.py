@@ -88,3 +88,20 @@ def test_legal_play_is_is_legal_of_one_play_and_vouches_only_for_a_legal_one():
         game.legal_play(1, (-1,))
     game.push(made)
     assert game.move_stack == (nine,)
+
+
+def test_rank_play_is_legal_play_of_a_ranks_first_cards_judged_from_rank_groups_at_that_position():
+    game = table(SPEC)
+    nine, five = game.hand(1)
+    view = game.view(1)
+    assert view.rank_groups(1) == (game.top_code(), {9: [nine], 5: [five]}, {5})  # 5 on an 8: refused
+    assert view.rank_groups(0) == (game.top_code(), {}, set())  # player 0's hand is hidden from 1
+    made = view.rank_play(1, 9, 1)
+    assert made == Play(1, (nine,)) and game._judged.get(id(made)) is made  # the game's push trusts it
+    assert view.rank_play(1, 5, 1) is None and view.rank_play(1, 9, 2) is None and view.rank_play(1, 9, 0) is None
+    assert game.rank_play(1, 9, 1) == made  # without a read first: judged as legal_play judges
+    game.rank_groups(1)
+    game.push(made)
+    assert game.rank_play(1, 9, 1) is None  # what was read before the move vouches for nothing after it
+    with pytest.raises(ValueError):
+        game.rank_play(9, 9, 1)

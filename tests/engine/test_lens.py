@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
-from p2pshithead.engine import PRESETS, Card, Game, Leave, Play, UnrevealedCardError, preset
+from p2pshithead.engine import PRESETS, Card, Game, Leave, Play, Rank, UnrevealedCardError, preset
 
 
 def _dealt(rules_name: str, players: int, seed: int) -> Game:
@@ -32,6 +33,32 @@ def _same(lens: Game, view: Game, seat: int, players: int) -> None:
         return
     assert lens.top_code() == top
     assert lens.playable_codes(top) == view.playable_codes(top)
+    _same_reads(lens, view, seat, zone, top)
+
+
+def _same_reads(lens: Game, view: Game, seat: int, zone: tuple[int, ...], top: int) -> None:
+    """`top_run`, `rank_groups` and `rank_play` of the lens and the view, against their definitions."""
+    table = view.power_table
+    plain = [c >> 3 for c in view.codes(view.pile) if c and not table[Rank(c >> 3)].transparent]
+    run = next(((rank, len(list(cards))) for rank, cards in itertools.groupby(reversed(plain))), (0, 0))
+    assert lens.top_run() == view.top_run() == run
+    read = view.rank_groups(seat)
+    assert lens.rank_groups(seat) == read
+    if not zone:
+        assert read is None
+        return
+    codes = view.codes(zone)
+    can = view.playable_codes(top)
+    ranks = list(dict.fromkeys(c >> 3 for c in codes if c))  # in zone order
+    assert read is not None and read[0] == top and list(read[1]) == ranks
+    assert read[1] == {r: [x for x, c in zip(zone, codes, strict=True) if c and c >> 3 == r] for r in ranks}
+    assert read[2] == {c >> 3 for c in codes if c and not can[c]}
+    for rank, slots in read[1].items():
+        for count in {1, len(slots)}:
+            expected = view.legal_play(seat, tuple(slots[:count]))
+            assert lens.rank_play(seat, rank, count) == view.rank_play(seat, rank, count) == expected
+        assert view.rank_play(seat, rank, len(slots) + 1) is None
+    assert view.rank_play(seat, 15, 1) is None  # no such rank in the zone
 
 
 @pytest.mark.parametrize("rules_name", sorted(PRESETS))
