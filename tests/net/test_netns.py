@@ -169,6 +169,7 @@ def test_a_person_picks_the_table_from_the_list_and_plays_it(lan: Lan, tmp_path:
         assert f"{lan['host'][1]} port" in " ".join(person.match.group(0).split())
         person.sendline("1")
         person.expect("seated at 'pick me, a table with a long name'")
+        person.setwinsize(40, 200)  # the terminal made wide: `_play_to_the_end` reads each `Type:` line whole
         _play_to_the_end(person)
         person.expect(pexpect.EOF)
         person.close()
