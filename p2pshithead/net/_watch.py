@@ -4,7 +4,8 @@
 # signature and proof checked) to the end of the table, game after game. Invariants: it never signs or
 # sends anything but keep-alives and bye; nothing from the host is used before its schema check; a next
 # game must link to the game it watched whole before (else the host is named); it stops at the host's
-# bye (`closed`) or a lost link, returning the games it saw; `async_close` may be called twice. Given the
+# bye (`closed`) or a lost link (a host silent past `limits.silent_s` counts as lost: a link can die with no
+# error on either side), returning the games it saw; `async_close` may be called twice. Given the
 # games a lost link cut short (`games`), it takes the game in play up again: the entries it holds must come
 # again unchanged (else the host is named) and are not observed twice; a game after one whose end it
 # missed must be the same host's, and later (`_later_problem`).
@@ -12,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any
@@ -32,6 +34,8 @@ from p2pshithead.net._transcript import (
     Transcript,
     link_problem,
 )
+
+_WATCH_S = 0.5  # how often the host's silence is looked at
 
 Observe = Callable[[Transcript, Sequence[object]], None]
 """Told after every entry the spectator applied: the game's transcript and the application's events."""
@@ -74,6 +78,7 @@ class Watcher:
         """
         conn = self._conn
         assert conn is not None, "use Watcher as an async context manager"
+        silence = asyncio.ensure_future(self._async_close_when_silent(conn))
         try:
             await conn.async_send({"t": "watch", "v": PROTOCOL_VERSION})
             answer = await conn.async_recv()
@@ -89,7 +94,16 @@ class Watcher:
         except RemoteProtocolError as exc:
             if exc.reason != "connection closed":
                 raise
+        finally:
+            silence.cancel()
         return self.games
+
+    async def _async_close_when_silent(self, conn: Connection) -> None:
+        """Close the link once the host has been silent past `limits.silent_s` (frozen, cut off, or this
+        peer's address changed under the link): the watch then ends as at a lost link."""
+        while conn.silent_for() <= self._limits.silent_s:
+            await asyncio.sleep(_WATCH_S)
+        await conn.async_close()
 
     def _take(self, peer: str, message: dict[str, Any]) -> None:
         kind = message["t"]

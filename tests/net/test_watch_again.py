@@ -111,3 +111,35 @@ def test_a_host_that_takes_a_hello_and_never_answers_is_named_in_words() -> None
 
     with pytest.raises(RemoteProtocolError, match="did not answer the hello within 0.5 s"):
         asyncio.run(run())
+
+
+def test_a_spectator_lets_a_silent_host_go_as_a_lost_link() -> None:
+    """A link that died with no error (the host's pings stop, its pongs never come): the watch ends as at a
+    lost link, with the game seen so far, so `join --watch` dials again."""
+    entries = _played()
+
+    async def run() -> tuple[list[Transcript], bool, float]:
+        async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(64)  # its `watch`
+            writer.write(encode_frame({"t": "watching", "v": PROTOCOL_VERSION, "name": "t", "app": "countdown",
+                                       "rules": "short", "words": "", "turn": 0, "away": 60}))  # fmt: skip
+            for entry in entries[:5]:
+                writer.write(encode_frame(entry.to_wire()))
+            await writer.drain()
+            await asyncio.sleep(30)  # then nothing, not even a pong
+
+        server = await asyncio.start_server(mute, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        watcher = Watcher(("127.0.0.1",), port, APPS, bind="127.0.0.1", notify=lambda event: None,
+                          observe=lambda transcript, events: None, clock=time.monotonic,
+                          limits=Limits(keepalive_s=0.1, silent_s=0.5))  # fmt: skip
+        try:
+            start = time.monotonic()
+            async with watcher:
+                games = await asyncio.wait_for(watcher.async_run(), 10)
+            return games, watcher.closed, time.monotonic() - start
+        finally:
+            server.close()
+
+    games, closed, took = asyncio.run(run())
+    assert [len(g.entries) for g in games] == [5] and not closed and took < 5
