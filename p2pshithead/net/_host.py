@@ -138,6 +138,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._announcer: Announcer | None = None
         self._follow: asyncio.Task[None] | None = None  # the announcement following this machine's addresses
+        self._announcing = asyncio.Lock()
         self._sequencer: Sequencer | None = None
         self._player: SeatRunner | None = None
         self._finished = asyncio.Event()
@@ -178,20 +179,24 @@ class Host:
         """While the table is announced: once this machine's addresses change (a Wi-Fi that reconnected with
         a new lease, or after none for a while), the table is announced from the new ones, by a zeroconf
         opened afresh (the old one's sockets belong to the old addresses); joiners that lost the host find
-        it there by its id. The listener, bound to every address, takes them as they are."""
+        it there by its id. The listener, bound to every address, takes them as they are. A zeroconf that
+        cannot open now is tried again at the next look."""
         seen = self.addresses
-        while self._announcer is not None:
+        while True:
             await asyncio.sleep(ADDRESSES_S)
             now = reachable_addresses(self._config.bind)
-            if now == seen:
+            if now == seen or not now:  # no network for now: announced again once there is one
                 continue
-            seen = now
-            if not now:
-                continue  # no network for now: announced again once there is one
-            self.addresses = now
-            old, self._announcer = self._announcer, await self._open_announcer()
-            with contextlib.suppress(OSError):  # its goodbye may find no way out
-                await old.async_close()
+            async with self._announcing:
+                old, self._announcer = self._announcer, None
+                if old is not None:
+                    with contextlib.suppress(OSError):  # its goodbye may find no way out
+                        await old.async_close()
+                try:
+                    self._announcer = await self._open_announcer()
+                except OSError:
+                    continue
+                seen = self.addresses = now
             await self._async_announce()
 
     async def __aexit__(
@@ -214,8 +219,9 @@ class Host:
                        cfg.turn_time, cfg.away_time, len(self._watchers))  # fmt: skip
 
     async def _async_announce(self) -> None:
-        if self._announcer is not None:
-            await self._announcer.async_update(self.ad)
+        async with self._announcing:  # one announcement at a time, never one on a zeroconf being replaced
+            if self._announcer is not None:
+                await self._announcer.async_update(self.ad)
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -421,16 +427,16 @@ class Host:
             return False
 
     async def _async_hello(self, conn: Connection, occupant: Occupant) -> bool:
-        """A good hello: a lobby seat, a wait for the next game, or (once the key is proven on this link)
-        the place that key holds already, moved to this link, whether or not the old link is seen broken.
+        """A hello, once its key is proven on this link (every link signs a fresh nonce: nobody sits, or
+        takes a place, in another key's name): a lobby seat, a wait for the next game, or the place that key
+        holds already, moved to this link when its old link is silent (`_live_refusal`).
 
         Raises:
-            LobbyRefusal: the seat cannot be given (full table, the host's key, a failed proof).
+            LobbyRefusal: the seat cannot be given (full table, the host's key, a failed proof, a place held
+                on a live link).
         """
-        proven = False
-        while (how := self._seating(occupant.key, proven)) is Seating.CHALLENGE:
-            await self._async_challenge(conn, occupant.key)  # the table may change meanwhile: asked again
-            proven = True
+        await self._async_challenge(conn, occupant.key)
+        how = self._seating(occupant.key)
         if how is Seating.SIT:
             return await self._async_sit(conn, occupant)
         if how is Seating.LOBBY:
@@ -438,20 +444,32 @@ class Host:
         if how is Seating.GAME:
             assert self._sequencer is not None
             seat = [s.key for s in self._sequencer.transcript.setup.seats].index(occupant.key)
+            if (refusal := self._live_refusal(self._links.get(seat))) is not None:
+                raise LobbyRefusal(refusal)
             return await self._async_take_back(conn, seat, 0)
         if how is Seating.WAITING:
             old = next(c for c, o in self._waiting.items() if o.key == occupant.key)
+            if (refusal := self._live_refusal(old)) is not None:
+                raise LobbyRefusal(refusal)
             del self._waiting[old]  # its drop is nobody's loss now
             await old.async_close()
         if how in (Seating.WAIT, Seating.WAITING):
             return await self._async_wait(conn, occupant)
         raise LobbyRefusal("this key already sits at the table")
 
-    def _seating(self, key: bytes, proven: bool) -> Seating:
+    def _seating(self, key: bytes) -> Seating:
         game = [s.key for s in self._sequencer.transcript.setup.seats] if self._sequencer is not None else None
-        return seating(key, proven, host=self._identity.public, game=game,
+        return seating(key, host=self._identity.public, game=game,
                        lobby=[o.key for o in self._lobby.occupants if o is not None],
                        waiting=[o.key for o in self._waiting.values()])  # fmt: skip
+
+    def _live_refusal(self, old: Connection | None) -> str | None:
+        """Why a proven key's place may not move off `old`, its link now, or None: `old` was heard within
+        two pings, so it is live (the same identity playing in another program), not a link its peer lost."""
+        if old is not None and old.silent_for() <= 2 * self._limits.keepalive_s:
+            return ("this key sits at the table on a link that is still live: one identity plays one seat "
+                    "(is it playing in another window?)")
+        return None
 
     async def _async_challenge(self, conn: Connection, key: bytes) -> None:
         """Have the peer prove `key` on this link: sign a fresh nonce within the hello deadline.
@@ -470,8 +488,7 @@ class Host:
         if answer["t"] != "prove":
             raise RemoteProtocolError(conn.peer, f"sent {answer['t']!r} instead of proving its key")
         if not verify(key, answer["sig"], sit_again_bytes(self._table_id, key, nonce)):
-            raise LobbyRefusal("this key already sits at the table, and the proof is not its signature of the "
-                               "challenge")  # fmt: skip
+            raise LobbyRefusal("the proof is not this key's signature of the challenge")
 
     async def _async_sit(self, conn: Connection, occupant: Occupant) -> bool:
         """A newcomer takes the lowest free lobby seat; everyone is told."""
@@ -489,9 +506,12 @@ class Host:
         seat = [o.key if o is not None else None for o in self._lobby.occupants].index(key)
         nick = self._lobby.occupants[seat].nick  # type: ignore[union-attr]
         old = self._lobby_peers.get(seat)
+        if (refusal := self._live_refusal(old)) is not None:
+            raise LobbyRefusal(refusal)
         self._seat_link(conn, seat, nick)  # before any wait: a game starting meanwhile takes this link
         await conn.async_send(self._welcome(seat))
-        await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
+        if self._sequencer is None:  # else the game began meanwhile: its genesis says who sits
+            await conn.async_send({"t": "lobby", "seats": self._lobby.to_wire()})
         if old is not None:
             await old.async_close()  # its drop frees nothing: the seat is this link's
         self._notify(Back(seat, nick))
@@ -595,12 +615,21 @@ class Host:
         return None
 
     async def _async_rejoin(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """A seat of the game comes back: a good rejoin, its key proven on this link (a fresh nonce: a rejoin
+        seen on the air and replayed proves nothing), its old link silent (`_live_refusal`)."""
         refusal = self._rejoin_refusal(message)
+        if refusal is None:
+            try:
+                await self._async_challenge(conn, message["key"])
+            except LobbyRefusal as failed:
+                refusal = str(failed)
+        if refusal is None:
+            assert self._sequencer is not None
+            seat = [s.key for s in self._sequencer.transcript.setup.seats].index(message["key"])
+            refusal = self._live_refusal(self._links.get(seat))
         if refusal is not None:
             await conn.async_send({"t": "reject", "reason": refusal})
             return False
-        assert self._sequencer is not None
-        seat = [s.key for s in self._sequencer.transcript.setup.seats].index(message["key"])
         return await self._async_take_back(conn, seat, message["have"])
 
     async def _async_take_back(self, conn: Connection, seat: int, have: int) -> bool:
@@ -620,8 +649,9 @@ class Host:
                                    "app": self._spec.name, "rules": cfg.rules, "words": cfg.words,
                                    "entries": len(transcript.entries), "turn": cfg.turn_time,
                                    "away": cfg.away_time})  # fmt: skip
-            for entry in transcript.entries[have:]:
-                await conn.async_send(entry.to_wire())
+            async with asyncio.timeout(self._limits.frame_s):  # a seat that reads slowly holds nobody up long
+                for entry in transcript.entries[have:]:
+                    await conn.async_send(entry.to_wire())
             self._links[seat] = conn
         self._mark_back(seat)
         return True
@@ -761,9 +791,12 @@ class Host:
             self._server = None
         if self._follow is not None:
             self._follow.cancel()
-        if self._announcer is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._follow
+        async with self._announcing:
             announcer, self._announcer = self._announcer, None
-            await announcer.async_close()
+            if announcer is not None:
+                await announcer.async_close()
         if self._journal is not None:
             self._journal.close()
 

@@ -254,11 +254,7 @@ class Joiner:
         assert conn is not None
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
-        welcome = await self._async_answer(conn, answer_s)
-        if welcome["t"] == "challenge":  # this key has a place here already (on a link this peer lost)
-            sig = me.sign(sit_again_bytes(welcome["table"], me.public, welcome["nonce"]))
-            await conn.async_send({"t": "prove", "sig": sig})
-            welcome = await self._async_answer(conn, answer_s)
+        welcome = await self._async_proven(conn, await self._async_answer(conn, answer_s), answer_s)
         if welcome["t"] == "resumed":  # the game began meanwhile, with this seat: it comes from the genesis
             self._hello_answered = True
             self._welcome(welcome, resumed=True)
@@ -277,6 +273,15 @@ class Joiner:
                 self._ready = self._spawn(self._async_send_ready())
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
             await conn.async_send({"t": "ready", "ready": True})
+
+    async def _async_proven(self, conn: Connection, answer: dict[str, Any], answer_s: float | None) -> dict[str, Any]:
+        """The host's answer after this peer proved its key, when `answer` is the host's challenge (every
+        hello and rejoin is challenged: a fresh nonce signed by this key); else `answer`."""
+        if answer["t"] != "challenge":
+            return answer
+        sig = self._identity.sign(sit_again_bytes(answer["table"], self._identity.public, answer["nonce"]))
+        await conn.async_send({"t": "prove", "sig": sig})
+        return await self._async_answer(conn, answer_s)
 
     @staticmethod
     async def _async_answer(conn: Connection, answer_s: float | None) -> dict[str, Any]:
@@ -307,7 +312,8 @@ class Joiner:
             await asyncio.sleep(_RETRY_S)
         while (left := deadline - loop.time()) > 0:
             try:
-                await asyncio.wait_for(self._async_connect(self._addresses, self._port), max(0.1, left))
+                await asyncio.wait_for(self._async_connect(self._addresses, self._port),
+                                       max(0.1, min(left, self._limits.hello_s)))  # a dial that hangs is tried again
                 await self._async_hello(max(0.1, deadline - loop.time()))
             except (NetError, ConnectionError, OSError, TimeoutError) as again:
                 exc = again
@@ -342,7 +348,7 @@ class Joiner:
         sig = self._identity.sign(rejoin_bytes(table, key, have, now))
         await conn.async_send({"t": "rejoin", "v": PROTOCOL_VERSION, "key": key, "table": table, "have": have,
                                "time": now, "sig": sig})  # fmt: skip
-        answer = await conn.async_recv()
+        answer = await self._async_proven(conn, await conn.async_recv(), None)
         if answer["t"] != "resumed":
             raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {answer.get('reason', answer['t'])}")
         if answer["entries"] < have:
@@ -389,7 +395,7 @@ class Joiner:
             self._spawn(self._conn.async_send(authored_to_wire(lost)))
 
     def _watch_host(self) -> None:
-        if self._watch is None or self._watch.done():
+        if self._watch is None or self._watch.done() or self._watch.cancelling():  # cancelled with the last game
             self._watch = self._spawn(self._async_watch_host())
 
     async def _async_watch_host(self) -> None:
@@ -426,9 +432,10 @@ class Joiner:
             if self._find is not None and (found := await self._find(table_id)) is not None:
                 places.insert(0, found)
             for addresses, port in places:
+                one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
                 try:
-                    await asyncio.wait_for(self._async_connect(addresses, port), max(0.1, left))
-                    await asyncio.wait_for(self._async_rejoin(), max(0.1, left))
+                    await asyncio.wait_for(self._async_connect(addresses, port), one_try)
+                    await asyncio.wait_for(self._async_rejoin(), one_try)
                 except (NetError, ConnectionError, OSError, TimeoutError):
                     if self._conn is not None:
                         await self._conn.async_close()

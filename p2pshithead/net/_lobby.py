@@ -148,21 +148,19 @@ class Seating(enum.Enum):
     """A newcomer in the lobby: the lowest free seat."""
     WAIT = "wait"
     """A newcomer while a game is in play: a place among those waiting for the next game."""
-    CHALLENGE = "challenge"
-    """A key that has a place here already: it must prove the key (sign a fresh nonce) first."""
     LOBBY = "lobby"
-    """A proven key: its lobby seat, on the new link (the old link is closed, the seat kept as it was)."""
+    """A key with a lobby seat: that seat, on the new link (the old link is closed, the seat kept as it was)."""
     GAME = "game"
-    """A proven key: its seat of the game in play, from the first entry (the old link is closed)."""
+    """A key with a seat in the game in play: that seat, from the first entry (the old link is closed)."""
     WAITING = "waiting"
-    """A proven key: its place among those waiting, on the new link (the old link is closed)."""
+    """A key waiting for the next game: its place, on the new link (the old link is closed)."""
     REFUSE = "refuse"
     """The host's own key: nobody else sits in the host's seat."""
 
 
-def seating(key: bytes, proven: bool, *, host: bytes, lobby: Collection[bytes], game: Collection[bytes] | None,
+def seating(key: bytes, *, host: bytes, lobby: Collection[bytes], game: Collection[bytes] | None,
             waiting: Collection[bytes]) -> Seating:  # fmt: skip
-    """What a hello from `key` gets (`proven`: it has signed this host's challenge on this link).
+    """What a hello from `key` gets, once it has signed this host's challenge on its link.
 
     Args:
         host: the host's key.
@@ -173,11 +171,9 @@ def seating(key: bytes, proven: bool, *, host: bytes, lobby: Collection[bytes], 
     if key == host:
         return Seating.REFUSE
     if key in waiting:
-        place = Seating.WAITING
-    elif game is not None and key in game:
-        place = Seating.GAME
-    elif game is None and key in lobby:
-        place = Seating.LOBBY
-    else:
-        return Seating.SIT if game is None else Seating.WAIT
-    return place if proven else Seating.CHALLENGE
+        return Seating.WAITING
+    if game is not None and key in game:
+        return Seating.GAME
+    if game is None and key in lobby:
+        return Seating.LOBBY
+    return Seating.SIT if game is None else Seating.WAIT

@@ -27,9 +27,10 @@ from p2pshithead.net import (
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._events import Away, Back, away_event
 from p2pshithead.net._host import OWN_DELAY_MAX_S, fair_wait
-from p2pshithead.net._messages import FROM_PEER
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 
 from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
+from .prove import async_seated
 
 CONFIG = TableConfig("caps", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 LIMITS = Limits(connections=8, watchers=2, keepalive_s=0.05)
@@ -52,8 +53,11 @@ async def _first_answer(port: int, message: dict[str, Any]) -> tuple[dict[str, A
     return got[0], writer
 
 
-def _hello(i: int) -> dict[str, Any]:
-    return {"t": "hello", "v": PROTOCOL_VERSION, "key": bytes([i]) * 32, "nick": f"p{i}", "ready": True}
+async def _seat_answer(port: int, i: int) -> tuple[dict[str, Any], Connection]:
+    """Open a link, say hello as a new peer and prove its key; the host's answer (and the open link)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    conn = Connection(reader, writer, FROM_HOST, "host")
+    return await asyncio.wait_for(async_seated(conn, Identity.generate(f"p{i}"), ready=True), 5), conn
 
 
 def test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room() -> None:
@@ -61,10 +65,11 @@ def test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room(
         async with _host() as host:
             watch = {"t": "watch", "v": PROTOCOL_VERSION}
             answers = [await _first_answer(host.port, watch) for _ in range(3)]
-            seated = await _first_answer(host.port, _hello(1))
-            for _, writer in [*answers, seated]:
+            seated, conn = await _seat_answer(host.port, 1)
+            for _, writer in answers:
                 writer.close()
-            return [a for a, _ in answers] + [seated[0]]
+            await conn.async_close()
+            return [a for a, _ in answers] + [seated]
 
     answers = asyncio.run(run())
     assert [a["t"] for a in answers] == ["watching", "watching", "reject", "welcome"]
@@ -83,12 +88,12 @@ def test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give()
             try:
                 results = await asyncio.wait_for(asyncio.gather(run_host, *(j.async_run() for j in joiners)), 10)
                 assert results[0].phase is Phase.DONE  # the table stays open, in its last game, until the next
-                answers = [await _first_answer(host.port, _hello(i)) for i in range(10, 14)]
+                answers = [await _seat_answer(host.port, i) for i in range(10, 14)]
             finally:
                 for joiner in joiners:
                     await joiner.async_close()
-            for _, writer in answers:
-                writer.close()
+            for _, conn in answers:
+                await conn.async_close()
             return [a for a, _ in answers]
 
     answers = asyncio.run(run())

@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator
 import pytest
 
 from p2pshithead.net import (
-    PROTOCOL_VERSION,
     Budget,
     Host,
     Identity,
@@ -29,11 +28,13 @@ from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 
 from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
+from .prove import async_seated, hello, proof
 
 CONFIG = TableConfig("limits", COUNTDOWN, "short", 4, "127.0.0.1", announce=False)
 FAST = Limits(hello_s=0.4, frame_s=0.4, hello_frame=1024, frame=64 * 1024, connections=4, buffered=64 * 1024,
               keepalive_s=0.05)  # fmt: skip
-HELLO = {"t": "hello", "v": PROTOCOL_VERSION, "key": bytes(32), "nick": "raw", "ready": False}
+RAW = Identity.generate("raw")
+HELLO = hello(RAW)
 
 
 @contextlib.asynccontextmanager
@@ -123,6 +124,8 @@ def test_a_seated_peer_trickling_a_frame_is_closed_by_the_frame_deadline() -> No
         async with _host(Limits(hello_s=0.4, frame_s=0.3, keepalive_s=10)) as host:
             reader, writer = await _open(host.port)
             writer.write(encode_frame(HELLO))
+            await asyncio.sleep(0.2)
+            writer.write(encode_frame(proof(RAW, RAW.public, _frames(await reader.read(65536))[0])))  # type: ignore[arg-type]
             await asyncio.sleep(0.5)  # seated: the hello deadline no longer applies
             first = await reader.read(65536)
             frame = encode_frame({"t": "ready", "ready": True})
@@ -163,9 +166,8 @@ def test_a_freed_place_under_the_cap_serves_again() -> None:
             writer.close()
             await asyncio.sleep(0.1)
             reader, writer = await _open(host.port)
-            writer.write(encode_frame(HELLO))
             async with Connection(reader, writer, FROM_HOST, "host") as conn:
-                return await asyncio.wait_for(conn.async_recv(), 2)
+                return await asyncio.wait_for(async_seated(conn, RAW), 2)
 
     assert asyncio.run(run())["t"] == "welcome"
 
@@ -270,9 +272,8 @@ def test_garbage_never_stops_the_host_from_seating_a_real_peer() -> None:
                 await _until_closed(reader, 1)
                 writer.close()
             reader, writer = await _open(host.port)
-            writer.write(encode_frame(HELLO))
             async with Connection(reader, writer, FROM_HOST, "host") as conn:
-                return await asyncio.wait_for(conn.async_recv(), 2)
+                return await asyncio.wait_for(async_seated(conn, RAW), 2)
 
     assert asyncio.run(run())["t"] == "welcome"
 

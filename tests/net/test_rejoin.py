@@ -257,7 +257,7 @@ def test_a_lobby_link_broken_only_on_the_joiners_side_gives_the_joiner_its_seat_
         b = table.join("b")
         outputs = ends(host, a, b)
     assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
-    assert "(seat 1)" in again[-1] and link.links == 2, again
+    assert "(seat 1)" in again[-1] and link.links >= 2, again  # refused while the old link still looked live
     assert "(seat 1) is back" in outputs[0] and "left the lobby" not in outputs[0], outputs[0]
     assert_one_verified_game(outputs)
 

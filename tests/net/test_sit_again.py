@@ -1,6 +1,7 @@
 """Sitting again on a new link: what a hello gets (`seating`), and the host's challenge over real sockets on
-127.0.0.1. A key that has a place at the table gets it back only by signing a fresh nonce: another key's
-signature and a proof replayed from an earlier challenge are refused, and the place stays where it was."""
+127.0.0.1. Every hello and rejoin proves its key by signing a fresh nonce: another key's signature and a
+proof (or a rejoin) replayed are refused; a key that has a place gets it back on a new link only when its
+old link is silent, so a second program with the same identity is refused and the first plays on."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 
 from p2pshithead.net import (
     PROTOCOL_VERSION,
+    Entry,
     Host,
     Identity,
     Joiner,
@@ -31,28 +33,27 @@ from p2pshithead.net import (
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._events import Back, LeftLobby
 from p2pshithead.net._lobby import Seating, seating
-from p2pshithead.net._messages import FROM_HOST, FROM_PEER, check_message, sit_again_bytes
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER, check_message, rejoin_bytes
+from p2pshithead.net._transcript import setup_from_genesis
 
 from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 from .cutlink import CutLink
+from .prove import hello, proof
 
 H, A, B = bytes([0]) * 32, bytes([1]) * 32, bytes([2]) * 32
 HOST = Identity.generate("host")
 DEFAULTS = Limits()
 
 
-def test_a_place_held_by_a_key_goes_back_to_that_key_only_once_proven() -> None:
+def test_what_a_proven_hello_gets() -> None:
     in_lobby = partial(seating, host=H, lobby=[H, A], game=None, waiting=[])
-    assert in_lobby(A, False) is Seating.CHALLENGE
-    assert in_lobby(A, True) is Seating.LOBBY
-    assert in_lobby(B, False) is Seating.SIT
+    assert in_lobby(A) is Seating.LOBBY
+    assert in_lobby(B) is Seating.SIT
     playing = partial(seating, host=H, lobby=[H, B], game=[H, A], waiting=[B])  # the lobby is over in a game
-    assert playing(A, False) is Seating.CHALLENGE
-    assert playing(A, True) is Seating.GAME
-    assert playing(B, False) is Seating.CHALLENGE
-    assert playing(B, True) is Seating.WAITING
-    assert playing(bytes([3]) * 32, True) is Seating.WAIT
-    assert in_lobby(H, True) is playing(H, True) is Seating.REFUSE  # nobody takes the host's seat
+    assert playing(A) is Seating.GAME
+    assert playing(B) is Seating.WAITING
+    assert playing(bytes([3]) * 32) is Seating.WAIT
+    assert in_lobby(H) is playing(H) is Seating.REFUSE  # nobody takes the host's seat
 
 
 def test_a_challenge_and_its_proof_are_checked_field_by_field() -> None:
@@ -78,15 +79,20 @@ async def _table(seats: int, events: list[TableEvent], limits: Limits = DEFAULTS
 
 
 async def _hello(port: int, who: Identity) -> tuple[Connection, dict[str, Any]]:
-    """A new link that says hello as `who`; the host's first answer."""
+    """A new link that says hello as `who`; the host's first answer: its challenge."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     conn = Connection(reader, writer, FROM_HOST, "host")
-    await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": who.public, "nick": who.nick, "ready": False})
+    await conn.async_send(hello(who))
+    challenge = await conn.async_recv()
+    assert challenge["t"] == "challenge", challenge
+    return conn, challenge
+
+
+async def _seated(port: int, who: Identity) -> tuple[Connection, dict[str, Any]]:
+    """A new link that says hello as `who` and proves it; the host's answer."""
+    conn, challenge = await _hello(port, who)
+    await conn.async_send(proof(who, who.public, challenge))
     return conn, await conn.async_recv()
-
-
-def _proof(signer: Identity, key: bytes, challenge: dict[str, Any]) -> dict[str, Any]:
-    return {"t": "prove", "sig": signer.sign(sit_again_bytes(challenge["table"], key, challenge["nonce"]))}
 
 
 async def _closed(conn: Connection) -> bool:
@@ -99,38 +105,47 @@ async def _closed(conn: Connection) -> bool:
         return "connection closed" in str(exc)
     except TimeoutError:
         return False
+    except ConnectionError:  # closed while a ping it sent was being answered
+        return True
 
 
-def test_a_lobby_seat_moves_to_a_new_link_only_for_its_key_and_a_fresh_proof() -> None:
+FAST_PINGS = Limits(keepalive_s=0.1)  # a link that answers no ping is silent past two of them in 0.3 s
+
+
+def test_a_lobby_seat_moves_to_a_new_link_only_for_its_key_a_fresh_proof_and_off_a_silent_link() -> None:
     ann, eve = Identity.generate("ann"), Identity.generate("eve")
 
     async def scenario() -> None:
         events: list[TableEvent] = []
-        async with _table(3, events) as (host, _):
-            first, welcome = await _hello(host.port, ann)
+        async with _table(3, events, FAST_PINGS) as (host, _):
+            first, welcome = await _seated(host.port, ann)
             assert welcome["t"] == "welcome" and welcome["seat"] == 1
             thief, challenge = await _hello(host.port, ann)  # eve says hello with ann's key, signs with her own
-            assert challenge["t"] == "challenge"
-            await thief.async_send(_proof(eve, ann.public, challenge))
+            await thief.async_send(proof(eve, ann.public, challenge))
             refused = await thief.async_recv()
-            assert refused["t"] == "reject" and "not its signature" in refused["reason"], refused
-            second, challenge = await _hello(host.port, ann)  # ann on a new link, her old one still open
-            proof = _proof(ann, ann.public, challenge)
-            await second.async_send(proof)
+            assert refused["t"] == "reject" and "not this key's signature" in refused["reason"], refused
+            twin, live = await _seated(host.port, ann)  # ann's key again while her link is live: another window
+            assert live["t"] == "reject" and "still live" in live["reason"], live
+            await asyncio.sleep(0.4)  # the first link answers no ping: it is silent now, as a lost link is
+            second, challenge = await _hello(host.port, ann)
+            answer = proof(ann, ann.public, challenge)
+            await second.async_send(answer)
             again = await second.async_recv()
             assert again["t"] == "welcome" and again["seat"] == 1, again
             assert (await second.async_recv())["seats"][1] == {"nick": "ann", "ready": False}
             assert await _closed(first)
             replay, fresh = await _hello(host.port, ann)  # ann's proof, replayed on another link
-            assert fresh["t"] == "challenge" and fresh["nonce"] != challenge["nonce"]
-            await replay.async_send(proof)
+            assert fresh["nonce"] != challenge["nonce"]
+            await replay.async_send(answer)
             assert (await replay.async_recv())["t"] == "reject"
-            impostor, refused = await _hello(host.port, HOST)  # the host's own key is never given a seat
+            impostor, refused = await _seated(host.port, HOST)  # the host's own key is never given a seat
             assert refused == {"t": "reject", "reason": "this key already sits at the table"}, refused
             await second.async_send({"t": "ready", "ready": True})  # the seat is still the second link's
-            assert (await second.async_recv())["seats"][1] == {"nick": "ann", "ready": True}
+            while (lobby := await second.async_recv())["t"] != "lobby":
+                pass
+            assert lobby["seats"][1] == {"nick": "ann", "ready": True}
             assert Back(1, "ann") in events and not any(isinstance(e, LeftLobby) for e in events), events
-            for conn in (first, thief, second, replay, impostor):
+            for conn in (first, thief, twin, second, replay, impostor):
                 await conn.async_close()
 
     asyncio.run(scenario())
@@ -140,26 +155,25 @@ def test_a_seat_of_a_game_begun_on_a_lost_link_comes_back_from_the_genesis_and_a
     ann, bob = Identity.generate("ann"), Identity.generate("bob")
 
     async def scenario() -> None:
-        async with _table(2, []) as (host, _):
-            first, welcome = await _hello(host.port, ann)  # the table is full: the game begins on this link
+        async with _table(2, [], FAST_PINGS) as (host, _):
+            first, welcome = await _seated(host.port, ann)  # the table is full: the game begins on this link
             assert welcome["t"] == "welcome"
             while (genesis := await first.async_recv())["t"] != "entry":
                 pass
-            second, challenge = await _hello(host.port, ann)  # ann never saw the genesis: she holds no entry
-            await second.async_send(_proof(ann, ann.public, challenge))
-            resumed = await second.async_recv()
+            await asyncio.sleep(0.4)  # the link goes silent (it answers no ping)
+            second, resumed = await _seated(host.port, ann)  # ann never saw the genesis: she holds no entry
             assert resumed["t"] == "resumed" and resumed["seat"] == 1, resumed
             entries = [await second.async_recv() for _ in range(resumed["entries"])]
             assert [e["i"] for e in entries] == list(range(resumed["entries"])) and entries[0] == genesis
             assert await _closed(first)
             stale, challenge = await _hello(host.port, ann)  # a proof of another nonce answers nothing
-            await stale.async_send(_proof(ann, ann.public, {**challenge, "nonce": os.urandom(32)}))
+            await stale.async_send(proof(ann, ann.public, {**challenge, "nonce": os.urandom(32)}))
             assert (await stale.async_recv())["t"] == "reject"
-            waits, told = await _hello(host.port, bob)  # a newcomer waits for the next game...
+            waits, told = await _seated(host.port, bob)  # a newcomer waits for the next game...
             assert told["t"] == "wait"
-            waits_again, challenge = await _hello(host.port, bob)  # ...and keeps its place on a new link
-            await waits_again.async_send(_proof(bob, bob.public, challenge))
-            assert (await waits_again.async_recv())["t"] == "wait"
+            await asyncio.sleep(0.4)
+            waits_again, told = await _seated(host.port, bob)  # ...and keeps its place on a new link
+            assert told["t"] == "wait"
             assert await _closed(waits)
             for conn in (first, second, stale, waits, waits_again):
                 await conn.async_close()
@@ -194,3 +208,60 @@ def test_a_lobby_link_that_passes_one_way_only_is_let_go_and_the_joiner_sits_aga
             return {t.head.digest for t in done if t.phase is Phase.DONE}
 
     assert len(asyncio.run(scenario())) == 1
+
+
+def test_a_rejoin_seen_on_the_air_and_replayed_takes_no_seat() -> None:
+    """A rejoin is signed by the seat's key but holds no fresh nonce: the host challenges it, and only the
+    key's holder can answer, so a replay (by anyone who saw it on the shared Wi-Fi) is refused."""
+    ann, eve = Identity.generate("ann"), Identity.generate("eve")
+
+    async def scenario() -> None:
+        async with _table(2, [], FAST_PINGS) as (host, _):
+            first, welcome = await _seated(host.port, ann)
+            while (genesis := await first.async_recv())["t"] != "entry":
+                pass
+            await asyncio.sleep(0.4)  # ann's link is silent: a rejoin would be welcome
+            table = setup_from_genesis(Entry.from_wire("host", genesis), "host", APPS).table_id
+            now = int(time.time() * 1000)
+            rejoin = {"t": "rejoin", "v": PROTOCOL_VERSION, "key": ann.public, "table": table, "have": 1,
+                      "time": now, "sig": ann.sign(rejoin_bytes(table, ann.public, 1, now))}  # fmt: skip
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            replay = Connection(reader, writer, FROM_HOST, "host")
+            await replay.async_send(rejoin)
+            challenge = await replay.async_recv()
+            assert challenge["t"] == "challenge"
+            await replay.async_send(proof(eve, ann.public, challenge))  # eve cannot sign for ann
+            refused = await replay.async_recv()
+            assert refused["t"] == "reject" and "not this key's signature" in refused["reason"], refused
+            assert not await _closed(first)  # ann's seat stays on her link
+            for conn in (first, replay):
+                await conn.async_close()
+
+    asyncio.run(scenario())
+
+
+def test_a_second_program_with_one_identity_is_refused_and_the_first_keeps_its_seat() -> None:
+    ann = Identity.generate("ann")
+
+    async def scenario() -> None:
+        events: list[TableEvent] = []
+        async with _table(3, events) as (host, _):
+            seen: list[TableEvent] = []
+            first = Joiner(ann, ("127.0.0.1",), host.port, APPS, countdown_bots(1), bot=False, bind="127.0.0.1",
+                           notify=seen.append, clock=time.monotonic)  # fmt: skip
+            twin = Joiner(ann, ("127.0.0.1",), host.port, APPS, countdown_bots(1), bot=False, bind="127.0.0.1",
+                          notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+            async with first:
+                playing = asyncio.get_running_loop().create_task(first.async_run())
+                async with asyncio.timeout(5):
+                    while not any(isinstance(e, Welcomed) for e in seen):
+                        await asyncio.sleep(0.02)
+                with pytest.raises(RemoteProtocolError, match="still live"):
+                    async with twin:
+                        await asyncio.wait_for(twin.async_run(), 5)
+                await asyncio.sleep(1.5)  # long enough for a fight over the seat to show
+                assert not playing.done() and sum(isinstance(e, Welcomed) for e in seen) == 1
+                assert not any(isinstance(e, Back) for e in events), events
+                playing.cancel()
+
+    asyncio.run(scenario())
