@@ -10,7 +10,8 @@ Invariants:
 - Make/unmake: a play, flip, pick-up, swap, place, show or ready (but the last) changes the state
   in place and leaves an undo record of what it changed (`_record`); the other moves (the ready that
   ends the swap phase, a give, a leave: few per game) leave the old state itself and go on with a
-  copy. A `State` held by more than one game (a view or a copy shares it: `State.shares`) or by an
+  copy. After `drop_undo` every move changes the state in place and leaves `(move,)` alone.
+  A `State` held by more than one game (a view or a copy shares it: `State.shares`) or by an
   undo record is never changed in place: a game copies it first (`_own`), so views and copies stand
   still however the game moves.
 - `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
@@ -72,7 +73,8 @@ _FIRST_OUT, _LAST_STANDING, _LOWEST_SHOWN = End.FIRST_OUT, End.LAST_STANDING, St
 _ALWAYS_WITH_CARD, _WITH_CARD = FaceupPickup.ALWAYS_WITH_CARD, FaceupPickup.WITH_CARD
 _window = partial(tuple.__new__, Window)  # `Window(*fields)` without a Python frame: one is made per play
 _Undo = tuple  # (move, player, hand, up, down, pile, burned, finished, stock, stock tail, turn, direction,
-# window, pile_last, phase, slots made public, shows): what a move that keeps to one seat changed (see `push`)
+# window, pile_last, phase, slots made public, shows): what a move that keeps to one seat changed (see `push`);
+# (move,) alone once the game keeps no undo records (`drop_undo`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +185,7 @@ class Game:
         self._can = self._tab.can
         self._code = bytearray(self.size)
         self._stack: list[_Undo | _Snapshot] = []
+        self._undo = True  # False: moves are pushed without an undo record (`drop_undo`)
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
@@ -1140,9 +1143,19 @@ class Game:
         else:
             for slot in made_public(move):
                 self._need(slot, move.player)
-            self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
-            self._take(self._state.copy())
+            if self._undo:
+                self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
+                self._take(self._state.copy())
+            else:
+                self._stack.append((move,))
+                self._own()
             self._apply(move)
+
+    def drop_undo(self) -> None:
+        """Push every later move without an undo record, for a game nobody will `pop` (a table's, a
+        playout's): cheaper pushes. `move_stack` still lists every move; `pop` refuses those moves.
+        Its `copy()` keeps no records either; its views (no history) keep theirs."""
+        self._undo = False
 
     def _ends_swaps(self, move: Ready) -> bool:
         """Whether `move` makes every player still in ready: it ends the swap phase (`_apply`)."""
@@ -1157,6 +1170,9 @@ class Game:
         s = self._state
         if s.shares > 1:
             s = self._own()
+        if not self._undo:
+            self._stack.append((move,))
+            return s
         seat = s.seats[move.player]
         stock = s.stock
         self._stack.append((
@@ -1170,9 +1186,12 @@ class Game:
         """Undo the last move and return it.
 
         Raises:
-            IndexError: no move to undo.
+            IndexError: no move to undo, or it was pushed without an undo record (`drop_undo`).
         """
-        record = self._stack.pop()
+        record = self._stack[-1]
+        if type(record) is tuple and len(record) == 1:  # pushed by a game that keeps no undo records
+            raise IndexError(f"{record[0].text()} was pushed without an undo record: it cannot be undone")
+        self._stack.pop()
         self._judged, self._up = {}, None
         if isinstance(record, _Snapshot):
             self._state.shares -= 1
@@ -1512,6 +1531,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._code = self._code[:] if code is None else code
         other._stack = self._stack[:] if with_history else []
+        other._undo = self._undo or not with_history  # a view starts a history of its own
         other._judged, other._up, other._lenses = {}, None, []
         self._state.shares += 1  # shared, copied on write (module invariants)
         return other
