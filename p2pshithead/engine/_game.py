@@ -1124,21 +1124,17 @@ class Game:
                 raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            slots, public = move.slots, self._state.public
-            if len(slots) == 1:  # the common case, without a loop
-                self._apply_play(self._record(move, () if slots[0] in public else slots), move)
-            else:
-                self._apply_play(self._record(move, tuple([x for x in slots if x not in public])), move)
+            self._apply_play(self._record(move, move.slots), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
-            self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
+            self._apply_flip(self._record(move, (move.slot,)), move)
         elif isinstance(move, PickUp):
             self._apply_pickup(self._record(move, ()), move)
         elif isinstance(move, (Swap, Place, Show)) or (isinstance(move, Ready) and not self._ends_swaps(move)):
-            public = self._state.public  # one seat's cards change, and the shows, the ready seats, the turn
-            for slot in made_public(move):
+            made = made_public(move)  # one seat's cards change, and the shows, the ready seats, the turn
+            for slot in made:
                 self._need(slot, move.player)
-            self._record(move, tuple([x for x in made_public(move) if x not in public]))
+            self._record(move, made)
             self._apply(move)
         else:
             for slot in made_public(move):
@@ -1162,9 +1158,9 @@ class Game:
         s = self._state
         return s.ready.union((move.player,)).issuperset(self._in_game(s))
 
-    def _record(self, move: Move, shown: tuple[int, ...]) -> State:
+    def _record(self, move: Move, made: tuple[int, ...]) -> State:
         """Leave the undo record of a move that changes one seat's cards (and the pile, the stock, the
-        shows, its own readiness, the turn...), whose slots `shown` become public; the state to change
+        shows, its own readiness, the turn...), which makes the slots `made` public; the state to change
         in place. Zones are kept as tuples: the collector stops tracking a tuple of
         ints, so a long game's records cost no garbage-collection time."""
         s = self._state
@@ -1173,8 +1169,12 @@ class Game:
         if not self._undo:
             self._stack.append((move,))
             return s
-        seat = s.seats[move.player]
-        stock = s.stock
+        seat, stock, public = s.seats[move.player], s.stock, s.public
+        shown: tuple[int, ...]  # the slots `made` public by this move
+        if len(made) == 1:  # the common case, without a loop
+            shown = () if made[0] in public else made
+        else:
+            shown = tuple([x for x in made if x not in public])
         self._stack.append((
             move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
             len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]) if stock else (), s.turn, s.direction,
