@@ -43,7 +43,7 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
     seconds = max(clock() - start, 1e-9)
     pushing = deciding = viewing = 0.0
     for g in range(games):
-        table = LocalTable(rules, players, random.Random(f"{seed}:{g}"))
+        table = LocalTable(rules, players, random.Random(f"{seed}:{g}"), undo=False)  # as `play_game`
         game = table.game
         while not game.is_over():
             t0 = clock()

@@ -207,7 +207,8 @@ def _turn(view: Game, me: int, table: Mapping[Rank, Power], rng: random.Random, 
         flips = view.moves_for(me)
         return _pick([(5,)] * len(flips), flips, None, rng, wander)
     top, slots_of, blocked = read
-    _, ranked, traits, _ = _tables(table)
+    tables = _RANKED.get(id(table))  # `_tables(table)`, its lookup inline
+    _, ranked, traits, _ = tables if tables is not None and tables[0] is table else _tables(table)
     four, top, size = rules.four_burns, top >> 3, -1  # size: the pile's, once a 10 needs it
     run = view.top_run()[1] if four and top in slots_of else 0
     rand = rng.random

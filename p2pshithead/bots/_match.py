@@ -104,7 +104,7 @@ def play_game(
 ) -> tuple[Outcome | None, int, int]:
     """Play one game on a `LocalTable`: (its outcome, None at the `limit`; turns played, that is
     plays, flips and pick-ups; moves pushed)."""
-    table = LocalTable(rules, players, rng)
+    table = LocalTable(rules, players, rng, undo=False)  # nobody undoes a move here
     turns = moves = 0
     for move in table.moves(limit):
         moves += 1

@@ -55,15 +55,25 @@ def ask(
             move = players[seat].decide(see(game, seat), seat, rng)
             if move is not None:
                 return move
-    raise NoMoveError(f"seat {game.turn} ({players[game.turn].name}) gave no move")
+    raise _no_move(game, players)
+
+
+def _no_move(game: Game, players: Sequence[Player]) -> NoMoveError:
+    return NoMoveError(f"seat {game.turn} ({players[game.turn].name}) gave no move")
 
 
 class LocalTable:
     """Runs a game between `players` (index = seat) on one machine."""
 
     def __init__(
-        self, rules: Ruleset, players: Sequence[Player], rng: random.Random, dealer: int | None = None
+        self,
+        rules: Ruleset,
+        players: Sequence[Player],
+        rng: random.Random,
+        dealer: int | None = None,
+        undo: bool = True,
     ) -> None:
+        """Deal; with `undo` false the game keeps no undo records (`Game.drop_undo`: cheaper pushes)."""
         self.rules = rules
         self.players = list(players)
         self.rng = rng
@@ -71,6 +81,8 @@ class LocalTable:
         order = list(range(rules.deck_size(n)))
         rng.shuffle(order)
         self.game = Game.deal_known(rules, n, rng.randrange(n) if dealer is None else dealer, order)
+        if not undo:
+            self.game.drop_undo()
         self._lenses = [self.game.lens(seat) if shown_live(p) else None for seat, p in enumerate(self.players)]
 
     def _see(self, game: Game, seat: int) -> Game:
@@ -83,11 +95,19 @@ class LocalTable:
 
     def moves(self, limit: int = 100_000) -> Iterator[Move]:
         """Play to the end, yielding each move after it is pushed; stop after `limit` moves."""
-        game, players, rng = self.game, self.players, self.rng
+        game, players, rng, lenses = self.game, self.players, self.rng, self._lenses
         for _ in range(limit):
             if game.is_over():
                 return
-            move = ask(game, players, rng, see=self._see)
+            awaited = game.awaited()
+            lens = lenses[awaited[0]] if len(awaited) == 1 else None
+            if lens is not None:  # `ask` of the common case, one seat shown its lens, inline
+                seat = awaited[0]
+                move = players[seat].decide(lens, seat, rng)
+                if move is None:
+                    raise _no_move(game, players)
+            else:
+                move = ask(game, players, rng, see=self._see)
             game.push(move)
             yield move
 

@@ -10,7 +10,8 @@ Invariants:
 - Make/unmake: a play, flip, pick-up, swap, place, show or ready (but the last) changes the state
   in place and leaves an undo record of what it changed (`_record`); the other moves (the ready that
   ends the swap phase, a give, a leave: few per game) leave the old state itself and go on with a
-  copy. A `State` held by more than one game (a view or a copy shares it: `State.shares`) or by an
+  copy. After `drop_undo` every move changes the state in place and leaves `(move,)` alone.
+  A `State` held by more than one game (a view or a copy shares it: `State.shares`) or by an
   undo record is never changed in place: a game copies it first (`_own`), so views and copies stand
   still however the game moves.
 - `legal_moves` and `is_legal` agree on the choices of play: every generated move is legal, and a
@@ -72,7 +73,8 @@ _FIRST_OUT, _LAST_STANDING, _LOWEST_SHOWN = End.FIRST_OUT, End.LAST_STANDING, St
 _ALWAYS_WITH_CARD, _WITH_CARD = FaceupPickup.ALWAYS_WITH_CARD, FaceupPickup.WITH_CARD
 _window = partial(tuple.__new__, Window)  # `Window(*fields)` without a Python frame: one is made per play
 _Undo = tuple  # (move, player, hand, up, down, pile, burned, finished, stock, stock tail, turn, direction,
-# window, pile_last, phase, slots made public, shows): what a move that keeps to one seat changed (see `push`)
+# window, pile_last, phase, slots made public, shows): what a move that keeps to one seat changed (see `push`);
+# (move,) alone once the game keeps no undo records (`drop_undo`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +185,7 @@ class Game:
         self._can = self._tab.can
         self._code = bytearray(self.size)
         self._stack: list[_Undo | _Snapshot] = []
+        self._undo = True  # False: moves are pushed without an undo record (`drop_undo`)
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
@@ -1121,44 +1124,57 @@ class Game:
                 raise kind(f"{move.text() if hasattr(move, 'text') else repr(move)}: {reason}", p)
         self._judged, self._up = {}, None
         if isinstance(move, Play):  # judging a play needed every identity it shows (`_why_cards`)
-            slots, public = move.slots, self._state.public
-            if len(slots) == 1:  # the common case, without a loop
-                self._apply_play(self._record(move, () if slots[0] in public else slots), move)
-            else:
-                self._apply_play(self._record(move, tuple([x for x in slots if x not in public])), move)
+            self._apply_play(self._record(move, move.slots), move)
         elif isinstance(move, Flip):
             self._need(move.slot, move.player)
-            self._apply_flip(self._record(move, () if move.slot in self._state.public else (move.slot,)), move)
+            self._apply_flip(self._record(move, (move.slot,)), move)
         elif isinstance(move, PickUp):
             self._apply_pickup(self._record(move, ()), move)
         elif isinstance(move, (Swap, Place, Show)) or (isinstance(move, Ready) and not self._ends_swaps(move)):
-            public = self._state.public  # one seat's cards change, and the shows, the ready seats, the turn
-            for slot in made_public(move):
+            made = made_public(move)  # one seat's cards change, and the shows, the ready seats, the turn
+            for slot in made:
                 self._need(slot, move.player)
-            self._record(move, tuple([x for x in made_public(move) if x not in public]))
+            self._record(move, made)
             self._apply(move)
         else:
             for slot in made_public(move):
                 self._need(slot, move.player)
-            self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
-            self._take(self._state.copy())
+            if self._undo:
+                self._stack.append(_Snapshot(move, self._state))  # the record holds it now: never changed again
+                self._take(self._state.copy())
+            else:
+                self._stack.append((move,))
+                self._own()
             self._apply(move)
+
+    def drop_undo(self) -> None:
+        """Push every later move without an undo record, for a game nobody will `pop` (a table's, a
+        playout's): cheaper pushes. `move_stack` still lists every move; `pop` refuses those moves.
+        Its `copy()` keeps no records either; its views (no history) keep theirs."""
+        self._undo = False
 
     def _ends_swaps(self, move: Ready) -> bool:
         """Whether `move` makes every player still in ready: it ends the swap phase (`_apply`)."""
         s = self._state
         return s.ready.union((move.player,)).issuperset(self._in_game(s))
 
-    def _record(self, move: Move, shown: tuple[int, ...]) -> State:
+    def _record(self, move: Move, made: tuple[int, ...]) -> State:
         """Leave the undo record of a move that changes one seat's cards (and the pile, the stock, the
-        shows, its own readiness, the turn...), whose slots `shown` become public; the state to change
+        shows, its own readiness, the turn...), which makes the slots `made` public; the state to change
         in place. Zones are kept as tuples: the collector stops tracking a tuple of
         ints, so a long game's records cost no garbage-collection time."""
         s = self._state
         if s.shares > 1:
             s = self._own()
-        seat = s.seats[move.player]
-        stock = s.stock
+        if not self._undo:
+            self._stack.append((move,))
+            return s
+        seat, stock, public = s.seats[move.player], s.stock, s.public
+        shown: tuple[int, ...]  # the slots `made` public by this move
+        if len(made) == 1:  # the common case, without a loop
+            shown = () if made[0] in public else made
+        else:
+            shown = tuple([x for x in made if x not in public])
         self._stack.append((
             move, move.player, tuple(seat.hand), tuple(seat.up), tuple(seat.down), tuple(s.pile), len(s.burned),
             len(s.finished), len(stock), tuple(stock[-self.rules.hand_size:]) if stock else (), s.turn, s.direction,
@@ -1170,9 +1186,12 @@ class Game:
         """Undo the last move and return it.
 
         Raises:
-            IndexError: no move to undo.
+            IndexError: no move to undo, or it was pushed without an undo record (`drop_undo`).
         """
-        record = self._stack.pop()
+        record = self._stack[-1]
+        if type(record) is tuple and len(record) == 1:  # pushed by a game that keeps no undo records
+            raise IndexError(f"{record[0].text()} was pushed without an undo record: it cannot be undone")
+        self._stack.pop()
         self._judged, self._up = {}, None
         if isinstance(record, _Snapshot):
             self._state.shares -= 1
@@ -1512,6 +1531,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other._code = self._code[:] if code is None else code
         other._stack = self._stack[:] if with_history else []
+        other._undo = self._undo or not with_history  # a view starts a history of its own
         other._judged, other._up, other._lenses = {}, None, []
         self._state.shares += 1  # shared, copied on write (module invariants)
         return other

@@ -5,9 +5,12 @@ Positions are written with cards instead of slots (see helpers.table); moves lik
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from p2pshithead.engine import (
+    PRESETS,
     Eight,
     End,
     FaceupPickup,
@@ -529,6 +532,33 @@ def test_push_pop_and_copy():
     assert game.to_text() == start
     with pytest.raises(IndexError):
         game.pop()
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_push_without_undo_records_reaches_the_same_positions(rules):
+    """`drop_undo`: the same positions and move stack as a game that keeps its records; a view taken
+    on the way stands still; a copy keeps no records either; `pop` refuses such a move."""
+    rng = random.Random(rules)
+    size = PRESETS[rules].deck_size(4)
+    order = rng.sample(range(size), size)
+    kept, bare = (Game.deal_known(PRESETS[rules], 4, 1, order) for _ in range(2))
+    bare.drop_undo()
+    for i in range(400):
+        if bare.is_over():
+            break
+        if i % 25 == 0:
+            view, seen = bare.view(bare.turn), bare.view(bare.turn).to_text()
+        chosen = rng.choice(list(kept.legal_moves))
+        kept.push(chosen)
+        bare.push(chosen)
+        assert bare.to_text() == kept.to_text() and partition_ok(bare)
+        assert view.to_text() == seen
+    assert bare.move_stack == kept.move_stack
+    twin = bare.copy()
+    for game in (bare, twin):
+        with pytest.raises(IndexError, match="without an undo record"):
+            game.pop()
+        assert game.move_stack == kept.move_stack
 
 
 def test_a_move_judged_legal_is_judged_again_after_a_change():
