@@ -41,6 +41,7 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from types import MappingProxyType
 from typing import TypeVar
 
 from p2pshithead.engine._cards import CARD_OF, Card, Rank, card_at, code_of
@@ -189,7 +190,8 @@ class Game:
         self._judged: dict[int, Move] = {}  # by id: built by moves_for or accepted by is_legal; legal until a change
         self._up: dict[int, Move] | None = None  # a view's link to its game's `_judged` (module invariants)
         self._owner = -1  # a view's player
-        self._grouped: tuple[dict[int, Move], int, dict[int, list[int]], set[int]] | None = None  # `rank_groups`
+        # `rank_groups`' last read in turn (the `_judged` it was read under, the player, the groups, the blocked)
+        self._grouped: tuple[dict[int, Move], int, Mapping[int, tuple[int, ...]], frozenset[int]] | None = None
         self._lenses: list[weakref.ref[Game]] = []  # its lenses, told when the state object changes (`_take`)
         self._state = self._deal()
         for slot, card in (known or {}).items():
@@ -289,7 +291,7 @@ class Game:
         if grouped is not None and grouped[0] is self._judged and grouped[1] == player:
             group = grouped[2].get(rank)
             if group is not None and rank not in grouped[3] and 0 < count <= len(group):
-                slots = tuple(group[:count])
+                slots = group[:count]
                 move = _MADE.get((Play, player, slots, None))  # `_trusted`'s lookup, inline
                 return self._remember(move if type(move) is Play else _trusted(Play, player, slots, None))
         self._check_player(player)
@@ -381,7 +383,7 @@ class Game:
             count += 1
         return rank, count
 
-    def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
+    def rank_groups(self, player: int) -> tuple[int, Mapping[int, tuple[int, ...]], frozenset[int]] | None:
         """`player`'s source zone (hand, else face-up cards) by rank, in one read: (`top_code()`,
         the known slots of each rank in zone order, the ranks with a card that `playable_codes`
         refuses on that top); None when hand and face-up cards are empty (no top is read then).
@@ -400,21 +402,22 @@ class Game:
         if not top or self._tab.transparent[top]:
             top = self._top(pile)  # looks through transparent cards; raises for an unknown card
         can = self._can[top]
-        groups: dict[int, list[int]] = {}
+        groups: dict[int, tuple[int, ...]] = {}
         blocked: set[int] = set()
         for slot in zone:  # plain loops: a bot's decision reads this every turn
             card = code[slot]
             if card:
                 rank = card >> 3
                 if rank in groups:
-                    groups[rank].append(slot)
+                    groups[rank] += (slot,)
                 else:
-                    groups[rank] = [slot]
+                    groups[rank] = (slot,)
                 if not can[card]:
                     blocked.add(rank)
+        read = top, MappingProxyType(groups), frozenset(blocked)  # nothing a caller can change: `rank_play` trusts it
         if s.phase is _PLAY and player == s.turn and not self.rules.ace_gives_pile:  # for `rank_play`
-            self._grouped = self._judged, player, groups, blocked
-        return top, groups, blocked
+            self._grouped = self._judged, player, read[1], read[2]
+        return read
 
     def playable_codes(self, top: int) -> bytes:
         """Which cards may be played on effective top `top` (a code from `top_code()`): `row[code]`

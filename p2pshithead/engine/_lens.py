@@ -12,7 +12,7 @@ view's are, see `_game`), so the game's `push` trusts them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
 from p2pshithead.engine._cards import Card
@@ -83,7 +83,7 @@ class Lens(Game):
     def top_run(self) -> tuple[int, int]:
         return self._game.top_run()  # the pile is public
 
-    def rank_groups(self, player: int) -> tuple[int, dict[int, list[int]], set[int]] | None:
+    def rank_groups(self, player: int) -> tuple[int, Mapping[int, tuple[int, ...]], frozenset[int]] | None:
         if player != self._owner:
             return super().rank_groups(player)
         return self._game.rank_groups(player)  # its own hand and the face-up cards: all in sight

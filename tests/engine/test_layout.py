@@ -94,8 +94,13 @@ def test_rank_play_is_legal_play_of_a_ranks_first_cards_judged_from_rank_groups_
     game = table(SPEC)
     nine, five = game.hand(1)
     view = game.view(1)
-    assert view.rank_groups(1) == (game.top_code(), {9: [nine], 5: [five]}, {5})  # 5 on an 8: refused
-    assert view.rank_groups(0) == (game.top_code(), {}, set())  # player 0's hand is hidden from 1
+    read = view.rank_groups(1)
+    assert read is not None and read[0] == game.top_code()
+    assert dict(read[1]) == {9: (nine,), 5: (five,)} and read[2] == {5}  # 5 on an 8: refused
+    with pytest.raises(TypeError):
+        read[1][5] = (nine,)  # type: ignore[index]  # the read is the engine's: nobody may change what it vouches for
+    hidden = view.rank_groups(0)  # player 0's hand is hidden from 1
+    assert hidden is not None and not hidden[1] and not hidden[2]
     made = view.rank_play(1, 9, 1)
     assert made == Play(1, (nine,)) and game._judged.get(id(made)) is made  # the game's push trusts it
     assert view.rank_play(1, 5, 1) is None and view.rank_play(1, 9, 2) is None and view.rank_play(1, 9, 0) is None

@@ -51,7 +51,7 @@ def _same_reads(lens: Game, view: Game, seat: int, zone: tuple[int, ...], top: i
     can = view.playable_codes(top)
     ranks = list(dict.fromkeys(c >> 3 for c in codes if c))  # in zone order
     assert read is not None and read[0] == top and list(read[1]) == ranks
-    assert read[1] == {r: [x for x, c in zip(zone, codes, strict=True) if c and c >> 3 == r] for r in ranks}
+    assert dict(read[1]) == {r: tuple(x for x, c in zip(zone, codes, strict=True) if c and c >> 3 == r) for r in ranks}
     assert read[2] == {c >> 3 for c in codes if c and not can[c]}
     for rank, slots in read[1].items():
         for count in {1, len(slots)}:
