@@ -83,3 +83,46 @@ def test_a_host_gone_silent_in_a_first_game_is_away_then_back_and_the_game_goes_
         return {t.head.digest for t in done if t.phase is Phase.DONE}
 
     assert len(asyncio.run(scenario())) == 1
+
+
+def test_a_host_gone_silent_in_the_next_game_of_an_evening_is_away_then_back() -> None:
+    """The watch goes on into the next game: a joiner bot whose host falls silent in game two shows it away,
+    then back, and plays on (the last game's watch, cancelled, once hid that nobody watched)."""
+    limits = Limits(keepalive_s=0.1, silent_s=0.6)
+    config = TableConfig("quiet", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, away_time=30)
+
+    async def until(done: Callable[[], bool]) -> None:
+        async with asyncio.timeout(10):
+            while not done():
+                await asyncio.sleep(0.02)
+
+    async def play_on() -> bool:
+        return True
+
+    async def scenario() -> list[TableEvent]:
+        agent, events = GatedBot(), list[TableEvent]()
+        agent.gate.set()  # game one flows
+        async with Host(Identity.generate("host"), config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                        secret=b"", host_ready=True, notify=lambda e: None, clock=time.monotonic,
+                        limits=limits) as host:  # fmt: skip
+            with CutLink(host.port) as link:
+                async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
+                                  bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
+                                  limits=limits) as ann:  # fmt: skip
+                    await asyncio.wait_for(asyncio.gather(host.async_run(), ann.async_run()), 10)
+                    agent.gate.clear()
+                    agent.asked.clear()
+                    events.clear()
+                    run_host = asyncio.get_running_loop().create_task(host.async_next(os.urandom(16), b"", None))
+                    await asyncio.sleep(0.3)  # the next game's lobby is offered before ann asks: she reads it at once
+                    run_ann = asyncio.get_running_loop().create_task(ann.async_next(b"", play_on))
+                    await until(agent.asked.is_set)  # game two is on and waits for ann
+                    link.one_way("down")
+                    await until(lambda: any(isinstance(e, Away) and e.seat == SEQUENCER for e in events))
+                    link.both_ways()
+                    await until(lambda: any(isinstance(e, Back) and e.seat == SEQUENCER for e in events))
+                    agent.gate.set()
+                    await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
+        return events
+
+    asyncio.run(scenario())
