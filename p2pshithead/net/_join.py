@@ -117,6 +117,7 @@ class Joiner:
         self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
+        self._table_hint: bytes | None = None  # the host's table id, as its last challenge named it
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
@@ -279,6 +280,7 @@ class Joiner:
         hello and rejoin is challenged: a fresh nonce signed by this key); else `answer`."""
         if answer["t"] != "challenge":
             return answer
+        self._table_hint = answer["table"]  # where to look for the host by mDNS should its address change
         sig = self._identity.sign(sit_again_bytes(answer["table"], self._identity.public, answer["nonce"]))
         await conn.async_send({"t": "prove", "sig": sig})
         return await self._async_answer(conn, answer_s)
@@ -311,20 +313,29 @@ class Joiner:
         if self._sat_again > 1:  # a host that seats and drops this peer is not dialled in a tight loop
             await asyncio.sleep(_RETRY_S)
         while (left := deadline - loop.time()) > 0:
-            try:
-                await asyncio.wait_for(self._async_connect(self._addresses, self._port),
-                                       max(0.1, min(left, self._limits.hello_s)))  # a dial that hangs is tried again
-                await self._async_hello(max(0.1, deadline - loop.time()))
-            except (NetError, ConnectionError, OSError, TimeoutError) as again:
-                exc = again
-                if self._conn is not None:
-                    await self._conn.async_close()
-                    self._conn = None
-                await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
-                continue
-            self._notify(Back(SEQUENCER, self._host))
-            return
+            for addresses, port in await self._async_places(self._table_hint):
+                one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
+                try:
+                    await asyncio.wait_for(self._async_connect(addresses, port), one_try)
+                    await self._async_hello(max(0.1, deadline - loop.time()))
+                except (NetError, ConnectionError, OSError, TimeoutError) as again:
+                    exc = again
+                    if self._conn is not None:
+                        await self._conn.async_close()
+                        self._conn = None
+                    continue
+                self._notify(Back(SEQUENCER, self._host))
+                return
+            await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
         raise RemoteProtocolError(self._host, f"did not come back within {SIT_AGAIN_S:g} s ({exc})")
+
+    async def _async_places(self, table_id: bytes | None) -> list[tuple[Sequence[str], int]]:
+        """Where to dial the host again: where mDNS announces table `table_id` now (a host whose address
+        changed announces itself from the new one), then where this peer found it first."""
+        places: list[tuple[Sequence[str], int]] = [(self._addresses, self._port)]
+        if self._find is not None and table_id is not None and (found := await self._find(table_id)) is not None:
+            places.insert(0, found)
+        return places
 
     def _welcome(self, welcome: dict[str, Any], resumed: bool) -> None:
         conn = self._conn
@@ -428,10 +439,7 @@ class Joiner:
         self._notify(Away(SEQUENCER, host_nick, deadline - loop.time()))
         table_id = self.transcript.setup.table_id
         while (left := deadline - loop.time()) > 0:
-            places = [(self._addresses, self._port)]
-            if self._find is not None and (found := await self._find(table_id)) is not None:
-                places.insert(0, found)
-            for addresses, port in places:
+            for addresses, port in await self._async_places(table_id):
                 one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
                 try:
                     await asyncio.wait_for(self._async_connect(addresses, port), one_try)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -83,6 +84,19 @@ def start_host(lan: dict[str, tuple[str, str]], tmp_path: Path, *args: str) -> s
 
 
 Lan = dict[str, tuple[str, str]]
+
+
+def _said(proc: subprocess.Popen[str], texts: tuple[str, ...], seconds: float) -> str:
+    """The first line `proc` prints that holds one of `texts`, within `seconds` (else the test fails)."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        if select.select([proc.stdout], [], [], left)[0]:
+            line = proc.stdout.readline()
+            assert line, f"ended before saying any of {texts}"
+            if any(text in line for text in texts):
+                return line
+    raise AssertionError(f"did not say any of {texts} within {seconds} s")
 
 
 def joiners_of(lan: Lan, tmp_path: Path, table: str) -> list[subprocess.Popen[str]]:
@@ -212,6 +226,34 @@ def test_a_peer_whose_address_changes_mid_game_is_found_again(lan: Lan, tmp_path
         if mover == "host":
             assert all(f"connected to {moved} port" in out for out in outputs), outputs
         assert time.monotonic() - start < 45  # not the 60 s away limit: the dead link is not waited on
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_a_host_whose_address_changes_before_the_game_is_found_again_from_the_lobby(lan: Lan, tmp_path: Path) -> None:
+    """The host's Wi-Fi reconnects with a new lease while a joiner waits in the lobby: the joiner lets the
+    silent link go, finds the table again by its id where the host announces it now, sits again, and the
+    game is played when the third player comes."""
+    host = start_host(lan, tmp_path, "--table", "lobby-lease", "--seats", "3")
+    try:
+        ns_a, _ = lan["a"]
+        a = subprocess.Popen(in_ns(ns_a, "join", "lobby-lease", "--bot"), stdout=subprocess.PIPE, text=True,
+                             env=home(tmp_path, "a"))  # fmt: skip
+        assert host.stdout is not None
+        _said(host, ("sits in seat 1",), 30)
+        ns, address = lan["host"]
+        ip("-n", ns, "addr", "del", f"{address}/24", "dev", "eth0")
+        ip("-n", ns, "addr", "add", f"{address.rsplit('.', 1)[0]}.77/24", "dev", "eth0")
+        _said(host, ("is back", "sits in seat"), 45)  # a sits again: its seat kept, or freed first (the host
+        # heard its link go silent too) and taken afresh
+        b = subprocess.Popen(in_ns(lan["b"][0], "join", "lobby-lease", "--bot"), stdout=subprocess.PIPE, text=True,
+                             env=home(tmp_path, "b"))  # fmt: skip
+        outputs = [p.communicate(timeout=90)[0] for p in (a, b)]
+        host_out = host.stdout.read()
+        assert host.wait(15) == 0 and [a.returncode, b.returncode] == [0, 0], outputs
+        assert len(heads([*outputs, host_out])) == 1
+        assert "game starts: you are seat" in outputs[0], outputs[0]
     finally:
         host.kill()
         host.wait()
