@@ -36,10 +36,11 @@ __all__ = ["DEFAULT_BUDGET", "SmartBot", "Thinking"]
 ROLLOUT_LIMIT = 500
 """Moves after which a playout stops and is scored by the cards each player still holds."""
 
-HORIZON = 20
+HORIZON = 30
 """Moves after which a playout of a last-standing game stops and is scored by `shithead_chances` (a
-fit to greedy self-play): about five rounds at four players. Playing on to the end costs about twice
-the moves, and the end of a long game is mostly noise to the choice at hand."""
+fit to greedy self-play): about seven rounds at four players. Playing on to the end costs more moves,
+and the end of a long game is mostly noise to the choice at hand; 12 moves judged worse, 45 no better
+(docs/bots.md)."""
 
 MARGIN = 1.0
 """Standard errors by which a move must beat greedy's choice, over the same sampled worlds, to
