@@ -9,7 +9,7 @@ playouts assume too):
 - it played a rank that is not played on anything: it played every copy it had, and it had no
   lower rank of that kind that the pile allowed (the lowest playable first);
 - it played a card that is played on anything: it had no plain card the pile allowed (those go first),
-  and no power card greedy plays before it (`power_order`: a 10 on a big pile, a mirror, a reset, a
+  and no power card greedy plays before it (`_power_order`: a 10 on a big pile, a mirror, a reset, a
   10 on a small pile);
 - it showed a plain card before the first turn: it held no lower plain card (greedy shows its lowest);
 - it laid out its face-up row and ended the swap phase: it kept no card in hand more worth keeping
@@ -38,7 +38,7 @@ def _follows(last: Game, view: Game) -> bool:
     return all(view.card(slot) in (card, None) for slot, card in last.known.items())
 
 
-def power_order(power: Power, pile: int) -> int:
+def _power_order(power: Power, pile: int) -> int:
     """Which power card greedy plays first onto a pile of `pile` cards, lowest first (as its
     `_play_key` orders them): a burn on a big pile, a transparent card, another, a burn."""
     if power.burn:
@@ -142,7 +142,7 @@ class Beliefs:
                 shun += [c for c in self._deck if (anything or c.rank < card.rank) and not table[c.rank].anything
                          and playable(rules, c, faced)]  # fmt: skip
                 if anything:  # and no power card that goes first
-                    order = power_order(table[card.rank], len(below))
+                    order = _power_order(table[card.rank], len(below))
                     shun += [c for c in self._deck if table[c.rank].anything
-                             and power_order(table[c.rank], len(below)) < order]  # fmt: skip
+                             and _power_order(table[c.rank], len(below)) < order]  # fmt: skip
         return [(slot, shun) for slot in held] if shun else []
