@@ -8,7 +8,10 @@ playouts assume too):
 - it picked up the pile: none of them could beat the pile's effective top (section 3);
 - it played a rank that is not played on anything: it played every copy it had, and it had no
   lower rank of that kind that the pile allowed (the lowest playable first);
-- it played a card that is played on anything: it had no plain card the pile allowed (those go first);
+- it played a card that is played on anything: it had no plain card the pile allowed (those go first),
+  and no power card greedy plays before it (`_power_order`: a 10 on a big pile, a mirror, a reset, a
+  10 on a small pile);
+- it showed a plain card before the first turn: it held no lower plain card (greedy shows its lowest);
 - it laid out its face-up row and ended the swap phase: it kept no card in hand more worth keeping
   face up (`keep_value`) than the least of its row.
 People sometimes choose otherwise, so the sampler treats a belief as soft. A view that cannot
@@ -19,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from p2pshithead.bots._greedy import keep_value
-from p2pshithead.engine import Card, Game, Phase, card_at, playable
+from p2pshithead.bots._greedy import BIG_PILE, keep_value
+from p2pshithead.engine import Card, Game, Phase, Power, Rank, card_at, playable
 
 __all__ = ["Beliefs"]
 
@@ -33,6 +36,14 @@ def _follows(last: Game, view: Game) -> bool:
     if len(view.burned) < len(last.burned) or len(view.stock) > len(last.stock):
         return False
     return all(view.card(slot) in (card, None) for slot, card in last.known.items())
+
+
+def _power_order(power: Power, pile: int) -> int:
+    """Which power card greedy plays first onto a pile of `pile` cards, lowest first (as its
+    `_play_key` orders them): a burn on a big pile, a transparent card, another, a burn."""
+    if power.burn:
+        return 0 if pile >= BIG_PILE else 3
+    return 1 if power.transparent else 2
 
 
 def _top(view: Game, pile: Sequence[int]) -> Card | None:
@@ -62,12 +73,13 @@ class Beliefs:
             shunned.clear()
             self._deck = tuple(card_at(i, view.decks, view.rules.jokers) for i in range(view.size))
         elif not view.rules.ace_gives_pile:  # aces handing the pile over break the habits read here
-            learn = (self._learn if last.phase is Phase.PLAY
-                     else self._laid_out if last.phase is Phase.SWAP and view.phase is not Phase.SWAP
-                     and (view.rules.swap or view.rules.deal_six)  # the row was its to choose
-                     else None)  # fmt: skip
+            learners = [self._learn] if last.phase in (Phase.PLAY, Phase.SHOW) else []
+            if last.phase is Phase.SHOW:
+                learners.append(self._showed)
+            elif last.phase is Phase.SWAP and view.phase is not Phase.SWAP and (view.rules.swap or view.rules.deal_six):
+                learners.append(self._laid_out)  # the row was its to choose
             for seat in range(view.players):
-                if seat != me and learn is not None:
+                for learn in learners if seat != me else ():
                     for slot, cards in learn(last, view, seat):
                         shunned.setdefault(slot, set()).update(cards)
         self._last[me] = view
@@ -83,6 +95,20 @@ class Beliefs:
         table = view.power_table
         least = min(keep_value(table, card) for card in row if card is not None)
         shun = [card for card in self._deck if keep_value(table, card) > least]
+        return [(slot, shun) for slot in held] if shun else []
+
+    def _showed(self, last: Game, view: Game, seat: int) -> list[tuple[int, list[Card]]]:
+        """The show phase was on in `last`: a plain card `seat` showed (known in `last`, or since
+        and still in its hand; no pick-up has been made before the show) was its lowest, so the
+        hidden hand cards it held through hold no lower plain rank."""
+        before, now, table = last.hand(seat), view.hand(seat), view.power_table
+        shown = [c for slot in before if (c := last.card(slot) or (view.card(slot) if slot in now else None))]
+        plain = [c.rank for c in shown if table[c.rank].plain and c.rank is not Rank.JOKER]
+        held = [slot for slot in now if slot in before and view.card(slot) is None]
+        if not plain or not held:
+            return []
+        low = min(plain)
+        shun = [c for c in self._deck if table[c.rank].plain and c.rank is not Rank.JOKER and c.rank < low]
         return [(slot, shun) for slot in held] if shun else []
 
     def _learn(self, last: Game, view: Game, seat: int) -> list[tuple[int, list[Card]]]:
@@ -115,4 +141,8 @@ class Beliefs:
                 faced = _top(view, below)
                 shun += [c for c in self._deck if (anything or c.rank < card.rank) and not table[c.rank].anything
                          and playable(rules, c, faced)]  # fmt: skip
+                if anything:  # and no power card that goes first
+                    order = _power_order(table[card.rank], len(below))
+                    shun += [c for c in self._deck if table[c.rank].anything
+                             and _power_order(table[c.rank], len(below)) < order]  # fmt: skip
         return [(slot, shun) for slot in held] if shun else []

@@ -22,26 +22,29 @@ FEATURES = (
     "sqrt(held)",
     "hand / 5",
     "face-down / 3",
-    "power cards in hand and face up / 3",
+    "burn cards in hand and face up / 2",
+    "other power cards in hand and face up / 3",
     "(mean rank of plain cards in hand and face up - 8) / 4",
     "held * stock / 50",
     "to play * pile / 10",
 )
 """What `features` returns for a seat, in order; "held": its cards in hand, face up and face down."""
 
-WEIGHTS = (-0.6181, 1.7548, -0.2340, 1.1244, -0.4231, -0.4468, -0.3375, -0.0116)
+WEIGHTS = (-0.2910, 1.7386, -0.6015, 0.9235, -1.1382, -0.1112, -0.5327, -0.3364, -0.0260)
 """The weights of `FEATURES` in a seat's score, as `scripts/fit-evaluation` printed them."""
 
 
 def features(game: Game, seat: int) -> tuple[float, ...]:
     """The features of `seat` in `game`, as `FEATURES` lists them."""
     table = game.power_table
-    power = plain = ranks = 0
+    burn = power = plain = ranks = 0
     for slot in (*game.hand(seat), *game.face_up(seat)):
         card = game.card(slot)
         if card is None:
             continue
-        if table[card.rank].anything:
+        if table[card.rank].burn:
+            burn += 1
+        elif table[card.rank].anything:
             power += 1
         else:
             plain += 1
@@ -52,6 +55,7 @@ def features(game: Game, seat: int) -> tuple[float, ...]:
         math.sqrt(held),
         len(game.hand(seat)) / 5,
         len(game.face_down(seat)) / 3,
+        burn / 2,
         power / 3,
         (ranks / plain - 8) / 4 if plain else 0.0,
         held * len(game.stock) / 50,

@@ -8,9 +8,10 @@ played out by greedy players; greedy's own choice stands unless another move doe
 clear margin over the same worlds (a paired comparison of average results); in one world every
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
-others. A playout of a last-standing game stops after `HORIZON` moves and is scored by the fitted
-chance of ending the Shithead (`shithead_chances`). With a playout budget (and a seeded rng) the
-choice is deterministic; with a time budget it depends on speed.
+others; once every one has left, the budget left goes to the one likeliest to come back (the
+search always spends its whole budget). A playout of a last-standing game stops after `HORIZON`
+moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
+playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ __all__ = ["DEFAULT_BUDGET", "SmartBot", "Thinking"]
 ROLLOUT_LIMIT = 500
 """Moves after which a playout stops and is scored by the cards each player still holds."""
 
-HORIZON = 20
+HORIZON = 30
 """Moves after which a playout of a last-standing game stops and is scored by `shithead_chances` (a
-fit to greedy self-play): about five rounds at four players. Playing on to the end costs about twice
-the moves, and the end of a long game is mostly noise to the choice at hand."""
+fit to greedy self-play): about seven rounds at four players. Playing on to the end costs more moves,
+and the end of a long game is mostly noise to the choice at hand; 12 moves judged worse, 45 no better
+(docs/bots.md)."""
 
 MARGIN = 1.0
 """Standard errors by which a move must beat greedy's choice, over the same sampled worlds, to
@@ -156,7 +158,7 @@ class SmartBot:
         racing = list(range(k))
         played = 0
         unseen = unseen_cards(view)
-        while len(racing) > 1 and (budget.playouts is None or played < budget.playouts):
+        while budget.playouts is None or played < budget.playouts:
             world = sample_world(view, rng, avoid, unseen)
             seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike
             results = []
@@ -173,7 +175,10 @@ class SmartBot:
                 gain[i] += d
                 gain_sq[i] += d * d
                 worlds[i] += 1
-            racing = [i for i in racing if i == 0 or _score(gain[i], gain_sq[i], worlds[i], -DROP) > 0]
+            hope = [_score(gain[i], gain_sq[i], worlds[i], -DROP) for i in range(k)]  # [0]: unused
+            racing = [0, *(i for i in range(1, k) if hope[i] > 0)]
+            if len(racing) == 1:  # every rival has left: the budget left goes to the likeliest upset
+                racing.append(max(range(1, k), key=hope.__getitem__))
         thinking.searches += 1
         thinking.playouts += played
         thinking.seconds += clock() - start

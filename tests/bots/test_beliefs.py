@@ -53,8 +53,46 @@ def test_a_power_card_says_no_plain_card_held_through_was_playable() -> None:
     move, avoid = step(game, Beliefs())
     assert isinstance(move, Play) and game.card(move.slots[0]) == Card.from_text("2s")
     for slot in game.hand(1):
-        assert cards("Ks", "As") <= avoid[slot]  # a king or an ace would have gone before the 2
-        assert not cards("4s", "5s", "Qs", "2h", "10s", "3s") & avoid[slot]
+        assert cards("Ks", "As", "3s") <= avoid[slot]  # a king, an ace or a mirror would have gone before the 2
+        assert not cards("4s", "5s", "Qs", "2h", "10s") & avoid[slot]  # a 10 waits for a big pile
+
+
+def test_a_power_card_says_no_power_card_greedy_plays_first_was_held() -> None:
+    big = ["4h", "5h", "6h", "7h", "8h", "9h"]  # a pile worth burning: a 10 goes before a 3
+    game = position([["Jc"], ["3s", "4c", "5d"], ["Kd"]], pile=[*big, "Kh"], turn=1)
+    move, avoid = step(game, Beliefs())
+    assert isinstance(move, Play) and game.card(move.slots[0]) == Card.from_text("3s")
+    for slot in game.hand(1):
+        assert cards("10s", "Ks", "As") <= avoid[slot]
+        assert not cards("2s", "3h", "4s") & avoid[slot]
+
+
+def test_a_shown_card_says_the_hand_holds_no_lower_plain_card() -> None:
+    order = list(range(52))
+    random.Random(4).shuffle(order)
+    game = Game.deal_known(preset("classic"), 3, 0, order)
+    beliefs = Beliefs()
+    while game.phase is not Phase.PLAY:
+        seat = game.awaited()[0]
+        if seat == 0:
+            beliefs.observe(game.view(0), 0)
+        move = GREEDY.decide(game.view(seat), seat, random.Random(0))
+        assert move is not None
+        game.push(move)
+    avoid = beliefs.observe(game.view(0), 0)
+    table, view = game.power_table, game.view(0)
+    learned = 0
+    for seat in (1, 2):
+        shown = [c.rank for s in game.hand(seat) if (c := view.card(s)) is not None]
+        for slot in (s for s in game.hand(seat) if view.card(s) is None):
+            lower = {c for c in card_deck() if table[c.rank].plain and shown and c.rank < min(shown)}
+            assert lower <= avoid.get(slot, frozenset()) and game.card(slot) not in avoid.get(slot, frozenset())
+            learned += bool(lower)
+    assert learned
+
+
+def card_deck() -> list[Card]:
+    return [card_at(i, 1, 0) for i in range(52)]
 
 
 def test_the_row_laid_out_says_the_hand_holds_nothing_worth_more_face_up() -> None:
