@@ -244,6 +244,7 @@ def _playout(world: Game, me: int, line: Line, rng: random.Random, horizon: int 
     players until `me` is out or the game is over, or `horizon` moves in a last-standing game;
     the result for `me`, or one less its chance of ending the Shithead after the horizon."""
     game = world.copy()
+    game.drop_undo()  # a playout is never taken back: moves are applied in place, with no undo record
     passed = None if line else me
     for move in line:
         game.push(move)
