@@ -25,6 +25,8 @@ import pytest
 
 from p2pshithead.net import HOME_ENV
 
+from .test_rejoin import until_playing
+
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 PEERS = ("host", "a", "b")
 JOINS = int(os.environ.get("P2PS_NETNS_JOINS", "5"))
@@ -146,10 +148,7 @@ def test_a_link_down_for_a_while_recovers(lan: dict[str, tuple[str, str]], tmp_p
     host = start_host(lan, tmp_path, "--table", "flaky", "--seats", "3", "--away-time", "60")
     try:
         joiners = joiners_of(lan, tmp_path, "flaky")
-        deadline = time.monotonic() + 60
-        while not list((tmp_path / "b").glob("tables/*/entries.p2ps")):  # b holds a game: set up or playing
-            assert time.monotonic() < deadline, "b never got a game"
-            time.sleep(0.05)
+        until_playing(tmp_path / "b")
         ip("-n", lan["b"][0], "link", "set", "eth0", "down")
         start = time.monotonic()
         time.sleep(outage)
@@ -208,10 +207,7 @@ def test_a_peer_whose_address_changes_mid_game_is_found_again(lan: Lan, tmp_path
     host = start_host(lan, tmp_path, "--table", "lease", "--seats", "3", "--away-time", "60")
     try:
         joiners = joiners_of(lan, tmp_path, "lease")
-        deadline = time.monotonic() + 60
-        while not list((tmp_path / "b").glob("tables/*/entries.p2ps")):  # b holds a game: set up or playing
-            assert time.monotonic() < deadline, "b never got a game"
-            time.sleep(0.05)
+        until_playing(tmp_path / "b")
         ns, address = lan[mover]
         moved = f"{address.rsplit('.', 1)[0]}.77"
         ip("-n", ns, "addr", "del", f"{address}/24", "dev", "eth0")

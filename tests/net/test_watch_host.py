@@ -50,28 +50,30 @@ class GatedBot:
         self.bot.tick()
 
 
+LIMITS = Limits(keepalive_s=0.1, silent_s=0.6)
+CONFIG = TableConfig("quiet", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, away_time=30)
+
+
+async def until(done: Callable[[], bool]) -> None:
+    async with asyncio.timeout(10):
+        while not done():
+            await asyncio.sleep(0.02)
+
+
 def test_a_host_gone_silent_in_a_first_game_is_away_then_back_and_the_game_goes_on() -> None:
-    limits = Limits(keepalive_s=0.1, silent_s=0.6)
-    config = TableConfig("quiet", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, away_time=30)
-
-    async def until(done: Callable[[], bool]) -> None:
-        async with asyncio.timeout(10):
-            while not done():
-                await asyncio.sleep(0.02)
-
     def heard(events: list[TableEvent], kind: type[Away] | type[Back]) -> Callable[[], bool]:
         return lambda: any(isinstance(e, kind) and e.seat == SEQUENCER for e in events)
 
     async def scenario() -> set[bytes]:
         agent, events = GatedBot(), list[TableEvent]()
-        async with Host(Identity.generate("host"), config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
                         secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
-                        limits=limits) as host:  # fmt: skip
+                        limits=LIMITS) as host:  # fmt: skip
             run_host = asyncio.get_running_loop().create_task(host.async_run())
             with CutLink(host.port) as link:
                 async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
                                   bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
-                                  limits=limits) as ann:  # fmt: skip
+                                  limits=LIMITS) as ann:  # fmt: skip
                     run_ann = asyncio.get_running_loop().create_task(ann.async_run())
                     await until(agent.asked.is_set)  # the game is on and waits for ann
                     link.one_way("down")
@@ -88,27 +90,19 @@ def test_a_host_gone_silent_in_a_first_game_is_away_then_back_and_the_game_goes_
 def test_a_host_gone_silent_in_the_next_game_of_an_evening_is_away_then_back() -> None:
     """The watch goes on into the next game: a joiner bot whose host falls silent in game two shows it away,
     then back, and plays on (the last game's watch, cancelled, once hid that nobody watched)."""
-    limits = Limits(keepalive_s=0.1, silent_s=0.6)
-    config = TableConfig("quiet", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, away_time=30)
-
-    async def until(done: Callable[[], bool]) -> None:
-        async with asyncio.timeout(10):
-            while not done():
-                await asyncio.sleep(0.02)
-
     async def play_on() -> bool:
         return True
 
     async def scenario() -> list[TableEvent]:
         agent, events = GatedBot(), list[TableEvent]()
         agent.gate.set()  # game one flows
-        async with Host(Identity.generate("host"), config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
                         secret=b"", host_ready=True, notify=lambda e: None, clock=time.monotonic,
-                        limits=limits) as host:  # fmt: skip
+                        limits=LIMITS) as host:  # fmt: skip
             with CutLink(host.port) as link:
                 async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
                                   bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
-                                  limits=limits) as ann:  # fmt: skip
+                                  limits=LIMITS) as ann:  # fmt: skip
                     await asyncio.wait_for(asyncio.gather(host.async_run(), ann.async_run()), 10)
                     agent.gate.clear()
                     agent.asked.clear()
