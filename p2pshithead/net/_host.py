@@ -617,18 +617,16 @@ class Host:
     async def _async_rejoin(self, conn: Connection, message: dict[str, Any]) -> bool:
         """A seat of the game comes back: a good rejoin, its key proven on this link (a fresh nonce: a rejoin
         seen on the air and replayed proves nothing), its old link silent (`_live_refusal`)."""
-        refusal = self._rejoin_refusal(message)
-        if refusal is None:
-            try:
-                await self._async_challenge(conn, message["key"])
-            except LobbyRefusal as failed:
-                refusal = str(failed)
-        if refusal is None:
+        try:
+            if (refusal := self._rejoin_refusal(message)) is not None:
+                raise LobbyRefusal(refusal)
+            await self._async_challenge(conn, message["key"])
             assert self._sequencer is not None
             seat = [s.key for s in self._sequencer.transcript.setup.seats].index(message["key"])
-            refusal = self._live_refusal(self._links.get(seat))
-        if refusal is not None:
-            await conn.async_send({"t": "reject", "reason": refusal})
+            if (refusal := self._live_refusal(self._links.get(seat))) is not None:
+                raise LobbyRefusal(refusal)
+        except LobbyRefusal as refused:
+            await conn.async_send({"t": "reject", "reason": str(refused)})
             return False
         return await self._async_take_back(conn, seat, message["have"])
 
