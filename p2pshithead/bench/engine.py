@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
+from p2pshithead import compiled
 from p2pshithead.bots import GreedyBot, LocalTable, play_game
 from p2pshithead.engine import preset
 
@@ -27,8 +28,9 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
         engine_us_per_move (`Game.push` alone), decide_us (asking the table's seats: the bot's
         decision on the seat's lens, as a table shows greedy), view_us (what a fresh view of the seat
         to act would cost on top, for a player shown views: not in decide_us), table_us (the rest of
-        us_per_move: the table's loop and its deals), moves_per_game, games. The split's parts are
-        each less one clock reading (what timing a part adds to it).
+        us_per_move: the table's loop and its deals), moves_per_game, games, engine ("compiled", or
+        "source": p2pshithead/compiled.py). The split's parts are each less one clock reading (what
+        timing a part adds to it).
 
     Raises:
         ValueError: fewer than one game.
@@ -67,6 +69,7 @@ def bench_engine(games: int = 200, seed: int = 0, clock: Callable[[], float] = t
         "table_us": max(seconds * per_move - engine - decide, 0.0),
         "moves_per_game": moves / games,
         "games": games,
+        "engine": compiled.running(),
     }
 
 
