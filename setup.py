@@ -1,6 +1,6 @@
 """Build hook (the project itself is described in pyproject.toml): compiles the modules named in
 p2pshithead/compiled.py with Cython, and records the source each was compiled from. A machine with
-no C compiler installs the same package as plain Python (each extension is optional)."""
+no C compiler (or one that fails) installs the same package as plain Python."""
 
 from __future__ import annotations
 
@@ -19,7 +19,13 @@ _PACKAGE = Path(__file__).parent / compiled.PACKAGE
 
 
 class BuildExt(build_ext):
-    """Builds the extensions, then writes the sums of the sources of those that were built."""
+    """Builds the extensions it can, then writes the sums of the sources of those that were built."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # no compiler, or a failing one: the module runs from source
+            self.warn(f"{ext.name} runs from source: it could not be compiled ({error})")
 
     def run(self) -> None:
         super().run()
@@ -31,12 +37,11 @@ class BuildExt(build_ext):
         (folder / compiled.SUMS).write_text("".join(lines))
 
 
-extensions = [
-    Extension(f"{compiled.PACKAGE}.{name}", [str(compiled.source_of(name, Path(compiled.PACKAGE)))], optional=True)
-    for name in compiled.COMPILED
-]
-setup(
-    ext_modules=cythonize(extensions, build_dir="build/cython", compiler_directives=compiled.DIRECTIVES, quiet=True),
-    cmdclass={"build_ext": BuildExt},
-    options={"build_ext": {"parallel": 2}},
+extensions = cythonize(
+    [Extension(f"{compiled.PACKAGE}.{name}", [str(compiled.source_of(name, Path(compiled.PACKAGE)))])
+     for name in compiled.COMPILED],
+    build_dir="build/cython", compiler_directives=compiled.DIRECTIVES, quiet=True,
 )
+for extension in extensions:
+    extension.optional = True  # (set after cythonize, which drops it) an install goes on without it
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt})
