@@ -167,9 +167,11 @@ def test_any_plain_value_passes_or_raises_a_wire_error_and_nothing_else(value: A
 
 
 def test_the_wire_package_loads_nothing_of_p2pshithead_but_errors() -> None:
+    """(and `compiled`, which the root package loads first: it imports nothing of the package)"""
     code = "import sys, p2pshithead.wire; print(sorted(m for m in sys.modules if m.startswith('p2pshithead')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     loaded = ast.literal_eval(out)
     assert loaded == [
-        "p2pshithead", "p2pshithead.errors", "p2pshithead.wire", "p2pshithead.wire._errors", "p2pshithead.wire._schema",
+        "p2pshithead", "p2pshithead.compiled", "p2pshithead.errors",
+        "p2pshithead.wire", "p2pshithead.wire._errors", "p2pshithead.wire._schema",
     ]
