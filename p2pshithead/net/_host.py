@@ -479,7 +479,8 @@ class Host:
             RemoteProtocolError: it answers with anything but a proof, or not in time.
         """
         nonce = self._random(NONCE_BYTES)
-        await conn.async_send({"t": "challenge", "table": self._table_id, "nonce": nonce})
+        host = self._identity.public
+        await conn.async_send({"t": "challenge", "table": self._table_id, "host": host, "nonce": nonce})
         try:
             async with asyncio.timeout(self._limits.hello_s):
                 answer = await conn.async_recv()
@@ -487,7 +488,7 @@ class Host:
             raise RemoteProtocolError(conn.peer, f"did not prove its key within {self._limits.hello_s:g} s") from None
         if answer["t"] != "prove":
             raise RemoteProtocolError(conn.peer, f"sent {answer['t']!r} instead of proving its key")
-        if not verify(key, answer["sig"], sit_again_bytes(self._table_id, key, nonce)):
+        if not verify(key, answer["sig"], sit_again_bytes(self._table_id, host, key, nonce)):
             raise LobbyRefusal("the proof is not this key's signature of the challenge")
 
     async def _async_sit(self, conn: Connection, occupant: Occupant) -> bool:

@@ -118,6 +118,7 @@ class Joiner:
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
         self._table_hint: bytes | None = None  # the host's table id, as its last challenge named it
+        self._host_key: bytes | None = None  # the key the first challenge named: every later one, every game's too
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
@@ -280,8 +281,14 @@ class Joiner:
         hello and rejoin is challenged: a fresh nonce signed by this key); else `answer`."""
         if answer["t"] != "challenge":
             return answer
+        host = answer["host"]
+        pinned = self._host_key or (self.transcript.setup.seats[SEQUENCER].key if self.transcript else None)
+        if pinned is not None and host != pinned:
+            raise RemoteProtocolError(conn.peer, "challenged this peer for another host's key than this table's: "
+                                                 "not answered (is it passing on another table's challenge?)")
+        self._host_key = host
         self._table_hint = answer["table"]  # where to look for the host by mDNS should its address change
-        sig = self._identity.sign(sit_again_bytes(answer["table"], self._identity.public, answer["nonce"]))
+        sig = self._identity.sign(sit_again_bytes(answer["table"], host, self._identity.public, answer["nonce"]))
         await conn.async_send({"t": "prove", "sig": sig})
         return await self._async_answer(conn, answer_s)
 
@@ -462,6 +469,9 @@ class Joiner:
         keys = [s.key for s in setup.seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
+        if keys[SEQUENCER] != self._host_key:  # (each game of an evening has a table id of its own)
+            raise RemoteProtocolError(peer, "its game is sealed by another key than the host this peer proved its "
+                                            "key to (is it passing on another table?)")
         if self._previous is not None and (problem := link_problem(self._previous, setup)) is not None:
             raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer, self._secret)

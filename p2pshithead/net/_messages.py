@@ -71,13 +71,14 @@ RESUMED = fields(
 """Host to a peer that came back: its game seat and the table; the entries it lacks follow, up to
 `entries` in all, then play goes on."""
 
-CHALLENGE = fields(table=Bytes(16, 16), nonce=Bytes(NONCE_BYTES, NONCE_BYTES))
-"""Host to peer, in answer to a hello whose key already has a place at this table (a lobby seat, a seat
-of the game in play, a place among those waiting): prove the key by signing a fresh nonce
-(`sit_again_bytes`); the answer to the hello follows the proof."""
+CHALLENGE = fields(table=Bytes(16, 16), host=Bytes(KEY_BYTES, KEY_BYTES), nonce=Bytes(NONCE_BYTES, NONCE_BYTES))
+"""Host to peer, in answer to every hello and rejoin: prove the key by signing a fresh nonce, the table
+and the host's own key (`sit_again_bytes`); the answer to the hello follows the proof. A proof is good
+only at the host it names: a host that passes on another host's challenge gets a proof for that host,
+whose games the peer then takes only sealed by that host's key."""
 
 PROVE = fields(sig=Bytes(SIG_BYTES, SIG_BYTES))
-"""Peer to host, right after a `challenge`: its key's signature over `sit_again_bytes(table, key, nonce)`."""
+"""Peer to host, right after a `challenge`: its key's signature over `sit_again_bytes(table, host, key, nonce)`."""
 
 AWAY = fields(seat=Int(0, MAX_SEATS - 1), left=Int(0, MAX_WAIT_S))
 """Host to peers: game seat `seat` is gone and has `left` seconds to come back (0: it is back)."""
@@ -156,9 +157,10 @@ def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:
     return pack([_REJOIN_DOMAIN, table_id, key, have, time_ms])
 
 
-def sit_again_bytes(table_id: bytes, key: bytes, nonce: bytes) -> bytes:
-    """What a peer sitting again signs: only the key's holder answers, and only the challenge it was sent."""
-    return pack([_SIT_AGAIN_DOMAIN, table_id, key, nonce])
+def sit_again_bytes(table_id: bytes, host: bytes, key: bytes, nonce: bytes) -> bytes:
+    """What a peer signs to prove `key` on a link: only the key's holder answers, only the challenge it was
+    sent, and only for the host whose key `host` is."""
+    return pack([_SIT_AGAIN_DOMAIN, table_id, host, key, nonce])
 
 
 def checked(schema: Field, obj: object, peer: str) -> Any:

@@ -35,7 +35,7 @@ from p2pshithead.net._messages import (
 )  # fmt: skip
 from p2pshithead.wire import WireError
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 SEQUENCER = 0
 """The seat that sequences (the host's seat)."""
 ZERO = bytes(HASH_BYTES)

@@ -17,7 +17,8 @@ def hello(who: Identity, ready: bool = False) -> dict[str, Any]:
 def proof(signer: Identity, key: bytes, challenge: dict[str, Any]) -> dict[str, Any]:
     """`signer`'s answer to `challenge` for `key` (a proof only when `signer` holds `key`)."""
     assert challenge["t"] == "challenge", challenge
-    return {"t": "prove", "sig": signer.sign(sit_again_bytes(challenge["table"], key, challenge["nonce"]))}
+    signed = sit_again_bytes(challenge["table"], challenge["host"], key, challenge["nonce"])
+    return {"t": "prove", "sig": signer.sign(signed)}
 
 
 async def async_seated(conn: Connection, who: Identity, ready: bool = False) -> dict[str, Any]:

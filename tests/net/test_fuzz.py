@@ -158,7 +158,7 @@ def corpus() -> Corpus:
     ]  # fmt: skip
     session_host: list[dict[str, Any]] = [
         {"t": "welcome", "v": 4, "seat": 1, "name": "t", "app": "shithead", "rules": "classic", "words": "a\nb"},
-        {"t": "challenge", "table": bytes(16), "nonce": bytes(32)},
+        {"t": "challenge", "table": bytes(16), "host": bytes(32), "nonce": bytes(32)},
         {"t": "reject", "reason": "full"}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
         {"t": "bye", "reason": "closed"}, {"t": "ping", "n": 1}, *(e.to_wire() for e in entries[:40]),
     ]  # fmt: skip

@@ -29,6 +29,7 @@ from p2pshithead.net import (
     TableEvent,
     Transcript,
     Welcomed,
+    _join,
 )
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._events import Back, LeftLobby
@@ -57,9 +58,11 @@ def test_what_a_proven_hello_gets() -> None:
 
 
 def test_a_challenge_and_its_proof_are_checked_field_by_field() -> None:
-    check_message({"t": "challenge", "table": bytes(16), "nonce": bytes(32)}, FROM_HOST, "host")
+    check_message({"t": "challenge", "table": bytes(16), "host": bytes(32), "nonce": bytes(32)}, FROM_HOST, "host")
     with pytest.raises(RemoteProtocolError, match="^host: field nonce: 31 bytes"):
-        check_message({"t": "challenge", "table": bytes(16), "nonce": bytes(31)}, FROM_HOST, "host")
+        check_message({"t": "challenge", "table": bytes(16), "host": bytes(32), "nonce": bytes(31)}, FROM_HOST, "host")
+    with pytest.raises(RemoteProtocolError, match="^host: field host: 31 bytes"):
+        check_message({"t": "challenge", "table": bytes(16), "host": bytes(31), "nonce": bytes(32)}, FROM_HOST, "host")
     with pytest.raises(RemoteProtocolError, match="^ann: field sig: 63 bytes"):
         check_message({"t": "prove", "sig": bytes(63)}, FROM_PEER, "ann")
 
@@ -265,3 +268,95 @@ def test_a_second_program_with_one_identity_is_refused_and_the_first_keeps_its_s
                 playing.cancel()
 
     asyncio.run(scenario())
+
+
+def test_a_proof_is_good_only_at_the_host_it_names() -> None:
+    """A peer signs the host's key with the nonce: a host that passes its own key's challenge off as
+    another's (to sit in the peer's name elsewhere) gets a proof that this host refuses."""
+    ann = Identity.generate("ann")
+
+    async def scenario() -> None:
+        async with _table(2, []) as (host, _):
+            conn, challenge = await _hello(host.port, ann)
+            assert challenge["host"] == HOST.public
+            elsewhere = {**challenge, "host": Identity.generate("mallory").public}  # what ann signed for mallory
+            await conn.async_send(proof(ann, ann.public, elsewhere))
+            refused = await conn.async_recv()
+            assert refused["t"] == "reject" and "not this key's signature" in refused["reason"], refused
+            await conn.async_close()
+
+    asyncio.run(scenario())
+
+
+def test_a_joiner_takes_no_game_sealed_by_another_host_than_the_one_it_proved_its_key_to() -> None:
+    """A host that challenged in its own key's name and then serves another host's game (its welcome and
+    genesis, passed on) is left at once, in words naming it."""
+    ann, mallory = Identity.generate("ann"), Identity.generate("mallory")
+
+    async def scenario() -> None:
+        async with _table(2, []) as (host, _):  # a real game's welcome and genesis, sealed by HOST
+            first, welcome = await _seated(host.port, ann)
+            while (genesis := await first.async_recv())["t"] != "entry":
+                pass
+            await first.async_close()
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            conn = Connection(reader, writer, FROM_PEER, "ann")
+            assert (await conn.async_recv())["t"] == "hello"
+            await conn.async_send({"t": "challenge", "table": os.urandom(16), "host": mallory.public,
+                                   "nonce": os.urandom(32)})  # fmt: skip
+            assert (await conn.async_recv())["t"] == "prove"  # good for mallory's table only
+            await conn.async_send(welcome)
+            await conn.async_send(genesis)
+            await asyncio.sleep(10)
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            joiner = Joiner(ann, ("127.0.0.1",), port, APPS, countdown_bots(1), bot=True, bind="127.0.0.1",
+                            notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+            async with joiner:
+                with pytest.raises(RemoteProtocolError, match="sealed by another key than the host this peer proved"):
+                    await asyncio.wait_for(joiner.async_run(), 10)
+
+    asyncio.run(scenario())
+
+
+def test_a_joiner_proves_its_key_on_a_new_link_only_to_the_host_it_proved_it_to_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first challenge pins the host's key: a later link whose challenge names another key (a table
+    passed on, or another program now at that address) gets no proof, and the joiner looks on."""
+    monkeypatch.setattr(_join, "SIT_AGAIN_S", 3.0)
+    ann, keys = Identity.generate("ann"), [Identity.generate("one").public, Identity.generate("two").public]
+    answers: list[str] = []
+
+    async def scenario() -> None:
+        async with _table(2, []) as (host, _):
+            conn, welcome = await _seated(host.port, ann)  # a real welcome, to pass on
+            await conn.async_close()
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            conn = Connection(reader, writer, FROM_PEER, "ann")
+            first = not answers
+            try:
+                assert (await conn.async_recv())["t"] == "hello"
+                await conn.async_send({"t": "challenge", "table": bytes(16), "host": keys[0 if first else 1],
+                                       "nonce": os.urandom(32)})  # fmt: skip
+                answers.append((await conn.async_recv())["t"])
+                await conn.async_send(welcome)  # then the link drops: the joiner sits again
+            except (RemoteProtocolError, ConnectionError):
+                answers.append("closed")
+            await conn.async_close()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            joiner = Joiner(ann, ("127.0.0.1",), port, APPS, countdown_bots(1), bot=True, bind="127.0.0.1",
+                            notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+            async with joiner:
+                with pytest.raises(RemoteProtocolError, match="another host's key than this table's"):
+                    await asyncio.wait_for(joiner.async_run(), 10)
+
+    asyncio.run(scenario())
+    assert answers[0] == "prove" and len(answers) >= 2 and set(answers[1:]) == {"closed"}, answers
