@@ -23,7 +23,16 @@ import pytest
 from p2pshithead.crypto import MalformedMessageError, message_from_wire
 from p2pshithead.errors import Fault
 from p2pshithead.game import parse_payload
-from p2pshithead.net import Entry, FrameDecoder, Head, RemoteProtocolError, Transcript, decode_object, encode_frame
+from p2pshithead.net import (
+    PROTOCOL_VERSION,
+    Entry,
+    FrameDecoder,
+    Head,
+    RemoteProtocolError,
+    Transcript,
+    decode_object,
+    encode_frame,
+)
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER, SUBMIT_SCHEMA, check_message
 from p2pshithead.net._transcript import Authored, authored_from, authored_to_wire, seal, setup_from_genesis
 
@@ -150,14 +159,15 @@ def corpus() -> Corpus:
     bodies = [decode_object(e.msg.body, "test") for e in entries[1:]]
     payloads = [b["p"] for b in bodies if isinstance(b, dict) and b.get("k") == "app"]
     deck = [p["m"] for p in payloads if isinstance(p, dict) and p.get("t") == "deck"]
-    hello = {"t": "hello", "v": 4, "key": bytes(32), "nick": "ann", "ready": False}
+    hello = {"t": "hello", "v": PROTOCOL_VERSION, "key": bytes(32), "nick": "ann", "ready": False}
     session_peer: list[dict[str, Any]] = [
         hello, {"t": "ready", "ready": True}, {"t": "bye", "reason": "off"}, {"t": "ping", "n": 1},
         {"t": "pong", "n": 1}, {"t": "prove", "sig": bytes(64)},
         *(authored_to_wire(e.msg) for e in entries[1:40]),
     ]  # fmt: skip
     session_host: list[dict[str, Any]] = [
-        {"t": "welcome", "v": 4, "seat": 1, "name": "t", "app": "shithead", "rules": "classic", "words": "a\nb"},
+        {"t": "welcome", "v": PROTOCOL_VERSION, "seat": 1, "name": "t", "app": "shithead", "rules": "classic",
+         "words": "a\nb"},
         {"t": "challenge", "table": bytes(16), "host": bytes(32), "nonce": bytes(32)},
         {"t": "reject", "reason": "full"}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
         {"t": "bye", "reason": "closed"}, {"t": "ping", "n": 1}, *(e.to_wire() for e in entries[:40]),
