@@ -1,6 +1,7 @@
 # A framed TCP connection (thin asyncio around `FrameDecoder` and the schema checker). Invariants: every
 # received object is schema-checked for this direction before it is returned; pings are answered and
-# pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now; a frame
+# pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now, any pong
+# `last_answer` (the peer hears us: a link may pass one way only); a frame
 # begun must be whole within `limits.frame_s`; `round_trips` holds the last seconds from a ping of ours to
 # the pong that echoes its number (a pong for an older ping, or none, counts nothing); the bytes of an
 # incomplete frame are counted in `budget` (shared by the host's connections) and given back on close;
@@ -38,7 +39,8 @@ class Connection:
     """
 
     __slots__ = ("_budget", "_clock", "_decoder", "_frame_began", "_held", "_inbox", "_pinged", "_pinger", "_reader",
-                 "_schemas", "_writer", "bytes_sent", "last_heard", "limits", "peer", "round_trips")  # fmt: skip
+                 "_schemas", "_writer", "bytes_sent", "last_answer", "last_heard", "limits", "peer",
+                 "round_trips")  # fmt: skip
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, schemas: dict[str, Map], peer: str,
                  *, limits: Limits = Limits(), frame_limit: int | None = None, budget: Budget | None = None,
@@ -56,7 +58,7 @@ class Connection:
         self._pinger: asyncio.Task[None] | None = None
         self.peer = peer
         self.bytes_sent = 0
-        self.last_heard = clock()
+        self.last_heard = self.last_answer = clock()
         self._pinged: tuple[int, float] | None = None  # our last unanswered ping: its number, when it left
         self.round_trips: deque[float] = deque(maxlen=32)
         _set_tcp_keepalive(writer.get_extra_info("socket"), limits)
@@ -81,6 +83,12 @@ class Connection:
     def silent_for(self) -> float:
         """Seconds since any bytes last came from the peer (while someone awaits `async_recv`)."""
         return self._clock() - self.last_heard
+
+    def unanswered_for(self) -> float:
+        """Seconds since the peer last answered one of our pings (or since the link opened), while pings go
+        out; 0 before `start_keepalive`. A live peer that hears us keeps it below about the ping interval
+        plus the round trip, while someone reads."""
+        return self._clock() - self.last_answer if self._pinger is not None else 0.0
 
     def start_keepalive(self, interval: float) -> None:
         """Send a ping every `interval` seconds until closed (a second call changes nothing). A live peer's
@@ -148,9 +156,11 @@ class Connection:
                 await self.async_send({"t": "pong", "n": message["n"]})
             elif message["t"] != "pong":
                 return message
-            elif self._pinged is not None and message["n"] == self._pinged[0]:
-                self.round_trips.append(self._clock() - self._pinged[1])
-                self._pinged = None
+            else:
+                self.last_answer = self._clock()
+                if self._pinged is not None and message["n"] == self._pinged[0]:
+                    self.round_trips.append(self.last_answer - self._pinged[1])
+                    self._pinged = None
 
     async def _async_read(self) -> bytes:
         loop = asyncio.get_running_loop()

@@ -1,5 +1,6 @@
 """A joiner watches its host's silence from its first game on: a host it stops hearing mid-game (the link
-holds back everything from the host) is shown away, then back once heard again, and the game goes on."""
+holds back everything from the host) is shown away, then back once heard again, and the game goes on; a
+link that stops carrying anything to the host (its pings unanswered) is let go and the joiner comes back."""
 
 from __future__ import annotations
 
@@ -120,3 +121,29 @@ def test_a_host_gone_silent_in_the_next_game_of_an_evening_is_away_then_back() -
         return events
 
     asyncio.run(scenario())
+
+
+def test_a_link_that_carries_nothing_to_the_host_mid_game_is_let_go_and_the_joiner_comes_back() -> None:
+    """The other way round: the link holds back everything from ann, so her host waits for her while she
+    still hears it. Her pings go unanswered past `silent_s`: she drops the link and comes back on a new one,
+    well inside the away limit (30 s), and the game goes on."""
+    async def scenario() -> set[bytes]:
+        agent, events = GatedBot(), list[TableEvent]()
+        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                        secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
+                        limits=LIMITS) as host:  # fmt: skip
+            run_host = asyncio.get_running_loop().create_task(host.async_run())
+            with CutLink(host.port) as link:
+                async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
+                                  bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
+                                  limits=LIMITS) as ann:  # fmt: skip
+                    run_ann = asyncio.get_running_loop().create_task(ann.async_run())
+                    await until(agent.asked.is_set)  # the game is on and waits for ann
+                    link.one_way("up")
+                    agent.gate.set()  # her move goes up the deaf link
+                    await until(lambda: any(isinstance(e, Back) and e.seat == SEQUENCER for e in events))
+                    done = await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
+            assert link.links == 2
+        return {t.head.digest for t in done if t.phase is Phase.DONE}
+
+    assert len(asyncio.run(scenario())) == 1
