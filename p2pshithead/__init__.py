@@ -2,4 +2,4 @@
 
 from p2pshithead import compiled
 
-compiled.guard()  # before any compiled module is imported (p2pshithead/compiled.py)
+compiled.install()  # before any compiled module is imported (p2pshithead/compiled.py)

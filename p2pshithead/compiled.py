@@ -1,11 +1,14 @@
-"""The modules compiled by Cython at install (setup.py), and the guard that keeps a compiled module
-from running code other than its source.
+"""The modules compiled by Cython at install (setup.py), and the finder that imports a compiled module
+only when it is its source compiled.
 
 Invariants: the compiled form of a module is the same source compiled (there is no second
-implementation); it is imported only when the SHA-256 of the source beside it is the one recorded
-when it was compiled (`SUMS`, written by setup.py). Otherwise, and for every module when the
-environment sets `PURE`, the source is imported: the same code, slower, never stale. This module
-imports nothing of the package, so that setup.py can load it alone.
+implementation). It lies beside the source under a name Python's own import never takes
+(`_game.native.cpython-311-x86_64-linux-gnu.so` for `_game.py`), so without this module's finder
+the source is imported: an old checkout, a module no longer in `COMPILED` or a folder put on
+`sys.path` never runs a compiled file. The finder takes it only when `SUMS` (written by setup.py
+with the build) names it built from the SHA-256 of the source beside it, under this very `COMPILED`
+and `DIRECTIVES`; never when the environment sets `PURE`. This module imports nothing of the
+package, so that setup.py can load it alone.
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED", "DIRECTIVES", "PURE", "SUMS", "compiled", "digest", "guard", "running", "source_of", "stale"]
+__all__ = [
+    "BUILT", "COMPILED", "DIRECTIVES", "FAILED", "PURE", "SUMS", "build_key", "compiled", "digest", "install",
+    "native_of", "recorded", "running", "source_of", "stale",
+]  # fmt: skip
 
 PACKAGE = "p2pshithead"
 
@@ -32,13 +38,16 @@ DIRECTIVES = {"language_level": 3, "binding": False, "annotation_typing": False}
 (a `str` subclass returned where `str` is annotated stays what it was)."""
 
 SUMS = "compiled.sums"
-"""The file beside this one: a line `name sha256` for each module compiled, of the source it was
-compiled from."""
+"""The file beside this one, one line a module: `name sha256-of-its-source built|failed`, and a line
+`build <build_key()>`."""
+
+BUILT, FAILED = "built", "failed"
 
 PURE = "P2PSHITHEAD_PURE"
 """Set (to anything but empty) in the environment: import every module from its source."""
 
 _HERE = Path(__file__).parent
+_NATIVE = ".native"
 
 
 def source_of(name: str, folder: Path = _HERE) -> Path:
@@ -46,42 +55,62 @@ def source_of(name: str, folder: Path = _HERE) -> Path:
     return folder.joinpath(*name.split(".")).with_suffix(".py")
 
 
+def native_of(name: str, folder: Path = _HERE, suffix: str = importlib.machinery.EXTENSION_SUFFIXES[0]) -> Path:
+    """Where the compiled form of module `name` lies in `folder`, for this interpreter (`suffix`: its
+    extension-module suffix, so another Python's build is never taken)."""
+    source = source_of(name, folder)
+    return source.with_name(source.stem + _NATIVE + suffix)
+
+
 def digest(path: Path) -> str:
+    """The SHA-256 of the file at `path` (empty when it cannot be read)."""
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return ""
 
 
-def recorded(folder: Path = _HERE) -> dict[str, str]:
-    """The sums setup.py wrote in `folder` (empty when nothing was compiled there)."""
+def build_key() -> str:
+    """What a build must share with this module to be taken: the modules and Cython's settings."""
+    return hashlib.sha256(repr((COMPILED, sorted(DIRECTIVES.items()))).encode()).hexdigest()
+
+
+def recorded(folder: Path = _HERE) -> dict[str, tuple[str, str]]:
+    """What setup.py recorded in `folder`: module -> (source digest, BUILT or FAILED); empty when there
+    is no record, or one made for other modules or settings."""
     try:
-        lines = (folder / SUMS).read_text().splitlines()
+        lines = [line.split() for line in (folder / SUMS).read_text().splitlines()]
     except OSError:
         return {}
-    pairs = (line.split() for line in lines)
-    return {p[0]: p[1] for p in pairs if len(p) == 2 and p[0] in COMPILED}
+    if ["build", build_key()] not in lines:
+        return {}
+    return {p[0]: (p[1], p[2]) for p in lines if len(p) == 3 and p[0] in COMPILED and p[2] in (BUILT, FAILED)}
 
 
 def compiled(folder: Path = _HERE) -> tuple[str, ...]:
-    """The modules whose compiled form may be imported: compiled from the source now beside them."""
+    """The modules whose compiled form is imported: built from the source now beside them (see the
+    module invariants)."""
     if os.environ.get(PURE):
         return ()
     sums = recorded(folder)
-    return tuple(name for name in COMPILED if name in sums and sums[name] == digest(source_of(name, folder)))
+    return tuple(
+        name for name in COMPILED
+        if sums.get(name) == (digest(source_of(name, folder)), BUILT) and native_of(name, folder).is_file()
+    )  # fmt: skip
 
 
 def stale(folder: Path = _HERE) -> tuple[str, ...]:
-    """The modules compiled from a source that has changed since (setup rebuilds them)."""
+    """The modules to compile again: never tried under these settings, or tried on another source (a
+    module that failed is tried again only once its source changes)."""
     sums = recorded(folder)
-    return tuple(name for name in sums if sums[name] != digest(source_of(name, folder)))
+    return tuple(name for name in COMPILED if sums.get(name, ("",))[0] != digest(source_of(name, folder)))
 
 
-class _FromSource(importlib.abc.MetaPathFinder):
-    """Finds the named modules' source files, ahead of the compiled files beside them."""
+class _Native(importlib.abc.MetaPathFinder):
+    """Finds the compiled form of each named module."""
 
     def __init__(self, names: Sequence[str]) -> None:
-        self.files = {f"{PACKAGE}.{name}": str(source_of(name)) for name in names}
+        self.files = {f"{PACKAGE}.{name}": str(native_of(name)) for name in names}
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -90,13 +119,12 @@ class _FromSource(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, file) if file else None
 
 
-def guard() -> None:
-    """Import from source every module of `COMPILED` that may not run compiled (the module invariant).
-    Called once, by the package's `__init__`, before any of them is imported."""
-    allowed = compiled()
-    names = [name for name in COMPILED if name not in allowed]
+def install() -> None:
+    """Let the modules that may run compiled (`compiled()`) be imported so. Called once, by the
+    package's `__init__`, before any of them is imported."""
+    names = compiled()
     if names:
-        sys.meta_path.insert(0, _FromSource(names))
+        sys.meta_path.insert(0, _Native(names))
 
 
 def running() -> str:

@@ -194,7 +194,8 @@ class HumanAgent:
             while True:
                 try:
                     left = deadline - self._now() if limited else None
-                    text = await asyncio.wait_for(self._ask_or_quit("> "), left)
+                    async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
+                        text = await self._ask_or_quit("> ")
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(app, seat)

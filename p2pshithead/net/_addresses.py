@@ -83,8 +83,7 @@ async def async_dial(
         while remaining or tries:
             if remaining:
                 address = remaining.pop(0)
-                connect = asyncio.open_connection(address, port, local_addr=local)
-                tries[asyncio.ensure_future(asyncio.wait_for(connect, _CONNECT_TIMEOUT_S))] = address
+                tries[asyncio.ensure_future(_async_dial_one(address, port, local))] = address
             done, _ = await asyncio.wait(tries, timeout=stagger if remaining else None,
                                          return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
             for task in done:
@@ -96,8 +95,18 @@ async def async_dial(
                 failures[address] = _reason(error)
     finally:
         for task in tries:
-            task.cancel()
+            if task.done() and not task.cancelled() and task.exception() is None:
+                task.result()[1].close()  # it connected too, as another won: nobody will use it
+            else:
+                task.cancel()
     raise OSError("; ".join(f"{a} port {port}: {why}" for a, why in failures.items()) or "no address to connect to")
+
+
+async def _async_dial_one(
+    address: str, port: int, local: tuple[str, int] | None
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    async with asyncio.timeout(_CONNECT_TIMEOUT_S):  # not `wait_for`: in 3.11 it may swallow a cancellation
+        return await asyncio.open_connection(address, port, local_addr=local)
 
 
 def _reason(exc: BaseException) -> str:

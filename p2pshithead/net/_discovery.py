@@ -191,7 +191,8 @@ class Browser:
     async def async_next(self, timeout: float) -> tuple[str, str, TableAd | None] | None:
         """The next change `(kind, instance, ad)` within `timeout` seconds, else None."""
         try:
-            return await asyncio.wait_for(self._queue.get(), timeout)
+            async with asyncio.timeout(timeout):  # not `wait_for`: in 3.11 it may swallow a cancellation
+                return await self._queue.get()
         except TimeoutError:
             return None
 

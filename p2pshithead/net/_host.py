@@ -286,10 +286,10 @@ class Host:
         """Play `transcript` out (from its genesis, or from where a resumed journal stands)."""
         setup = transcript.setup
         self._notify(Started(tuple(s.nick for s in setup.seats), SEQUENCER))
-        await self._async_announce()
         self._player = SeatRunner(LocalSeat(self._identity, transcript), self._agent, self._async_submit_local)
-        if not self._resume:
+        if not self._resume:  # journaled before any await since the game's record: a kill between loses no game
             await self._async_broadcast(transcript.entries[0], ())
+        await self._async_announce()
         self._spawn(self._async_watch())
         if transcript.phase not in (Phase.DONE, Phase.STOPPED):
             await self._player.async_run()

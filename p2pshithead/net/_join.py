@@ -295,7 +295,8 @@ class Joiner:
     @staticmethod
     async def _async_answer(conn: Connection, answer_s: float | None) -> dict[str, Any]:
         try:
-            return await asyncio.wait_for(conn.async_recv(), answer_s)
+            async with asyncio.timeout(answer_s):  # not `wait_for`: in 3.11 it may swallow a cancellation
+                return await conn.async_recv()
         except TimeoutError:
             raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
 
@@ -323,7 +324,8 @@ class Joiner:
             for addresses, port in await self._async_places(self._table_hint):
                 one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
                 try:
-                    await asyncio.wait_for(self._async_connect(addresses, port), one_try)
+                    async with asyncio.timeout(one_try):
+                        await self._async_connect(addresses, port)
                     await self._async_hello(max(0.1, deadline - loop.time()))
                 except (NetError, ConnectionError, OSError, TimeoutError) as again:
                     exc = again
@@ -450,8 +452,10 @@ class Joiner:
             for addresses, port in await self._async_places(table_id):
                 one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
                 try:
-                    await asyncio.wait_for(self._async_connect(addresses, port), one_try)
-                    await asyncio.wait_for(self._async_rejoin(), one_try)
+                    async with asyncio.timeout(one_try):
+                        await self._async_connect(addresses, port)
+                    async with asyncio.timeout(one_try):
+                        await self._async_rejoin()
                 except (NetError, ConnectionError, OSError, TimeoutError):
                     if self._conn is not None:
                         await self._conn.async_close()

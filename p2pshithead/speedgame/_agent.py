@@ -61,4 +61,5 @@ class SpeedBotAgent:
                 continue
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), None if due is None else due - loop.time())
+                async with asyncio.timeout_at(due):  # not `wait_for`: in 3.11 it may swallow a cancellation
+                    await self._changed.wait()
