@@ -10,7 +10,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -288,6 +288,19 @@ def test_a_proof_is_good_only_at_the_host_it_names() -> None:
     asyncio.run(scenario())
 
 
+async def _stopped_by(serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]], who: Identity,
+                      reason: str) -> None:  # fmt: skip
+    """A joiner bot as `who`, at a host played by `serve` on 127.0.0.1, stops within 10 s, saying `reason`."""
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    async with server:
+        joiner = Joiner(who, ("127.0.0.1",), server.sockets[0].getsockname()[1], APPS, countdown_bots(1), bot=True,
+                        bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+        async with joiner:
+            with pytest.raises(RemoteProtocolError, match=reason):
+                async with asyncio.timeout(10):
+                    await joiner.async_run()
+
+
 def test_a_joiner_takes_no_game_sealed_by_another_host_than_the_one_it_proved_its_key_to() -> None:
     """A host that challenged in its own key's name and then serves another host's game (its welcome and
     genesis, passed on) is left at once, in words naming it."""
@@ -310,14 +323,7 @@ def test_a_joiner_takes_no_game_sealed_by_another_host_than_the_one_it_proved_it
             await conn.async_send(genesis)
             await asyncio.sleep(10)
 
-        server = await asyncio.start_server(serve, "127.0.0.1", 0)
-        async with server:
-            port = server.sockets[0].getsockname()[1]
-            joiner = Joiner(ann, ("127.0.0.1",), port, APPS, countdown_bots(1), bot=True, bind="127.0.0.1",
-                            notify=lambda event: None, clock=time.monotonic)  # fmt: skip
-            async with joiner:
-                with pytest.raises(RemoteProtocolError, match="sealed by another key than the host this peer proved"):
-                    await asyncio.wait_for(joiner.async_run(), 10)
+        await _stopped_by(serve, ann, "sealed by another key than the host this peer proved")
 
     asyncio.run(scenario())
 
@@ -349,14 +355,7 @@ def test_a_joiner_proves_its_key_on_a_new_link_only_to_the_host_it_proved_it_to_
                 answers.append("closed")
             await conn.async_close()
 
-        server = await asyncio.start_server(serve, "127.0.0.1", 0)
-        async with server:
-            port = server.sockets[0].getsockname()[1]
-            joiner = Joiner(ann, ("127.0.0.1",), port, APPS, countdown_bots(1), bot=True, bind="127.0.0.1",
-                            notify=lambda event: None, clock=time.monotonic)  # fmt: skip
-            async with joiner:
-                with pytest.raises(RemoteProtocolError, match="another host's key than this table's"):
-                    await asyncio.wait_for(joiner.async_run(), 10)
+        await _stopped_by(serve, ann, "another host's key than this table's")
 
     asyncio.run(scenario())
     assert answers[0] == "prove" and len(answers) >= 2 and set(answers[1:]) == {"closed"}, answers

@@ -8,7 +8,7 @@ import asyncio
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from p2pshithead.net import (
     SEQUENCER,
@@ -61,31 +61,43 @@ async def until(done: Callable[[], bool]) -> None:
             await asyncio.sleep(0.02)
 
 
+def heard(events: list[TableEvent], kind: type[Away] | type[Back]) -> Callable[[], bool]:
+    return lambda: any(isinstance(e, kind) and e.seat == SEQUENCER for e in events)
+
+
+async def _waiting_for_ann(
+    cut: Callable[[CutLink, GatedBot, list[TableEvent]], Awaitable[None]],
+) -> tuple[set[bytes], int]:
+    """A first game between the host and ann (through a `CutLink`) that waits for ann's first move: `cut`
+    does its harm there (ann's events: what she was told). The digests the game ends with, and how many
+    links ann opened."""
+    agent, events = GatedBot(), list[TableEvent]()
+    async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                    secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
+                    limits=LIMITS) as host:  # fmt: skip
+        run_host = asyncio.get_running_loop().create_task(host.async_run())
+        with CutLink(host.port) as link:
+            async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
+                              bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
+                              limits=LIMITS) as ann:  # fmt: skip
+                run_ann = asyncio.get_running_loop().create_task(ann.async_run())
+                await until(agent.asked.is_set)  # the game is on and waits for ann
+                await cut(link, agent, events)
+                agent.gate.set()
+                done = await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
+            links = link.links
+    return {t.head.digest for t in done if t.phase is Phase.DONE}, links
+
+
 def test_a_host_gone_silent_in_a_first_game_is_away_then_back_and_the_game_goes_on() -> None:
-    def heard(events: list[TableEvent], kind: type[Away] | type[Back]) -> Callable[[], bool]:
-        return lambda: any(isinstance(e, kind) and e.seat == SEQUENCER for e in events)
+    async def cut(link: CutLink, agent: GatedBot, events: list[TableEvent]) -> None:
+        link.one_way("down")
+        await until(heard(events, Away))
+        link.both_ways()
+        await until(heard(events, Back))
 
-    async def scenario() -> set[bytes]:
-        agent, events = GatedBot(), list[TableEvent]()
-        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
-                        secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
-                        limits=LIMITS) as host:  # fmt: skip
-            run_host = asyncio.get_running_loop().create_task(host.async_run())
-            with CutLink(host.port) as link:
-                async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
-                                  bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
-                                  limits=LIMITS) as ann:  # fmt: skip
-                    run_ann = asyncio.get_running_loop().create_task(ann.async_run())
-                    await until(agent.asked.is_set)  # the game is on and waits for ann
-                    link.one_way("down")
-                    await until(heard(events, Away))
-                    link.both_ways()
-                    await until(heard(events, Back))
-                    agent.gate.set()
-                    done = await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
-        return {t.head.digest for t in done if t.phase is Phase.DONE}
-
-    assert len(asyncio.run(scenario())) == 1
+    digests, _ = asyncio.run(_waiting_for_ann(cut))
+    assert len(digests) == 1
 
 
 def test_a_host_gone_silent_in_the_next_game_of_an_evening_is_away_then_back() -> None:
@@ -127,23 +139,10 @@ def test_a_link_that_carries_nothing_to_the_host_mid_game_is_let_go_and_the_join
     """The other way round: the link holds back everything from ann, so her host waits for her while she
     still hears it. Her pings go unanswered past `silent_s`: she drops the link and comes back on a new one,
     well inside the away limit (30 s), and the game goes on."""
-    async def scenario() -> set[bytes]:
-        agent, events = GatedBot(), list[TableEvent]()
-        async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
-                        secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
-                        limits=LIMITS) as host:  # fmt: skip
-            run_host = asyncio.get_running_loop().create_task(host.async_run())
-            with CutLink(host.port) as link:
-                async with Joiner(Identity.generate("ann"), ("127.0.0.1",), link.port, APPS, lambda app: agent,
-                                  bot=True, bind="127.0.0.1", notify=events.append, clock=time.monotonic,
-                                  limits=LIMITS) as ann:  # fmt: skip
-                    run_ann = asyncio.get_running_loop().create_task(ann.async_run())
-                    await until(agent.asked.is_set)  # the game is on and waits for ann
-                    link.one_way("up")
-                    agent.gate.set()  # her move goes up the deaf link
-                    await until(lambda: any(isinstance(e, Back) and e.seat == SEQUENCER for e in events))
-                    done = await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
-            assert link.links == 2
-        return {t.head.digest for t in done if t.phase is Phase.DONE}
+    async def cut(link: CutLink, agent: GatedBot, events: list[TableEvent]) -> None:
+        link.one_way("up")
+        agent.gate.set()  # her move goes up the deaf link
+        await until(heard(events, Back))
 
-    assert len(asyncio.run(scenario())) == 1
+    digests, links = asyncio.run(_waiting_for_ann(cut))
+    assert len(digests) == 1 and links == 2
