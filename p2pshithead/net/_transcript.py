@@ -36,6 +36,10 @@ from p2pshithead.net._messages import (
 from p2pshithead.wire import WireError
 
 PROTOCOL_VERSION = 5
+"""What a peer and its host speak on their link (every hello, rejoin, watch and answer says it)."""
+TRANSCRIPT_VERSION = 4
+"""What a transcript holds and means (its genesis says it): raised only when that changes, so that a
+change of the link alone (version 5: the challenge names the host) leaves saved games verifiable."""
 SEQUENCER = 0
 """The seat that sequences (the host's seat)."""
 ZERO = bytes(HASH_BYTES)
@@ -142,7 +146,7 @@ def author_message(identity: Identity, table_id: bytes, seat: int, counter: int,
 def genesis_body(setup: TableSetup) -> dict[str, Any]:
     """The genesis body that states the table: id, name, application, rules, and who sits where."""
     return {
-        "k": "genesis", "v": PROTOCOL_VERSION, "table": setup.table_id, "name": setup.name, "app": setup.app,
+        "k": "genesis", "v": TRANSCRIPT_VERSION, "table": setup.table_id, "name": setup.name, "app": setup.app,
         "rules": setup.rules, "ruleset": setup.ruleset_hash,
         "seats": [s.key for s in setup.seats], "nicks": [s.nick for s in setup.seats],
         "prev": None if (p := setup.previous) is None else {"game": p.game, "head": p.head, "order": list(p.order)},
@@ -178,8 +182,8 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     if entry.index != 0 or entry.prev != ZERO or msg.seat != SEQUENCER or msg.counter != 0 or msg.seen != EMPTY:
         raise RemoteProtocolError(peer, "entry 0 is not a genesis")
     body = checked(GENESIS_SCHEMA, decode_object(msg.body, peer), peer)
-    if body["v"] != PROTOCOL_VERSION:
-        raise RemoteProtocolError(peer, f"genesis of version {body['v']}, expected {PROTOCOL_VERSION}")
+    if body["v"] != TRANSCRIPT_VERSION:
+        raise RemoteProtocolError(peer, f"genesis of version {body['v']}, expected {TRANSCRIPT_VERSION}")
     try:
         seats = tuple(SeatInfo(key, nick) for key, nick in zip(body["seats"], body["nicks"], strict=True))
         link = body["prev"]
