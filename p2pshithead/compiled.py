@@ -5,9 +5,11 @@ Invariants: the compiled form of a module is the same source compiled (there is 
 implementation). It lies beside the source under a name Python's own import never takes
 (`_game.native.cpython-311-x86_64-linux-gnu.so` for `_game.py`), so without this module's finder
 the source is imported: an old checkout, a module no longer in `COMPILED` or a folder put on
-`sys.path` never runs a compiled file. The finder takes it only when `SUMS` (written by setup.py
-with the build) names it built from the SHA-256 of the source beside it, under this very `COMPILED`
-and `DIRECTIVES`; never when the environment sets `PURE`. This module imports nothing of the
+`sys.path` never runs a compiled file. The finder answers for every module of `COMPILED`: its compiled
+form only when `SUMS` (written by setup.py with the build) names it built from the SHA-256 of the
+source beside it, under this very `COMPILED`, `DIRECTIVES` and interpreter, never when the environment
+sets `PURE`; else its source (so a compiled file under a plain name, left by an older build, is never
+taken either). This module imports nothing of the
 package, so that setup.py can load it alone.
 """
 
@@ -71,8 +73,10 @@ def digest(path: Path) -> str:
 
 
 def build_key() -> str:
-    """What a build must share with this module to be taken: the modules and Cython's settings."""
-    return hashlib.sha256(repr((COMPILED, sorted(DIRECTIVES.items()))).encode()).hexdigest()
+    """What a build must share with this process to be taken: the modules, Cython's settings and the
+    interpreter's extension suffix."""
+    what = (COMPILED, sorted(DIRECTIVES.items()), importlib.machinery.EXTENSION_SUFFIXES[0])
+    return hashlib.sha256(repr(what).encode()).hexdigest()
 
 
 def recorded(folder: Path = _HERE) -> dict[str, tuple[str, str]]:
@@ -106,11 +110,11 @@ def stale(folder: Path = _HERE) -> tuple[str, ...]:
     return tuple(name for name in COMPILED if sums.get(name, ("",))[0] != digest(source_of(name, folder)))
 
 
-class _Native(importlib.abc.MetaPathFinder):
-    """Finds the compiled form of each named module."""
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds each module of `COMPILED`: the compiled form of those `native` names, else the source."""
 
-    def __init__(self, names: Sequence[str]) -> None:
-        self.files = {f"{PACKAGE}.{name}": str(native_of(name)) for name in names}
+    def __init__(self, native: Sequence[str]) -> None:
+        self.files = {f"{PACKAGE}.{n}": str(native_of(n) if n in native else source_of(n)) for n in COMPILED}
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -120,15 +124,13 @@ class _Native(importlib.abc.MetaPathFinder):
 
 
 def install() -> None:
-    """Let the modules that may run compiled (`compiled()`) be imported so. Called once, by the
-    package's `__init__`, before any of them is imported."""
-    names = compiled()
-    if names:
-        sys.meta_path.insert(0, _Native(names))
+    """Import the modules that may run compiled (`compiled()`) so, and the rest of `COMPILED` from
+    source. Called once, by the package's `__init__`, before any of them is imported."""
+    sys.meta_path.insert(0, _Finder(compiled()))
 
 
 def running() -> str:
     """How the modules of `COMPILED` run in this process: "compiled", or "source" (at least one of
     them from its source). Imports them."""
     files = [importlib.import_module(f"{PACKAGE}.{name}").__file__ or "" for name in COMPILED]
-    return "source" if any(f.endswith(".py") for f in files) else "compiled"
+    return "compiled" if all(_NATIVE + importlib.machinery.EXTENSION_SUFFIXES[0] in f for f in files) else "source"

@@ -5,6 +5,7 @@ compiled file; and the source plays the same games as the compiled form."""
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -71,6 +72,18 @@ def test_python_alone_never_imports_a_compiled_file(copy: Path) -> None:
     assert _kinds(_python(FILES, copy)) == ["source"] * 3
     code = "import sys; sys.path.insert(0, 'p2pshithead/engine'); import _state; print(_state.__file__)"
     assert _kinds(_python(code, copy)) == ["source"]
+
+
+def test_a_compiled_file_under_a_plain_name_is_never_taken(copy: Path) -> None:
+    """As an older build left them (or `cythonize -i`): Python alone would take it before the source."""
+    native = compiled.native_of("engine._game", copy / "p2pshithead")
+    if native.is_file():
+        suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+        shutil.copy(native, compiled.source_of("engine._game", copy / "p2pshithead").with_suffix(suffix))
+    with (copy / "p2pshithead" / "engine" / "_game.py").open("a") as changed:
+        changed.write("\n# changed after it was compiled\n")
+    assert _kinds(_python(FILES, copy))[0] == "source"
+    assert _kinds(_python(FILES, copy, **{compiled.PURE: "1"})) == ["source"] * 3
 
 
 def test_a_build_under_other_settings_is_not_taken(copy: Path) -> None:

@@ -1,7 +1,7 @@
 # A framed TCP connection (thin asyncio around `FrameDecoder` and the schema checker). Invariants: every
 # received object is schema-checked for this direction before it is returned; pings are answered and
-# pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now, any pong
-# `last_answer` (the peer hears us: a link may pass one way only); a frame
+# pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now; any pong
+# answers every ping sent before it (`unanswered_for`: a link may pass one way only); a frame
 # begun must be whole within `limits.frame_s`; `round_trips` holds the last seconds from a ping of ours to
 # the pong that echoes its number (a pong for an older ping, or none, counts nothing); the bytes of an
 # incomplete frame are counted in `budget` (shared by the host's connections) and given back on close;
@@ -39,7 +39,7 @@ class Connection:
     """
 
     __slots__ = ("_budget", "_clock", "_decoder", "_frame_began", "_held", "_inbox", "_pinged", "_pinger", "_reader",
-                 "_schemas", "_writer", "bytes_sent", "last_answer", "last_heard", "limits", "peer",
+                 "_schemas", "_unanswered", "_writer", "bytes_sent", "last_heard", "limits", "peer",
                  "round_trips")  # fmt: skip
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, schemas: dict[str, Map], peer: str,
@@ -58,8 +58,9 @@ class Connection:
         self._pinger: asyncio.Task[None] | None = None
         self.peer = peer
         self.bytes_sent = 0
-        self.last_heard = self.last_answer = clock()
+        self.last_heard = clock()
         self._pinged: tuple[int, float] | None = None  # our last unanswered ping: its number, when it left
+        self._unanswered: float | None = None  # when the oldest ping no pong has followed left
         self.round_trips: deque[float] = deque(maxlen=32)
         _set_tcp_keepalive(writer.get_extra_info("socket"), limits)
 
@@ -85,10 +86,9 @@ class Connection:
         return self._clock() - self.last_heard
 
     def unanswered_for(self) -> float:
-        """Seconds since the peer last answered one of our pings (or since the link opened), while pings go
-        out; 0 before `start_keepalive`. A live peer that hears us keeps it below about the ping interval
-        plus the round trip, while someone reads."""
-        return self._clock() - self.last_answer if self._pinger is not None else 0.0
+        """Seconds the oldest of our pings that no pong has followed has waited (0 when none waits). A
+        peer that hears us and reads keeps it below about a round trip."""
+        return 0.0 if self._unanswered is None else self._clock() - self._unanswered
 
     def start_keepalive(self, interval: float) -> None:
         """Send a ping every `interval` seconds until closed (a second call changes nothing). A live peer's
@@ -106,6 +106,8 @@ class Connection:
                 self.bytes_sent += len(ping)
                 self._writer.write(ping)
                 self._pinged = (number, self._clock())
+                if self._unanswered is None:
+                    self._unanswered = self._pinged[1]
 
     async def async_wait_silent(self, limit: float) -> float:
         """Return once the peer has been silent for `limit` seconds (at once if it has been already).
@@ -157,9 +159,9 @@ class Connection:
             elif message["t"] != "pong":
                 return message
             else:
-                self.last_answer = self._clock()
+                self._unanswered = None
                 if self._pinged is not None and message["n"] == self._pinged[0]:
-                    self.round_trips.append(self.last_answer - self._pinged[1])
+                    self.round_trips.append(self._clock() - self._pinged[1])
                     self._pinged = None
 
     async def _async_read(self) -> bytes:

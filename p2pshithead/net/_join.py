@@ -420,14 +420,18 @@ class Joiner:
 
     async def _async_watch_host(self) -> None:
         """A host silent past `limits.silent_s` (frozen, cut off, or this peer's address changed under the
-        link), or deaf as long (its pongs stopped: a link that passes one way only, the host waiting for
-        this seat while this peer still hears it): its link is dropped, so this peer sits again (lobby,
-        waiting) or comes back (in the game: `_async_come_back` dials again until the away limit), on a
-        new link; a dead link is never waited on, since nothing but a new one can carry the game on."""
+        link), or deaf past `silent_s + frame_s` (its pongs stopped: a link that passes one way only, the
+        host waiting for this seat while this peer still hears it; a host may leave a seat unread for up
+        to `frame_s` while it sends another seat its catch-up): its link is dropped, so this peer sits
+        again (lobby, waiting) or comes back (in the game: `_async_come_back` dials again until the away
+        limit), on a new link; a dead link is never waited on, since nothing but a new one can carry the
+        game on."""
+        limits = self._limits
         while True:
             await asyncio.sleep(_WATCH_S)
             conn = self._conn
-            if conn is not None and max(conn.silent_for(), conn.unanswered_for()) > self._limits.silent_s:
+            if conn is not None and (conn.silent_for() > limits.silent_s
+                                     or conn.unanswered_for() > limits.silent_s + limits.frame_s):  # fmt: skip
                 await conn.async_close()
 
     async def _async_come_back(self, exc: BaseException) -> None:

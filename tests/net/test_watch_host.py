@@ -51,7 +51,7 @@ class GatedBot:
         self.bot.tick()
 
 
-LIMITS = Limits(keepalive_s=0.1, silent_s=0.6)
+LIMITS = Limits(keepalive_s=0.1, silent_s=0.6, frame_s=1.0)  # a link deaf for 1.6 s is let go
 CONFIG = TableConfig("quiet", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, away_time=30)
 
 
@@ -137,8 +137,8 @@ def test_a_host_gone_silent_in_the_next_game_of_an_evening_is_away_then_back() -
 
 def test_a_link_that_carries_nothing_to_the_host_mid_game_is_let_go_and_the_joiner_comes_back() -> None:
     """The other way round: the link holds back everything from ann, so her host waits for her while she
-    still hears it. Her pings go unanswered past `silent_s`: she drops the link and comes back on a new one,
-    well inside the away limit (30 s), and the game goes on."""
+    still hears it. Her pings go unanswered past `silent_s + frame_s`: she drops the link and comes back on a
+    new one, well inside the away limit (30 s), and the game goes on."""
     async def cut(link: CutLink, agent: GatedBot, events: list[TableEvent]) -> None:
         link.one_way("up")
         agent.gate.set()  # her move goes up the deaf link
