@@ -180,7 +180,7 @@ async def _async_locate(bind: str, table_id: bytes, seconds: float = _FIND_S) ->
 
 async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
-                      resume: tuple[Journal, SeatRecord] | None) -> int:  # fmt: skip
+                      resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None) -> int:  # fmt: skip
     say = (lambda text: None) if quiet else click.echo
     agents: list[BotAgent | HumanAgent] = []
 
@@ -196,7 +196,8 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
 
     joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
                     notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
-                    keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find)  # fmt: skip
+                    keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find,
+                    host_key=host_key)  # fmt: skip
     evening = Evening()
     async with joiner:
         result: Transcript | None = await joiner.async_run()
@@ -385,6 +386,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
     else:
         identity = person_identity(nick)
     resume = None if new else _unfinished_game(table, address)
+    host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
     if resume is not None:
         journal, record = resume
         addresses, port = record.addresses, record.port
@@ -396,10 +398,10 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         addresses = (host,)
     else:
         ad = asyncio.run(_async_choose(table, bind, wait, bot))
-        addresses, port = ad.addresses, ad.port
+        addresses, port, host_key = ad.addresses, ad.port, ad.host_key
     try:
         status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,
-                                         ascii_only, resume))  # fmt: skip
+                                         ascii_only, resume, host_key))  # fmt: skip
     except (NetError, OSError) as exc:
         if resume is not None:
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one

@@ -5,7 +5,9 @@
 # while it is open (a game in play too, so a peer that crashed finds it again by id) and is withdrawn on
 # close;
 # a browser reports a table once when it appears (or changes) and once when it vanishes; a TXT record
-# that does not parse is ignored, never raised; bound to one address, zeroconf uses only that interface.
+# that does not parse is ignored, never raised, and so is one of this protocol version not signed by the
+# host key it names (`key`, `sig`: a joiner from the listing then proves itself only to that key); bound
+# to one address, zeroconf uses only that interface.
 """`TableAd`, `Announcer` (host side) and `Browser` (join side)."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 
 from zeroconf import IPVersion, ServiceStateChange
@@ -21,9 +23,14 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from p2pshithead.net._addresses import ANY
 from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
+from p2pshithead.net._framing import pack
+from p2pshithead.net._identity import Identity, verify
+from p2pshithead.net._transcript import PROTOCOL_VERSION
 
 SERVICE_TYPE = "_p2pshithead._tcp.local."
 _INFO_TIMEOUT_MS = 1500
+_AD_DOMAIN = b"p2pshithead/ad/v1"
+_HEX = frozenset("0123456789abcdef")
 
 
 def open_zeroconf(bind: str) -> AsyncZeroconf:
@@ -52,10 +59,15 @@ class TableAd:
     turn_time: int = 0
     away_time: int = 0
     watching: int = 0
+    key: str = ""  # the host's key, hex (none from a program before protocol 5)
+    sig: str = ""  # the host key's signature of the rest of the record (`signed_bytes`), hex
 
     def __post_init__(self) -> None:
-        if len(self.table_id) != 32 or not all(c in "0123456789abcdef" for c in self.table_id):
+        if len(self.table_id) != 32 or not _HEX.issuperset(self.table_id):
             raise ValueError(f"bad table id {self.table_id!r}")
+        if len(self.key) not in (0, 64) or len(self.sig) not in (0, 128) or (self.sig and not self.key) \
+                or not _HEX.issuperset(self.key + self.sig):
+            raise ValueError("bad host key or signature")
         for text, most in ((self.name, 40), (self.host, 40), (self.rules, MAX_RULES_TEXT)):
             if not 1 <= len(text) <= most or not text.isprintable():
                 raise ValueError(f"bad table ad text {text!r}")
@@ -75,7 +87,27 @@ class TableAd:
         return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules, "ruleset": self.ruleset,
                 "taken": str(self.taken), "free": str(self.free), "v": str(self.version),
                 "state": "playing" if self.playing else "lobby", "away": ",".join(self.away),
-                "limits": f"{self.turn_time}/{self.away_time}", "watch": str(self.watching)}  # fmt: skip
+                "limits": f"{self.turn_time}/{self.away_time}", "watch": str(self.watching),
+                **({"key": self.key, "sig": self.sig} if self.key else {})}  # fmt: skip
+
+    @property
+    def host_key(self) -> bytes | None:
+        """The key that signed this record (its host's), or None for an unsigned one."""
+        return bytes.fromhex(self.key) if self.key and self.signed() else None
+
+    def signed_bytes(self) -> bytes:
+        """What the host signs: every field of the TXT record but the signature (not the addresses: a
+        table is the same wherever it is found)."""
+        return pack([_AD_DOMAIN, sorted((k, v) for k, v in self.properties.items() if k != "sig")])
+
+    def signed(self) -> bool:
+        """Whether `sig` is the signature of this record by `key`."""
+        return bool(self.key) and verify(bytes.fromhex(self.key), bytes.fromhex(self.sig), self.signed_bytes())
+
+    def signed_by(self, identity: Identity) -> TableAd:
+        """This record with `identity`'s key and its signature."""
+        unsigned = replace(self, key=identity.public.hex(), sig="")
+        return replace(unsigned, sig=identity.sign(unsigned.signed_bytes()).hex())
 
     @classmethod
     def from_info(cls, info: AsyncServiceInfo) -> TableAd | None:
@@ -85,12 +117,13 @@ class TableAd:
         addresses.sort(key=lambda a: ":" in a)  # IPv4 first
         try:
             turn, away = (int(t) for t in props["limits"].split("/"))
-            return cls(props["id"], props["name"], props["host"], props["rules"], props["ruleset"], int(props["taken"]),
-                       int(props["free"]), int(props["v"]), tuple(addresses), int(info.port or 0),
-                       props["state"] == "playing", tuple(n for n in props["away"].split(",") if n), turn,
-                       away, int(props.get("watch", "0")))  # fmt: skip
+            ad = cls(props["id"], props["name"], props["host"], props["rules"], props["ruleset"], int(props["taken"]),
+                     int(props["free"]), int(props["v"]), tuple(addresses), int(info.port or 0),
+                     props["state"] == "playing", tuple(n for n in props["away"].split(",") if n), turn,
+                     away, int(props.get("watch", "0")), props.get("key", ""), props.get("sig", ""))  # fmt: skip
         except (KeyError, ValueError):
             return None
+        return ad if ad.version != PROTOCOL_VERSION or ad.signed() else None  # an older table: join says why
 
     def to_json(self) -> dict[str, object]:
         """The ad as a JSON object (for `join --list --json`)."""
@@ -98,7 +131,7 @@ class TableAd:
                 "ruleset": self.ruleset, "taken": self.taken, "free": self.free, "version": self.version,
                 "addresses": list(self.addresses), "port": self.port, "playing": self.playing,
                 "away": list(self.away), "turn_time": self.turn_time, "away_time": self.away_time,
-                "watching": self.watching}  # fmt: skip
+                "watching": self.watching, "key": self.key}  # fmt: skip
 
 
 class Announcer:

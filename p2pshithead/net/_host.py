@@ -216,7 +216,7 @@ class Host:
         away = tuple(seats[s].nick for s in sorted(self._away))
         return TableAd(self._table_id.hex(), cfg.name, self._identity.nick, cfg.rules, ruleset, taken, free,
                        PROTOCOL_VERSION, self.addresses, self.port, self._sequencer is not None, away,
-                       cfg.turn_time, cfg.away_time, len(self._watchers))  # fmt: skip
+                       cfg.turn_time, cfg.away_time, len(self._watchers)).signed_by(self._identity)  # fmt: skip
 
     async def _async_announce(self) -> None:
         async with self._announcing:  # one announcement at a time, never one on a zeroconf being replaced
@@ -435,7 +435,7 @@ class Host:
             LobbyRefusal: the seat cannot be given (full table, the host's key, a failed proof, a place held
                 on a live link).
         """
-        await self._async_challenge(conn, occupant.key)
+        await self._async_challenge(conn, occupant.key, occupant.nick)
         how = self._seating(occupant.key)
         if how is Seating.SIT:
             return await self._async_sit(conn, occupant)
@@ -471,8 +471,9 @@ class Host:
                     "(is it playing in another window?)")
         return None
 
-    async def _async_challenge(self, conn: Connection, key: bytes) -> None:
-        """Have the peer prove `key` on this link: sign a fresh nonce within the hello deadline.
+    async def _async_challenge(self, conn: Connection, key: bytes, nick: str) -> None:
+        """Have the peer prove `key` on this link: sign a fresh nonce within the hello deadline, with the
+        nickname its hello gave (`nick`; empty for a rejoin).
 
         Raises:
             LobbyRefusal: the answer is not `key`'s signature of this nonce (another key, a replayed proof).
@@ -488,7 +489,7 @@ class Host:
             raise RemoteProtocolError(conn.peer, f"did not prove its key within {self._limits.hello_s:g} s") from None
         if answer["t"] != "prove":
             raise RemoteProtocolError(conn.peer, f"sent {answer['t']!r} instead of proving its key")
-        if not verify(key, answer["sig"], sit_again_bytes(self._table_id, host, key, nonce)):
+        if not verify(key, answer["sig"], sit_again_bytes(self._table_id, host, key, nonce, nick)):
             raise LobbyRefusal("the proof is not this key's signature of the challenge")
 
     async def _async_sit(self, conn: Connection, occupant: Occupant) -> bool:
@@ -621,7 +622,7 @@ class Host:
         try:
             if (refusal := self._rejoin_refusal(message)) is not None:
                 raise LobbyRefusal(refusal)
-            await self._async_challenge(conn, message["key"])
+            await self._async_challenge(conn, message["key"], "")
             assert self._sequencer is not None
             seat = [s.key for s in self._sequencer.transcript.setup.seats].index(message["key"])
             if (refusal := self._live_refusal(self._links.get(seat))) is not None:

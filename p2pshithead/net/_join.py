@@ -86,13 +86,15 @@ class Joiner:
             given are then the record's).
         find: looks the table up by id when the host is not where it was (None: only the known addresses).
         limits: deadlines, sizes and keep-alives of the connection (`Limits`).
+        host_key: the key that signed the announcement of the table the person picked (`TableAd.host_key`):
+            this peer proves itself only to that host. None: its first challenge pins the key.
     """
 
     def __init__(self, identity: Identity, addresses: Sequence[str], port: int, apps: Apps,
                  agent_for: Callable[[str], Agent], *, bot: bool, bind: str | None, notify: Notify,
                  clock: Callable[[], float], secret: bytes = b"", keep: Callable[[bytes], Journal] | None = None,
                  resume: tuple[Journal, SeatRecord] | None = None, find: Find | None = None,
-                 limits: Limits = Limits()) -> None:  # fmt: skip
+                 limits: Limits = Limits(), host_key: bytes | None = None) -> None:  # fmt: skip
         self._identity, self._addresses, self._port = identity, tuple(addresses), port
         self._agent_for, self._bot = agent_for, bot
         self._apps, self._bind, self._notify, self._secret = apps, bind, notify, secret
@@ -118,7 +120,7 @@ class Joiner:
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
         self._table_hint: bytes | None = None  # the host's table id, as its last challenge named it
-        self._host_key: bytes | None = None  # the key the first challenge named: every later one, every game's too
+        self._host_key = host_key  # the key the first challenge named (or the ad): every later one, every game's too
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
@@ -256,7 +258,7 @@ class Joiner:
         assert conn is not None
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
-        welcome = await self._async_proven(conn, await self._async_answer(conn, answer_s), answer_s)
+        welcome = await self._async_proven(conn, await self._async_answer(conn, answer_s), answer_s, me.nick)
         if welcome["t"] == "resumed":  # the game began meanwhile, with this seat: it comes from the genesis
             self._hello_answered = True
             self._welcome(welcome, resumed=True)
@@ -276,19 +278,21 @@ class Joiner:
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
             await conn.async_send({"t": "ready", "ready": True})
 
-    async def _async_proven(self, conn: Connection, answer: dict[str, Any], answer_s: float | None) -> dict[str, Any]:
+    async def _async_proven(self, conn: Connection, answer: dict[str, Any], answer_s: float | None,
+                            nick: str) -> dict[str, Any]:  # fmt: skip
         """The host's answer after this peer proved its key, when `answer` is the host's challenge (every
-        hello and rejoin is challenged: a fresh nonce signed by this key); else `answer`."""
+        hello and rejoin is challenged: a fresh nonce signed by this key, with the hello's `nick`, empty
+        for a rejoin); else `answer`."""
         if answer["t"] != "challenge":
             return answer
         host = answer["host"]
         pinned = self._host_key or (self.transcript.setup.seats[SEQUENCER].key if self.transcript else None)
         if pinned is not None and host != pinned:
-            raise RemoteProtocolError(conn.peer, "challenged this peer for another host's key than this table's: "
-                                                 "not answered (is it passing on another table's challenge?)")
+            raise RemoteProtocolError(conn.peer, "challenged this peer for another host's key than the table's it "
+                                                 "chose: not answered (is it passing on another table's challenge?)")
         self._host_key = host
         self._table_hint = answer["table"]  # where to look for the host by mDNS should its address change
-        sig = self._identity.sign(sit_again_bytes(answer["table"], host, self._identity.public, answer["nonce"]))
+        sig = self._identity.sign(sit_again_bytes(answer["table"], host, self._identity.public, answer["nonce"], nick))
         await conn.async_send({"t": "prove", "sig": sig})
         return await self._async_answer(conn, answer_s)
 
@@ -368,7 +372,7 @@ class Joiner:
         sig = self._identity.sign(rejoin_bytes(table, key, have, now))
         await conn.async_send({"t": "rejoin", "v": PROTOCOL_VERSION, "key": key, "table": table, "have": have,
                                "time": now, "sig": sig})  # fmt: skip
-        answer = await self._async_proven(conn, await conn.async_recv(), None)
+        answer = await self._async_proven(conn, await conn.async_recv(), None, "")
         if answer["t"] != "resumed":
             raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {answer.get('reason', answer['t'])}")
         if answer["entries"] < have:

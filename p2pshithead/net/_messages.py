@@ -78,7 +78,8 @@ only at the host it names: a host that passes on another host's challenge gets a
 whose games the peer then takes only sealed by that host's key."""
 
 PROVE = fields(sig=Bytes(SIG_BYTES, SIG_BYTES))
-"""Peer to host, right after a `challenge`: its key's signature over `sit_again_bytes(table, host, key, nonce)`."""
+"""Peer to host, right after a `challenge`: its key's signature over `sit_again_bytes(table, host, key, nonce,
+nick)`."""
 
 AWAY = fields(seat=Int(0, MAX_SEATS - 1), left=Int(0, MAX_WAIT_S))
 """Host to peers: game seat `seat` is gone and has `left` seconds to come back (0: it is back)."""
@@ -157,10 +158,11 @@ def rejoin_bytes(table_id: bytes, key: bytes, have: int, time_ms: int) -> bytes:
     return pack([_REJOIN_DOMAIN, table_id, key, have, time_ms])
 
 
-def sit_again_bytes(table_id: bytes, host: bytes, key: bytes, nonce: bytes) -> bytes:
+def sit_again_bytes(table_id: bytes, host: bytes, key: bytes, nonce: bytes, nick: str) -> bytes:
     """What a peer signs to prove `key` on a link: only the key's holder answers, only the challenge it was
-    sent, and only for the host whose key `host` is."""
-    return pack([_SIT_AGAIN_DOMAIN, table_id, host, key, nonce])
+    sent, only for the host whose key `host` is, and under the nickname its hello gave (empty for a
+    rejoin), which nobody on the way can change."""
+    return pack([_SIT_AGAIN_DOMAIN, table_id, host, key, nonce, nick])
 
 
 def checked(schema: Field, obj: object, peer: str) -> Any:

@@ -14,10 +14,12 @@ def hello(who: Identity, ready: bool = False) -> dict[str, Any]:
     return {"t": "hello", "v": PROTOCOL_VERSION, "key": who.public, "nick": who.nick, "ready": ready}
 
 
-def proof(signer: Identity, key: bytes, challenge: dict[str, Any]) -> dict[str, Any]:
-    """`signer`'s answer to `challenge` for `key` (a proof only when `signer` holds `key`)."""
+def proof(signer: Identity, key: bytes, challenge: dict[str, Any], nick: str | None = None) -> dict[str, Any]:
+    """`signer`'s answer to `challenge` for `key` (a proof only when `signer` holds `key`), under `nick`
+    (by default the signer's own, as its hello gives it; empty for a rejoin)."""
     assert challenge["t"] == "challenge", challenge
-    signed = sit_again_bytes(challenge["table"], challenge["host"], key, challenge["nonce"])
+    signed = sit_again_bytes(challenge["table"], challenge["host"], key, challenge["nonce"],
+                             signer.nick if nick is None else nick)
     return {"t": "prove", "sig": signer.sign(signed)}
 
 

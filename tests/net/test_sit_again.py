@@ -289,12 +289,14 @@ def test_a_proof_is_good_only_at_the_host_it_names() -> None:
 
 
 async def _stopped_by(serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]], who: Identity,
-                      reason: str) -> None:  # fmt: skip
-    """A joiner bot as `who`, at a host played by `serve` on 127.0.0.1, stops within 10 s, saying `reason`."""
+                      reason: str, host_key: bytes | None = None) -> None:  # fmt: skip
+    """A joiner bot as `who` (that picked a table announced by `host_key`), at a host played by `serve` on
+    127.0.0.1, stops within 10 s, saying `reason`."""
     server = await asyncio.start_server(serve, "127.0.0.1", 0)
     async with server:
         joiner = Joiner(who, ("127.0.0.1",), server.sockets[0].getsockname()[1], APPS, countdown_bots(1), bot=True,
-                        bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
+                        bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic,
+                        host_key=host_key)  # fmt: skip
         async with joiner:
             with pytest.raises(RemoteProtocolError, match=reason):
                 async with asyncio.timeout(10):
@@ -355,7 +357,44 @@ def test_a_joiner_proves_its_key_on_a_new_link_only_to_the_host_it_proved_it_to_
                 answers.append("closed")
             await conn.async_close()
 
-        await _stopped_by(serve, ann, "another host's key than this table's")
+        await _stopped_by(serve, ann, "another host's key than the table's it chose")
 
     asyncio.run(scenario())
     assert answers[0] == "prove" and len(answers) >= 2 and set(answers[1:]) == {"closed"}, answers
+
+
+def test_a_hello_renamed_on_the_way_is_refused() -> None:
+    """The proof covers the hello's nickname: a relay that renames the peer gets no seat for it."""
+    ann = Identity.generate("ann")
+
+    async def scenario() -> None:
+        async with _table(2, []) as (host, _):
+            reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+            conn = Connection(reader, writer, FROM_HOST, "host")
+            await conn.async_send({**hello(ann), "nick": "ann-the-quitter"})
+            await conn.async_send(proof(ann, ann.public, await conn.async_recv()))  # signed as "ann"
+            refused = await conn.async_recv()
+            assert refused["t"] == "reject" and "not this key's signature" in refused["reason"], refused
+            await conn.async_close()
+
+    asyncio.run(scenario())
+
+
+def test_a_joiner_proves_itself_only_to_the_host_that_signed_the_table_it_picked() -> None:
+    """Picked from the listing, a table's signed announcement names its host's key: a host at that address
+    that challenges in another key's name (passing on another table's challenge) gets no proof at all."""
+    ann, harry, mallory = Identity.generate("ann"), Identity.generate("harry"), Identity.generate("mallory")
+    answers: list[str] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer, FROM_PEER, "ann")
+        try:
+            assert (await conn.async_recv())["t"] == "hello"
+            await conn.async_send({"t": "challenge", "table": bytes(16), "host": harry.public, "nonce": os.urandom(32)})
+            answers.append((await conn.async_recv())["t"])
+        except (RemoteProtocolError, ConnectionError):
+            answers.append("closed")
+        await conn.async_close()
+
+    asyncio.run(_stopped_by(serve, ann, "another host's key than the table's it chose", mallory.public))
+    assert answers == ["closed"]
