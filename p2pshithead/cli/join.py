@@ -33,6 +33,7 @@ from p2pshithead.cli.speednet import join_speed
 from p2pshithead.cli.terminal import READER, fitted
 from p2pshithead.net import (
     ANY,
+    PROTOCOL_VERSION,
     Agent,
     Browser,
     Identity,
@@ -146,8 +147,17 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, wa
     """The table to join: the one called `table`, else the first found (bots) or the one a person picks.
 
     Raises:
-        click.ClickException: no such table, in words naming what was seen and what to try next.
+        click.ClickException: no such table, or one of another protocol version, in words naming what was
+            seen and what to try next.
     """
+    ad = await _async_chosen(table, bind, wait, bot, watch)
+    if ad.version != PROTOCOL_VERSION:
+        raise click.ClickException(f"{ad.label} runs protocol version {ad.version} and this program "
+                                   f"{PROTOCOL_VERSION}: both need the same version of p2pshithead")
+    return ad
+
+
+async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, watch: bool) -> TableAd:
     if table is None:
         ad = await _async_pick(bind, bot, wait, watch)
         if ad is None:
@@ -170,11 +180,17 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, wa
             return matches[int(text) - 1]
 
 
-async def _async_locate(bind: str, table_id: bytes, seconds: float = _FIND_S) -> tuple[tuple[str, ...], int] | None:
-    """Where table `table_id` is announced now (a host that restarted may listen on a new port)."""
+async def _async_locate(bind: str, table_id: bytes, host_key: bytes | None,
+                        seconds: float = _FIND_S) -> tuple[tuple[str, ...], int] | None:  # fmt: skip
+    """Where table `table_id` is announced now (a host that restarted may listen on a new port), by the
+    host whose key is `host_key` when it is known (a lookalike record, signed by another key, is passed by)."""
     wanted = table_id.hex()
-    found = await async_watch(bind, seconds, lambda kind, ad: None, lambda ad: ad.table_id == wanted)
-    ad = next((ad for ad in found.values() if ad.table_id == wanted), None)
+
+    def its(ad: TableAd) -> bool:
+        return ad.table_id == wanted and (host_key is None or ad.host_key == host_key)
+
+    found = await async_watch(bind, seconds, lambda kind, ad: None, its)
+    ad = next((ad for ad in found.values() if its(ad)), None)
     return None if ad is None else (ad.addresses, ad.port)
 
 
@@ -192,7 +208,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         notifier(say, agents[-1] if agents else None)(event)
 
     async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
-        return await _async_locate(bind, table_id)
+        return await _async_locate(bind, table_id, host_key)
 
     joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
                     notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),

@@ -199,6 +199,7 @@ def join_speed(table: str | None, address: str | None, bind: str, bot: bool, lev
                ascii_only: bool, seed: int | None, transcript: Path | None, wait: float) -> None:  # fmt: skip
     """`join --game speed`: sit at the Speed table at `address` (HOST:PORT) or announced as `table`."""
     identity = load_identity(nick=nick or (f"bot-{os.urandom(2).hex()}" if bot else None))
+    host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
     if address is not None:
         host, _, port_text = address.rpartition(":")
         if not host or not port_text.isdigit():
@@ -210,13 +211,13 @@ def join_speed(table: str | None, address: str | None, bind: str, bot: bool, lev
         ad = next((ad for ad in found.values() if ad.name == table and ad.rules.split()[0] in SPEED.presets), None)
         if ad is None:
             raise click.UsageError(f"no Speed table {table!r} found within {wait:g} s; give --address HOST:PORT")
-        addresses, port = ad.addresses, ad.port
+        addresses, port, host_key = ad.addresses, ad.port, ad.host_key
 
     async def run(agent: Agent) -> Transcript:
         say = agent.say if isinstance(agent, SpeedPerson) else click.echo
         joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
                         bind=None if bind == ANY else bind, notify=lambda event: say(_event_words(event)),
-                        clock=time.monotonic, secret=os.urandom(SPEED.secret_size))  # fmt: skip
+                        clock=time.monotonic, secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip
         async with joiner:
             return await joiner.async_run()
 

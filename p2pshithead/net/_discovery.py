@@ -25,11 +25,13 @@ from p2pshithead.net._addresses import ANY
 from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
 from p2pshithead.net._framing import pack
 from p2pshithead.net._identity import Identity, verify
-from p2pshithead.net._transcript import PROTOCOL_VERSION
 
 SERVICE_TYPE = "_p2pshithead._tcp.local."
 _INFO_TIMEOUT_MS = 1500
 _AD_DOMAIN = b"p2pshithead/ad/v1"
+_SIGNED_SINCE = 5  # records of this protocol version and later are signed: one that says a later or this one
+# and is not is dropped; an older one is listed (and refused in words before anyone dials it)
+_TXT_STRING = 255  # bytes in one TXT string, `key=value` (RFC 6763 6.1)
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -86,7 +88,7 @@ class TableAd:
         """The TXT record."""
         return {"id": self.table_id, "name": self.name, "host": self.host, "rules": self.rules, "ruleset": self.ruleset,
                 "taken": str(self.taken), "free": str(self.free), "v": str(self.version),
-                "state": "playing" if self.playing else "lobby", "away": ",".join(self.away),
+                "state": "playing" if self.playing else "lobby", "away": _fitted("away", self.away),
                 "limits": f"{self.turn_time}/{self.away_time}", "watch": str(self.watching),
                 **({"key": self.key, "sig": self.sig} if self.key else {})}  # fmt: skip
 
@@ -123,7 +125,7 @@ class TableAd:
                      away, int(props.get("watch", "0")), props.get("key", ""), props.get("sig", ""))  # fmt: skip
         except (KeyError, ValueError):
             return None
-        return ad if ad.version != PROTOCOL_VERSION or ad.signed() else None  # an older table: join says why
+        return ad if ad.version < _SIGNED_SINCE or ad.signed() else None
 
     def to_json(self) -> dict[str, object]:
         """The ad as a JSON object (for `join --list --json`)."""
@@ -131,7 +133,18 @@ class TableAd:
                 "ruleset": self.ruleset, "taken": self.taken, "free": self.free, "version": self.version,
                 "addresses": list(self.addresses), "port": self.port, "playing": self.playing,
                 "away": list(self.away), "turn_time": self.turn_time, "away_time": self.away_time,
-                "watching": self.watching, "key": self.key}  # fmt: skip
+                "watching": self.watching, "key": (k := self.host_key) and k.hex()}  # fmt: skip
+
+
+def _fitted(field: str, names: tuple[str, ...]) -> str:
+    """`names`, comma-separated, as many as fit one TXT string with `field=` (the rest are left out)."""
+    room, kept = _TXT_STRING - len(field) - 1, ""
+    for name in names:
+        longer = f"{kept},{name}" if kept else name
+        if len(longer.encode()) > room:
+            break
+        kept = longer
+    return kept
 
 
 class Announcer:

@@ -43,4 +43,22 @@ def test_a_record_of_this_version_without_a_signature_is_not_listed() -> None:
 def test_an_older_programs_unsigned_record_is_still_listed() -> None:
     older = replace(AD, version=PROTOCOL_VERSION - 1)
     heard = _heard(older.properties)
-    assert heard == older and heard.host_key is None
+    assert heard == older and heard.host_key is None and heard.to_json()["key"] is None
+
+
+def test_a_record_that_says_a_later_version_is_signed_too() -> None:
+    assert _heard(replace(AD, version=PROTOCOL_VERSION + 1).properties) is None
+
+
+def test_a_bogus_key_is_not_reported_as_the_hosts() -> None:
+    older = replace(AD, version=PROTOCOL_VERSION - 1, key="ab" * 32, sig="cd" * 64)
+    heard = _heard(older.properties)
+    assert heard is not None and heard.host_key is None and heard.to_json()["key"] is None
+
+
+def test_nicknames_of_players_away_are_cut_to_one_txt_string() -> None:
+    """(one over 255 bytes once stopped the announcements: zeroconf refused the record)"""
+    many = replace(AD, away=tuple(f"{'☕' * 20}{n}" for n in range(11)))
+    away = many.properties["away"]
+    assert len(f"away={away}".encode()) <= 255 and away.split(",") == list(many.away[: away.count(",") + 1])
+    assert _heard(many.signed_by(HOST).properties) is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV, PROTOCOL_VERSION, load_entries, save_entries
+from p2pshithead.net import HOME_ENV, PROTOCOL_VERSION, Announcer, TableAd, load_entries, save_entries
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 Played = tuple[subprocess.CompletedProcess[str], Path]
@@ -159,3 +160,19 @@ def test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_the
 def test_a_misspelled_house_rule_is_refused_before_the_table_opens(home: Path) -> None:
     result = CliRunner().invoke(main, ["host", "--bind", "127.0.0.1", "--set", "ten_not_on_eigth=true"])
     assert result.exit_code == 2 and "did you mean ten_not_on_eight" in result.output
+
+
+def test_join_refuses_a_table_of_another_protocol_version_before_dialling_it(home: Path) -> None:
+    """An older program's table is listed (its record is not signed); a join by name says why it cannot play
+    there, and dials nothing (a record relabelled as older cannot lead this program to another table)."""
+    older = TableAd("ab" * 16, "old-table", "ann", "classic", "cd" * 32, 1, 1, PROTOCOL_VERSION - 1, ("127.0.0.1",), 9)
+
+    async def announced() -> subprocess.CompletedProcess[str]:
+        async with Announcer("old-table ab", "127.0.0.1") as announcer:
+            await announcer.async_update(older)
+            return await asyncio.to_thread(run, "join", "old-table", "--bot", "--bind", "127.0.0.1", "--wait", "5")
+
+    joined = asyncio.run(announced())
+    assert joined.returncode != 0
+    assert f"runs protocol version {PROTOCOL_VERSION - 1} and this program {PROTOCOL_VERSION}" in joined.stderr
+    assert "connected to" not in joined.stdout
