@@ -148,7 +148,7 @@ class Host:
         self._waiting: dict[Connection, Occupant] = {}  # came during a game: seated at the next one's lobby
         self._tasks: set[asyncio.Task[None]] = set()
         self._previous: Previous | None = None  # the link of a next game of a series
-        self.stats = Stats(clock)
+        self.stats = Stats(clock, lambda: sum(c.bytes_sent for c in self._seen))
         self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
         self._random = random
         self.port = 0
@@ -778,7 +778,6 @@ class Host:
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
         self._closing = True  # connections closed from here on are not drops
-        self.stats.bytes_sent = sum(c.bytes_sent for c in self._seen)
         peers = [*self._lobby_peers.values(), *self._links.values(), *self._watchers, *self._waiting]
         self._lobby_peers, self._links, self._watchers, self._waiting = {}, {}, [], {}
         for conn in peers:

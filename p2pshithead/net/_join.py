@@ -110,7 +110,8 @@ class Joiner:
         self._last_sent: Authored | None = None  # this seat's last message, sent again if the host lost it
         self._away_time = 0
         self._host = "host"
-        self.stats = Stats(clock)
+        self._links: list[Connection] = []  # every link this peer opened (what it sent on them: `stats`)
+        self.stats = Stats(clock, lambda: sum(c.bytes_sent for c in self._links))
         self._clock, self._limits = clock, limits
         self.transcript: Transcript | None = None
         self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
@@ -164,6 +165,7 @@ class Joiner:
         self._conn = Connection(reader, writer, FROM_HOST, peer_name((address, port)),
                                 limits=self._limits, clock=self._clock)  # fmt: skip
         self._conn.start_keepalive(self._limits.keepalive_s)
+        self._links.append(self._conn)
         self._addresses, self._port = (address, *(a for a in addresses if a != address)), port
         self._notify(Connected(address, port))
 
@@ -539,7 +541,6 @@ class Joiner:
             task.cancel()
         if self._conn is not None:
             conn, self._conn = self._conn, None
-            self.stats.bytes_sent = conn.bytes_sent
             await conn.async_close()
         if self._journal is not None:
             self._journal.close()

@@ -12,15 +12,20 @@ from p2pshithead.net._transcript import Authored, Entry
 
 
 class Stats:
-    """Collects send and validation times from `clock` and writes them as one JSON object."""
+    """Collects send and validation times from `clock` and writes them as one JSON object; `sent_bytes`
+    tells how many bytes the peer has sent so far, on every link it opened or took."""
 
-    __slots__ = ("_clock", "bytes_sent", "sent", "validated")
+    __slots__ = ("_clock", "_sent_bytes", "sent", "validated")
 
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self._clock = clock
+    def __init__(self, clock: Callable[[], float], sent_bytes: Callable[[], int]) -> None:
+        self._clock, self._sent_bytes = clock, sent_bytes
         self.sent: list[tuple[int, int, float]] = []
         self.validated: list[tuple[int, int, int, float, bool]] = []
-        self.bytes_sent = 0
+
+    @property
+    def bytes_sent(self) -> int:
+        """Bytes this peer has sent so far (read when the record is written, before or after its links close)."""
+        return self._sent_bytes()
 
     def on_sent(self, msg: Authored) -> None:
         """This peer signed and sent `msg`."""
