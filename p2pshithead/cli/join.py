@@ -237,8 +237,10 @@ def _no_move(app: object, seat: int, text: str) -> object:
     raise ValueError("a spectator never acts")
 
 
-async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool) -> int:
-    """Watch the table at `addresses`/`port` as a spectator until it closes: on a terminal the table
+async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool,
+                       host_key: bytes | None) -> int:  # fmt: skip
+    """Watch the table at `addresses`/`port` (of the host whose key is `host_key`, when picked from the
+    listing) as a spectator until it closes: on a terminal the table
     screen a bystander sees (every seat's counts and face-up cards, the pile, the last moves; no hand),
     redrawn on every event at the terminal's size; elsewhere every move as a line. Then each game's
     outcome and the evening's scoreboard."""
@@ -270,7 +272,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     try:
         for _ in range(_WATCH_LINKS):
             watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
-                              observe=observe, clock=time.monotonic, games=games)  # fmt: skip
+                              observe=observe, clock=time.monotonic, games=games, host_key=host_key)  # fmt: skip
             began = loop.time()
             try:
                 async with watcher:
@@ -387,11 +389,11 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         where = _address(address) if address is not None else None
         if where is None:
             ad = asyncio.run(_async_choose(table, bind, wait, False, watch=True))
-            addresses, port = ad.addresses, ad.port
+            addresses, port, host_key = ad.addresses, ad.port, ad.host_key
         else:
-            addresses, port = (where[0],), where[1]
+            addresses, port, host_key = (where[0],), where[1], None
         try:
-            raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only)))
+            raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only, host_key)))
         except (NetError, OSError) as exc:
             click.echo(f"error: {network_words(exc)}", err=True)
             raise SystemExit(3) from None

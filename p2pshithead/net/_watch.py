@@ -42,12 +42,14 @@ Observe = Callable[[Transcript, Sequence[object]], None]
 
 
 class Watcher:
-    """A spectator: `async with Watcher(...) as w: games = await w.async_run()`."""
+    """A spectator: `async with Watcher(...) as w: games = await w.async_run()`. With `host_key` (the key that
+    signed the announcement picked, `TableAd.host_key`) it watches only games sealed by that key."""
 
     def __init__(self, addresses: Sequence[str], port: int, apps: Apps, *, bind: str | None, notify: Notify,
                  observe: Observe, clock: Callable[[], float], limits: Limits = Limits(),
-                 games: Sequence[Transcript] = ()) -> None:  # fmt: skip
+                 games: Sequence[Transcript] = (), host_key: bytes | None = None) -> None:  # fmt: skip
         self._addresses, self._port, self._apps, self._bind = tuple(addresses), port, apps, bind
+        self._host_key = host_key
         self._notify, self._observe, self._clock, self._limits = notify, observe, clock, limits
         self._conn: Connection | None = None
         self.games: list[Transcript] = list(games)
@@ -142,6 +144,9 @@ class Watcher:
         if current is not None and current.phase is not Phase.DONE and not missed:
             raise RemoteProtocolError(peer, "began a game before the last one was complete")
         transcript = Transcript.start(genesis, None, self._apps, peer)
+        if self._host_key is not None and transcript.setup.seats[SEQUENCER].key != self._host_key:
+            raise RemoteProtocolError(peer, "its game is sealed by another key than the host of the table picked "
+                                            "(is it passing on another table?)")
         if current is None:
             problem = None
         elif missed:

@@ -143,3 +143,31 @@ def test_a_spectator_lets_a_silent_host_go_as_a_lost_link() -> None:
 
     games, closed, took = asyncio.run(run())
     assert [len(g.entries) for g in games] == [5] and not closed and took < 5
+
+
+def test_a_spectator_who_picked_a_table_watches_no_game_sealed_by_another_host() -> None:
+    """Picked from the listing, the table's host key is known: a host at that address that serves another
+    host's game (passed on) is left at once, in words."""
+    async def scenario() -> None:
+        genesis = _game_of(Identity.generate("mallory"), 1)
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read(64)  # its `watch`
+            writer.write(encode_frame({"t": "watching", "v": PROTOCOL_VERSION, "name": "t", "app": "countdown",
+                                       "rules": "short", "words": "", "turn": 0, "away": 60}))  # fmt: skip
+            writer.write(encode_frame(genesis.to_wire()))
+            await writer.drain()
+            await asyncio.sleep(5)
+            writer.close()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        async with server:
+            watcher = Watcher(("127.0.0.1",), server.sockets[0].getsockname()[1], APPS, bind="127.0.0.1",
+                              notify=lambda event: None, observe=lambda transcript, events: None,
+                              clock=time.monotonic, host_key=Identity.generate("harry").public)  # fmt: skip
+            async with watcher:
+                with pytest.raises(RemoteProtocolError, match="sealed by another key than the host of the table"):
+                    async with asyncio.timeout(5):
+                        await watcher.async_run()
+
+    asyncio.run(scenario())
