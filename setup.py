@@ -6,7 +6,6 @@ fails, or no Cython) installs the same package as plain Python."""
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -65,5 +64,4 @@ else:
     )  # force: a change of settings alone compiles again
     for extension in extensions:
         extension.optional = True  # (set after cythonize, which drops it) an install goes on without it
-setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt},
-      options={"build_ext": {"parallel": os.cpu_count() or 1}})
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt})
