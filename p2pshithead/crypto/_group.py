@@ -1,8 +1,11 @@
 # Invariants:
 # - The group is ristretto255 (RFC 9496): prime order ORDER by construction, no cofactor, so there is no
 #   subgroup to check and no torsion to clear. A point is the 32-byte canonical encoding of a group element.
-#   Bytes from outside become points only after `is_point` (libsodium's ristretto255 decoding, which
-#   refuses every non-canonical or invalid encoding, plus a refusal of the identity). `IDENTITY` appears
+#   Bytes from outside become points only through `is_point`, the one gate: RFC 9496's decoding (4.3.1),
+#   its canonical-encoding steps here (libsodium 1.0.18, bundled by rbcl 1.1.2, ignores bit 255, so a
+#   point would have two spellings) and its curve steps by libsodium, plus a refusal of the identity.
+#   So every accepted point has exactly one encoding, whatever libsodium runs, and anything hashed from
+#   points hashes values, not spellings. Every point libsodium outputs is canonical. `IDENTITY` appears
 #   only as an intermediate value (a sum, or a product by zero), never on the wire.
 # - A scalar is an int in [0, ORDER); bytes become scalars only after `is_scalar` (canonical encoding).
 # - libsodium refuses to output the identity from a scalar multiplication; in a prime-order group that
@@ -25,6 +28,7 @@ import rbcl
 from p2pshithead.crypto._errors import LocalDeckError
 
 __all__ = [
+    "FIELD_PRIME",
     "GENERATOR",
     "GROUP",
     "IDENTITY",
@@ -49,6 +53,9 @@ GROUP = b"ristretto255"
 
 ORDER = 2**252 + 27742317777372353535851937790883648493
 """The group order L (prime)."""
+
+FIELD_PRIME = 2**255 - 19
+"""The prime p of the field that encodings are elements of (RFC 9496 section 4)."""
 
 IDENTITY = bytes(32)
 """The neutral element's encoding."""
@@ -86,13 +93,14 @@ def is_scalar(data: object) -> bool:
 
 
 def is_point(data: object) -> bool:
-    """Whether `data` is the canonical encoding of a group element other than the identity."""
-    return (
-        isinstance(data, bytes)
-        and len(data) == 32
-        and data != IDENTITY
-        and rbcl.crypto_core_ristretto255_is_valid_point(data)
-    )
+    """Whether `data` is the canonical encoding of a group element other than the identity: RFC 9496
+    section 4.3.1, steps 1 and 2 here (32 bytes; the field element s below p, so bit 255 clear; s not
+    negative, i.e. even; s = 0 is the identity), the rest (a square root exists, t not negative, y not 0)
+    by libsodium, whose every version does those steps alike."""
+    if type(data) is not bytes or len(data) != 32:
+        return False
+    s = int.from_bytes(data, "little")
+    return 0 < s < FIELD_PRIME and not s & 1 and rbcl.crypto_core_ristretto255_is_valid_point(data)
 
 
 def mul(k: int, point: bytes) -> bytes:

@@ -1,5 +1,5 @@
 # Invariants: the deck's own field types for `p2pshithead.wire`: a `Point` passes only as 32 bytes that
-# decode to a ristretto255 element other than the identity (canonical encoding, checked by libsodium), a
+# decode to a ristretto255 element other than the identity (canonical encoding, RFC 9496: `is_point`), a
 # `Scalar` only as the canonical 32-byte encoding of an int below the group order. A peer's
 # value becomes a deck value only through `read`, whose every refusal is a `MalformedMessageError` naming
 # that peer.
@@ -25,7 +25,7 @@ def _thirty_two(value: object, what: str) -> bytes:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """A ristretto255 point other than the identity, checked by libsodium."""
+    """A ristretto255 point other than the identity, in its one canonical encoding (`is_point`)."""
 
     def check(self, value: object) -> bytes:
         point = _thirty_two(value, "a point")

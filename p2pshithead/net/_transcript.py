@@ -6,8 +6,10 @@
 # and the author's signatures hold; the author's counter is one more than its last; the author's seen
 # head lies in this chain (index below i, not before its own previous entry, same digest) so a relay
 # that shows two peers two histories is caught by the first message that crosses them. Then the body
-# drives the application: a refusal is a `Fault` naming the author. The first fault is the verdict and
-# nothing is appended after it, so the verdict is a function of the entries alone.
+# drives the application: a refusal is a `Fault` naming the author, and so is any other error the
+# application raises on the author's payload (a crash there would stop honest peers unblamed, each at
+# its own point). The first fault is the verdict and nothing is appended after it, so the verdict is a
+# function of the entries alone.
 """`Head`, `Authored`, `Entry`, `Transcript`, `Verdict`, and `make_genesis` / `author_message`."""
 
 from __future__ import annotations
@@ -344,7 +346,12 @@ class Transcript:
             raise Fault(msg.seat, f"malformed body: {exc}") from None
         kind = body["k"]
         if kind == "app" and self.phase is Phase.PLAYING:
-            return self.app.apply(msg.seat, body["p"])
+            try:
+                return self.app.apply(msg.seat, body["p"])
+            except Fault:
+                raise
+            except Exception as exc:  # the one conversion: what a peer's bytes raise is that peer's fault
+                raise Fault(msg.seat, f"sent a payload that could not be checked ({type(exc).__name__})") from None
         present = self.app.present()
         if kind == "end" and self.phase is Phase.SIGNING and msg.seat in present and msg.seat not in self._signed_off:
             self._signed_off.add(msg.seat)
