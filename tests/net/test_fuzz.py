@@ -2,13 +2,16 @@
 
 Real valid messages (a played card table and a countdown table, sequenced by a real `Sequencer`) are
 mutated (bits flipped, values truncated, extended, re-typed, keys dropped or added, frames split and
-spliced), then fed to each handler. For each handler: only its documented error escapes, naming the
-source; no input takes long (a whole handler is stopped by an alarm); the memory it allocates stays
-bounded (tracemalloc peak). `FUZZ_INPUTS` inputs per handler (env `P2PS_FUZZ_INPUTS`, default 1000).
+spliced, point fields spelled as malformed points of every family in tests/crypto/ristretto.py), then
+fed to each handler, the card game's at tables stopped mid-game too. For each handler: only its
+documented error escapes, naming the source; no input takes long (a whole handler is stopped by an
+alarm); the memory it allocates stays bounded (tracemalloc peak). `FUZZ_INPUTS` inputs per handler
+(env `P2PS_FUZZ_INPUTS`, default 1000; `P2PS_FUZZ_INPUTS=50000` for a long run).
 """
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import signal
@@ -20,9 +23,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from p2pshithead.crypto import MalformedMessageError, message_from_wire
+from p2pshithead.crypto import MESSAGE_SCHEMA, MalformedMessageError, message_from_wire
 from p2pshithead.errors import Fault
 from p2pshithead.game import parse_payload
+from p2pshithead.game._payloads import PAYLOAD_SCHEMA
 from p2pshithead.net import (
     PROTOCOL_VERSION,
     Entry,
@@ -35,7 +39,9 @@ from p2pshithead.net import (
 )
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER, SUBMIT_SCHEMA, check_message
 from p2pshithead.net._transcript import Authored, authored_from, authored_to_wire, seal, setup_from_genesis
+from p2pshithead.wire import Field
 
+from ..crypto.ristretto import malformed_families, point_paths, replaced
 from .fake_link import APPS, Group, make_group
 
 FUZZ_INPUTS = int(os.environ.get("P2PS_FUZZ_INPUTS", "1000"))
@@ -54,6 +60,9 @@ _ODD_VALUES: list[object] = [
     None, True, False, 0, -1, 1, 255, 2**31, 2**40 + 1, 2**64 - 1, -(2**63), 0.5, float("inf"), "", "x" * 300,
     "\x00\n\x1b[2J", "é☃", b"", b"\x00" * 33, bytes(range(64)), [], {}, [[[[[[[[]]]]]]]], {"t": None}, {0: 0},
 ]  # fmt: skip
+
+
+_MALFORMED_FAMILIES = list(malformed_families().values())
 
 
 def _retype(rng: random.Random, value: object) -> object:
@@ -111,6 +120,21 @@ def mutate(rng: random.Random, value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool) and roll < 0.6:
         return value + rng.choice([-1, 1, -(2**32), 2**32, -2 * value])
     return _retype(rng, value)
+
+
+def mutate_points(rng: random.Random, value: object, schema: Field) -> object:
+    """A copy of `value` (valid for `schema`) with one of its point fields, or now and then two, spelled
+    as a malformed point of a family picked first (so the rare families come as often as the large)."""
+    places = point_paths(schema, value)
+    if not places:
+        return mutate(rng, value)
+    for path in rng.sample(places, min(len(places), 2 if rng.random() < 0.2 else 1)):
+        value = replaced(value, path, rng.choice(rng.choice(_MALFORMED_FAMILIES)))
+    return value
+
+
+def _either(rng: random.Random, value: object, schema: Field = PAYLOAD_SCHEMA) -> object:
+    return mutate_points(rng, value, schema) if rng.random() < 0.3 else mutate(rng, value)
 
 
 def mutate_bytes(rng: random.Random, data: bytes, others: list[bytes]) -> bytes:
@@ -296,7 +320,11 @@ def test_transcript_bodies(corpus: Corpus) -> None:
 
     def make(rng: random.Random) -> bytes:
         if rng.random() < 0.7:
-            return encode_frame(mutate(rng, rng.choice(bodies)))[4:]
+            body: Any = rng.choice(bodies)
+            card = body.get("k") == "app" and isinstance(body["p"], dict) and "t" in body["p"]
+            if card and rng.random() < 0.3:
+                return encode_frame({**body, "p": mutate_points(rng, body["p"], PAYLOAD_SCHEMA)})[4:]
+            return encode_frame(mutate(rng, body))[4:]
         return mutate_bytes(rng, encode_frame(rng.choice(bodies))[4:], [])
 
     def handle(value: object) -> None:
@@ -318,7 +346,38 @@ def test_game_payloads(corpus: Corpus) -> None:
         fault = _raised(Fault, lambda: parse_payload(AUTHOR, value))
         assert fault is None or fault.seat == AUTHOR
 
-    assert _run("payloads", lambda rng: mutate(rng, rng.choice(corpus.payloads)), handle) == FUZZ_INPUTS
+    assert _run("payloads", lambda rng: _either(rng, rng.choice(corpus.payloads)), handle) == FUZZ_INPUTS
+
+
+def test_game_payloads_at_tables_stopped_mid_game(corpus: Corpus) -> None:
+    """The card game's own handler (what every peer runs on a seat's payload), at an observer stopped
+    before entries all through setup and play, fed the next entry's payload mutated: only a `Fault`
+    naming its author escapes. A refusal leaves the table unchanged, so a table is copied again only when
+    a mutation happened to be taken."""
+    entries = corpus.card.sequencer.transcript.entries
+    observer = Transcript.start(entries[0], None, APPS)
+    stops = sorted({*range(1, 12), *range(12, len(entries) - 1, max(1, len(entries) // 12))})
+    pristine: dict[int, Transcript] = {}
+    for i, entry in enumerate(entries[1:], 1):
+        if i in stops:
+            pristine[i] = copy.deepcopy(observer)
+        observer.append(entry)
+    tables = {i: copy.deepcopy(t) for i, t in pristine.items()}
+
+    def make(rng: random.Random) -> tuple[int, int, object]:
+        i = rng.choice(stops)
+        msg = entries[i].msg
+        payload = decode_object(msg.body, "test")["p"]  # type: ignore[index]
+        return i, msg.seat, mutate_points(rng, payload, PAYLOAD_SCHEMA) if rng.random() < 0.5 else mutate(rng, payload)
+
+    def handle(value: tuple[int, int, object]) -> None:
+        i, seat, payload = value
+        fault = _raised(Fault, lambda: tables[i].app.apply(seat, payload))
+        assert fault is None or fault.seat == seat, (i, fault)
+        if fault is None:
+            tables[i] = copy.deepcopy(pristine[i])
+
+    assert _run("payloads mid-game", make, handle) == FUZZ_INPUTS
 
 
 def test_deck_messages(corpus: Corpus) -> None:
@@ -326,7 +385,7 @@ def test_deck_messages(corpus: Corpus) -> None:
         error = _raised(MalformedMessageError, lambda: message_from_wire(AUTHOR, value))
         assert error is None or error.peer == AUTHOR
 
-    assert _run("deck", lambda rng: mutate(rng, rng.choice(corpus.deck)), handle) == FUZZ_INPUTS
+    assert _run("deck", lambda rng: _either(rng, rng.choice(corpus.deck), MESSAGE_SCHEMA), handle) == FUZZ_INPUTS
 
 
 def test_the_mutator_changes_what_it_is_given(corpus: Corpus) -> None:
