@@ -194,13 +194,3 @@ def test_no_spelling_of_the_last_draw_share_moves_the_dealer() -> None:
             assert caught.value.seat == last and "malformed" in caught.value.reason
     table.broadcast(last, honest)
     assert _dealer(table) == _dealer(_first_game())
-
-
-def test_the_coin_depends_on_the_keys_and_on_no_shuffle() -> None:
-    tables = [_first_game(shuffles, keys=7) for shuffles in range(3)]
-    dealers = [_dealer(t) for t in tables]
-    assert len({t.observer.deck.deck for t in tables}) == 3  # three different shuffles...
-    assert len({t.observer.deck.coin for t in tables}) == 1 and len(set(dealers)) == 1  # ...one coin
-    other = _first_game(0, keys=8)
-    _dealer(other)
-    assert other.observer.deck.coin != tables[0].observer.deck.coin  # the keys do move it
