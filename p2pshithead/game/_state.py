@@ -26,10 +26,12 @@ card. Nobody else's share of a given card is ever asked for (not as owed, not in
 that is out and gave a card still hidden shares every other hidden card instead of releasing its key);
 the receiver opens it when it plays it by forwarding the giver's proven share ("f"). "The best card" is
 checked by a deferred audit (stage AUDIT): once the game is over, the Shithead's hand at the moment it
-gave is opened to all (its shares of what is still hidden) and a card that was not its best is a
-`Fault` naming it. A sealed share that does not open to the receiver is disputed (`DisputePayload`):
-the receiver publishes its proven Diffie-Hellman point with the giver, everyone opens the sealed share,
-and the verdict names the giver (it does not open) or the receiver (it does, or the proof fails).
+gave is opened to all (its shares of what is still hidden and still in play) and a card that was not its
+best is a `Fault` naming it; there is no audit when the giver left, or when the card given left play
+unseen with a receiver who left: the audit never opens a card in the engine's `gone`. A sealed share
+that does not open to the receiver is disputed (`DisputePayload`): the receiver publishes its proven
+Diffie-Hellman point with the giver, everyone opens the sealed share, and the verdict names the giver
+(it does not open) or the receiver (it does, or the proof fails).
 Invariants: a `TableState` holds no secret and knows nothing of which seat is local (h11's rule:
 the same rules for every party): built from the same entries it is equal everywhere, and `apply`
 returns the same events everywhere. Its deck is keyless and its engine knows public identities only;
@@ -260,15 +262,23 @@ class TableState:
 
     def audit_slots(self) -> list[int]:
         """Once the game is over: the slots of the exchange giver's hand (when it gave its best card) that
-        are still hidden, whose shares it owes for the audit; empty when there is nothing to audit, when
-        it left (its cards left play unseen), or once they are open."""
+        are still hidden and still in play, whose shares it owes for the audit; empty when there is nothing
+        to audit (`_auditable`), or once they are open. A card that left play (`gone`) is never opened."""
         game = self.game
-        if self.audit is None or self._audited or game is None or not game.is_over():
+        if not self._auditable() or game is None or not game.is_over():
             return []
-        giver, hand, _ = self.audit
-        if giver in game.left:
-            return []
-        return [slot for slot in hand if self.deck.card(slot) is None]
+        assert self.audit is not None
+        return [slot for slot in self.audit[1] if self.deck.card(slot) is None and slot not in game.gone]
+
+    def _auditable(self) -> bool:
+        """Whether the gift is still to be judged: not when the giver left (its cards left play unseen),
+        nor when the card given left play unseen with the receiver (it cannot be compared without opening
+        it), nor once judged. A function of the transcript alone, so every peer and `verify` skip alike."""
+        game = self.game
+        if self.audit is None or self._audited or game is None:
+            return False
+        giver, _, given = self.audit
+        return giver not in game.left and not (given in game.gone and self.deck.card(given) is None)
 
     def release_slots(self, seat: int) -> list[int] | None:
         """What `seat`, out of the game, gives so that the others finish without it: None for its key share;
@@ -584,9 +594,9 @@ class TableState:
         return [WindowClosed(self.claimant)]
 
     def _end(self) -> list[Event]:
-        """The game is over: the audit now when the giver's hand is open already, else once it opens it."""
-        audit = self.audit
-        if audit is None or self._audited or audit[0] in self._game().left:
+        """The game is over: the audit now when the giver's hand is open already, else once it opens it;
+        none when the gift cannot be judged (`_auditable`), the finish order at once."""
+        if not self._auditable():
             return self._finished()
         return [] if self.audit_slots() else self._judge_gift()
 
