@@ -97,10 +97,11 @@ def is_point(data: object) -> bool:
     section 4.3.1, steps 1 and 2 here (32 bytes; the field element s below p, so bit 255 clear; s not
     negative, i.e. even; s = 0 is the identity), the rest (a square root exists, t not negative, y not 0)
     by libsodium, whose every version does those steps alike."""
-    if type(data) is not bytes or len(data) != 32:
+    if type(data) is not bytes or len(data) != 32 or data[0] & 1:  # s odd: negative
         return False
-    s = int.from_bytes(data, "little")
-    return 0 < s < FIELD_PRIME and not s & 1 and rbcl.crypto_core_ristretto255_is_valid_point(data)
+    if data[31] >= 0x7F and int.from_bytes(data, "little") >= FIELD_PRIME:  # only then can s reach p
+        return False
+    return data != IDENTITY and rbcl.crypto_core_ristretto255_is_valid_point(data)
 
 
 def mul(k: int, point: bytes) -> bytes:
