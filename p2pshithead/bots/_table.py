@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterator, Sequence
 
 from p2pshithead.bots._base import Player, shown_live
 from p2pshithead.engine import Game, Move, Outcome, Phase, Ruleset
+from p2pshithead.errors import P2PError
 
 __all__ = ["LocalTable", "NoMoveError", "ask"]
 
 
-class NoMoveError(RuntimeError):
+class NoMoveError(P2PError, RuntimeError):
     """A seat whose turn it is returned no move."""
 
 

@@ -1,10 +1,12 @@
 """Engine errors, split by cause. Each names the player at fault where one is (STYLE.md 4).
 
-Invariant: every error raised by the engine derives from `EngineError`; move errors are also
-`ValueError`s (python-chess style), so callers may catch either.
+Invariant: every error raised by the engine derives from `EngineError`, a `P2PError` like every error
+of the package; move errors are also `ValueError`s (python-chess style), so callers may catch either.
 """
 
 from __future__ import annotations
+
+from p2pshithead.errors import P2PError
 
 __all__ = [
     "EngineError",
@@ -18,7 +20,7 @@ __all__ = [
 ]
 
 
-class EngineError(Exception):
+class EngineError(P2PError):
     """Base of every error raised by the rules engine."""
 
     def __init__(self, message: str, player: int | None = None) -> None:
