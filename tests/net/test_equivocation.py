@@ -9,6 +9,7 @@ import asyncio
 import os
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,12 +19,15 @@ from click.testing import CliRunner
 from p2pshithead.cli.main import main
 from p2pshithead.net import (
     SEQUENCER,
+    Application,
     Authored,
     Entry,
     Host,
     Identity,
     Joiner,
+    Journal,
     LocalProtocolError,
+    LocalSeat,
     Phase,
     TableConfig,
     Transcript,
@@ -38,7 +42,8 @@ from p2pshithead.net import (
 from p2pshithead.net._framing import pack
 from p2pshithead.net._transcript import authored_to_wire, evidence_to_wire, genesis_body
 
-from .countdown import COUNTDOWN, CountdownBot, countdown_bots
+from .countdown import COUNTDOWN, Countdown, CountdownBot, countdown_bots
+from .cutlink import CutLink
 from .fake_link import APPS, Group, make_group
 
 
@@ -188,6 +193,25 @@ def test_a_message_held_apart_is_a_witness_against_its_seat(group: Group) -> Non
     assert verdict is not None and verdict.seat == 1 and t.verdict == verdict and t.phase is Phase.STOPPED
 
 
+def test_a_seat_given_its_message_in_flight_signs_no_other_until_it_is_back(group: Group) -> None:
+    """A seat that comes back after a crash is given the message it had sent (its journal's): it does not
+    move while that message is out, whatever entries of its own come first (the catch-up). Control: a
+    seat given none moves at once."""
+    g = group
+    g.deliver(g.sequencer.sequence(g.seats[0].move({"take": 1}), "host"))
+    sent = g.seats[1].move({"take": 1})
+    ids, t = g.ids[1], g.seats[1].transcript
+    assert not LocalSeat(ids, t, sent).may_move() and LocalSeat(ids, t, sent).in_flight == sent
+    assert LocalSeat(ids, t).may_move()
+    back = LocalSeat(ids, t, sent)
+    back.observe(t.entries[0])  # not its message
+    assert not back.may_move()
+    g.deliver(g.sequencer.sequence(sent, "seat 1"))
+    back.observe(t.entries[-1])
+    assert back.in_flight is None
+    assert LocalSeat(ids, t, sent).in_flight is None  # placed already: nothing in flight
+
+
 def test_an_equivocation_entry_in_a_transcript_of_version_4_names_the_sequencer() -> None:
     """A game of version 4 could hold no such entry: read as that program read it, its author's fault."""
     g = make_group()
@@ -230,7 +254,8 @@ def test_verify_names_the_seat_that_signed_two_key_shares(tmp_path: Path) -> Non
     assert "seat 1 (p1) is at fault (proven by the transcript)" in result.output
 
 
-# Over real sockets (127.0.0.1, one event loop): the host seals the proof.
+# Over real sockets (127.0.0.1, one event loop): the host seals the proof, and a seat that crashed with a
+# message in flight sends that very message again when it comes back.
 
 CONFIG = TableConfig("twice", COUNTDOWN, "short", 3, "127.0.0.1", announce=False, away_time=30)
 
@@ -290,3 +315,76 @@ def test_the_same_message_sent_twice_is_harmless() -> None:
     host, honest, twice, seat = asyncio.run(_twice(same=True))
     assert all(t.phase is Phase.DONE and t.verdict is None for t in (host, honest, twice))
     assert honest.head == host.head == twice.head
+
+
+class Choosing:
+    """A countdown player that takes `take` chips (fewer when fewer remain); its first move waits for `gate`."""
+
+    is_bot = True
+
+    def __init__(self, take: int) -> None:
+        self.take, self.gate, self.asked = take, asyncio.Event(), asyncio.Event()
+
+    async def async_choose(self, app: Application, seat: int) -> object:
+        self.asked.set()
+        await self.gate.wait()
+        assert isinstance(app, Countdown)
+        return {"take": min(self.take, app.chips)}
+
+    async def async_wait_ready(self) -> None:
+        return None
+
+    def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
+        return None
+
+    def tick(self) -> None:
+        return None
+
+
+def test_a_seat_killed_with_a_message_in_flight_sends_that_very_message_again(tmp_path: Path) -> None:
+    """Ann signs her first move (take 1) and sends it into a link that holds it back, and is killed. Her
+    program, run again from her journal with a player that would take 2, sends the move she signed before
+    and signs nothing else for its place: an honest seat never signs two messages for one place (had the
+    host held the first, the second would prove her a cheat)."""
+    ann = Identity.generate("ann")
+
+    def keep(table_id: bytes) -> Journal:
+        return Journal(tmp_path / table_id.hex())
+
+    async def scenario() -> tuple[Transcript, Transcript, Path]:
+        config = replace(CONFIG, seats=2)
+        async with Host(Identity.generate("host"), config, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                        secret=b"", host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:
+            run = asyncio.ensure_future(host.async_run())
+            with CutLink(host.port) as link:
+                first = Choosing(1)
+                killed = Joiner(ann, ("127.0.0.1",), link.port, APPS, lambda app: first, bot=True, bind="127.0.0.1",
+                                notify=lambda event: None, clock=time.monotonic, keep=keep)  # fmt: skip
+                async with killed:
+                    playing = asyncio.ensure_future(killed.async_run())
+                    async with asyncio.timeout(10):
+                        await first.asked.wait()
+                    link.one_way("up")  # what ann sends now never reaches the host
+                    first.gate.set()
+                    await asyncio.sleep(0.3)  # signed, journaled, sent into the link
+                    playing.cancel()  # kill -9: the process is gone, its journal stays
+                    link.cut()
+                (folder,) = tmp_path.iterdir()
+                journal = Journal(folder)
+                record = journal.record()
+                assert record is not None
+                second = Choosing(2)
+                second.gate.set()
+                async with Joiner(ann, record.addresses, record.port, APPS, lambda app: second, bot=True,
+                                  bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic, keep=keep,
+                                  resume=(journal, record)) as again:  # fmt: skip
+                    done = await asyncio.wait_for(asyncio.gather(run, again.async_run()), 20)
+        return done[0], done[1], folder
+
+    host, again, folder = asyncio.run(scenario())
+    assert host.phase is Phase.DONE and host.verdict is None and again.head == host.head
+    seat = [s.key for s in host.setup.seats].index(ann.public)
+    (placed,) = [e.msg for e in host.entries if e.msg.seat == seat and e.msg.counter == 0]
+    assert decode_object(placed.body, "host") == app_body({"take": 1})  # not take 2
+    kept = Journal(folder).sent()
+    assert kept is not None and kept.seat == seat  # her last message, kept before it was sent
