@@ -1,7 +1,10 @@
 # The host (thin asyncio around `Lobby`, `Sequencer` and `SeatRunner`): listens, announces the table, seats
 # joiners, starts the game, then sequences every submitted message and relays each entry to everyone.
 # Invariants: the host's own seat goes through the same sequencer as anyone's; every entry is journaled
-# before it is relayed, so a peer never holds an entry the host could lose; a joiner that breaks the
+# before it is relayed, so a peer never holds an entry the host could lose (nor a message of the host's
+# own seat that a resumed host could sign anew); a message for a place the chain holds already is
+# nothing when it is the same, and sealed with the one in the chain as the proof of an equivocation
+# when it is another, signed by the same seat; a joiner that breaks the
 # protocol is dropped; a seat whose link is lost during the game is away and has `away_time` seconds to
 # come back (`rejoin`, signed by the seat's key: nobody else can take the seat) before an abort entry
 # ends the game with a report naming it; a returning seat gets every entry it lacks before any new one;
@@ -53,6 +56,7 @@ from p2pshithead.net._transcript import (
     Phase,
     Transcript,
     authored_from,
+    equivocation_problem,
     make_genesis,
     next_link,
 )
@@ -356,11 +360,29 @@ class Host:
             transcript = self._sequencer.transcript
             if transcript.phase in (Phase.DONE, Phase.STOPPED):
                 return
-            if msg.counter < transcript.next_counter(msg.seat):
-                return  # sent again after a reconnection: it is in the chain already
+            placed = transcript.placed(msg.seat, msg.counter)
+            if placed is not None:
+                await self._async_taken(placed, msg, peer)
+                return
             entry = self._sequencer.place(msg, peer)
             await self._async_relay(entry)  # the peers check it while this host does
             self._on_appended(entry, transcript.append(entry))
+
+    async def _async_taken(self, placed: Authored, msg: Authored, peer: str) -> None:
+        """`msg` is for a place the chain holds `placed` at: the same message sent again after a reconnection
+        is nothing; another, signed by the same seat, is the proof that it equivocated, sealed for all.
+
+        Raises:
+            RemoteProtocolError: naming `peer`, when `msg`'s signature is not its seat's.
+        """
+        assert self._sequencer is not None
+        table = self._sequencer.transcript.setup.table_id
+        if msg.signed_bytes(table) == placed.signed_bytes(table):
+            return  # sent again after a reconnection: it is in the chain already
+        problem = equivocation_problem(self._sequencer.transcript.setup, placed, msg)
+        if problem is not None:
+            raise RemoteProtocolError(peer, f"sent seat {msg.seat}'s message {msg.counter} again: {problem}")
+        await self._async_broadcast(self._sequencer.equivocation(placed, msg), ())
 
     async def _async_broadcast(self, entry: Entry, events: Sequence[object]) -> None:
         """Send an entry already in the host's transcript (the genesis, an abort) and note it."""

@@ -10,11 +10,15 @@
 # it seats it afresh (a "ready" said before is said again).
 # Invariants: nothing from the host is used before its schema check; every entry goes through the same
 # transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
-# entry is journaled before this seat acts on it; this seat's messages are sent only while the link is
-# up and it holds every entry the host had when it came back; `async_close` may be called twice. A series:
-# after a complete game `async_next` waits for the host to offer the next one (a `lobby` message on the
-# same connection), asks the agent whether to play it, and plays it as a fresh game whose genesis must
-# link to the game it played last (`link_problem`: else the host is named).
+# entry is journaled before this seat acts on it; each of this seat's messages is journaled before it is
+# sent, and a seat that comes back (a link lost, or a crash: `resume`) sends that very message again and
+# signs no other for its place, so an honest seat never equivocates; a message signed by this seat's key
+# that the chain holds at the place of the one it sent is a proven fault (`Transcript.witness`); this
+# seat's messages are sent only while the link is up and it holds every entry the host had when it came
+# back; `async_close` may be called twice. A series: after a complete game `async_next` waits for the
+# host to offer the next one (a `lobby` message on the same connection), asks the agent whether to play
+# it, and plays it as a fresh game whose genesis must link to the game it played last (`link_problem`:
+# else the host is named).
 """`Joiner`: sit at a table reached by address (or come back to one), play it out, return the transcript."""
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from p2pshithead.net._events import (
     Welcomed,
     away_event,
 )
-from p2pshithead.net._identity import Identity
+from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST, rejoin_bytes, sit_again_bytes
@@ -127,6 +131,7 @@ class Joiner:
             self._secret = record.secret
             self._away_time = int(record.options.get("away", 120))
             self.transcript = self._replay(self._journal.entries())
+            self._last_sent = self._in_flight(self._journal.sent())
 
     async def __aenter__(self) -> Joiner:
         try:
@@ -159,6 +164,16 @@ class Joiner:
         for entry in entries[1:]:
             transcript.append(entry)
         return transcript
+
+    def _in_flight(self, sent: Authored | None) -> Authored | None:
+        """`sent`, this seat's last message kept in the journal, if the transcript has not placed it yet (and
+        it is this seat's next message of this table, signed by its key): sent again on coming back."""
+        t = self.transcript
+        assert t is not None
+        seat = [s.key for s in t.setup.seats].index(self._identity.public)
+        if sent is None or sent.seat != seat or sent.counter != t.next_counter(seat):
+            return None
+        return sent if verify(self._identity.public, sent.sig, sent.signed_bytes(t.setup.table_id)) else None
 
     async def _async_connect(self, addresses: Sequence[str], port: int) -> None:
         reader, writer, address = await async_dial(addresses, port, self._bind)
@@ -501,7 +516,7 @@ class Joiner:
 
     def _start_player(self) -> None:
         assert self.transcript is not None and self._agent is not None
-        local = LocalSeat(self._identity, self.transcript)
+        local = LocalSeat(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
         self._notify(Started(tuple(s.nick for s in self.transcript.setup.seats), local.seat))
         self._player = SeatRunner(local, self._agent, self._async_submit)  # it runs once `_check_live` says so
 
@@ -516,6 +531,9 @@ class Joiner:
         events = self.transcript.append(entry)
         if self._journal is not None and self.transcript.entries[-1] is entry:
             self._journal.append(entry)
+        sent = self._last_sent
+        if sent is not None and (entry.msg.seat, entry.msg.counter) == (sent.seat, sent.counter):
+            self.transcript.witness(sent)  # another message in its place, signed by this seat's key
         if self.transcript.verdict is not None:
             self._notify(Stopped(self.transcript.verdict))
         return events
@@ -528,6 +546,8 @@ class Joiner:
 
     async def _async_submit(self, msg: Authored) -> None:
         self._last_sent = msg
+        if self._journal is not None:
+            self._journal.write_sent(msg)  # before it can leave: after a crash this very message is sent again
         await self._live.wait()  # while the host is away, the message waits (a second copy is ignored)
         if self._conn is None:
             return  # the link broke again: sent on coming back

@@ -1,8 +1,10 @@
 # A peer's record of one table on disk, so that neither a crash nor a pulled plug loses a game: the
-# entries as this peer applied them (append-only frames, the transcript file format) and a small record
+# entries as this peer applied them (append-only frames, the transcript file format), a small record
 # of what it needs to come back (table id, role, where the host was, the table's options, and the local
-# seat's secret). Invariants: an entry is appended and flushed before this peer acts on it or relays it;
-# the record is replaced atomically (written aside, then renamed); a file cut short by a kill at any
+# seat's secret), and the last message the local seat signed (`sent`), so that a seat that comes back
+# sends that very message again rather than sign another for its place. Invariants: an entry is appended
+# and flushed before this peer acts on it or relays it; a message is kept before it is sent; the record
+# and the message are replaced atomically (written aside, then renamed); a file cut short by a kill at any
 # instant loads as its longest valid prefix; a journal marked finished is never resumed. The folder
 # holds secrets: it is the owner's alone (0700).
 """`Journal` and `SeatRecord`: a table's entries and resume record under `<config>/tables/<table id>/`."""
@@ -17,11 +19,11 @@ from typing import Any, BinaryIO
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, decode_object, encode_frame, pack
 from p2pshithead.net._identity import config_dir
-from p2pshithead.net._messages import checked
-from p2pshithead.net._transcript import Entry
+from p2pshithead.net._messages import SUBMIT_SCHEMA, check_message, checked
+from p2pshithead.net._transcript import Authored, Entry, authored_from, authored_to_wire
 from p2pshithead.wire import Bool, Bytes, Int, List, Opaque, Str, fields
 
-_ENTRIES, _RECORD = "entries.p2ps", "seat.msgpack"
+_ENTRIES, _RECORD, _SENT = "entries.p2ps", "seat.msgpack", "sent.msgpack"
 _RECORD_SCHEMA = fields(
     table=Bytes(16, 16), role=Str(4, 4), secret=Bytes(0, 256), addresses=List(Str(1, 64), 0, 16),
     port=Int(0, 65535), options=Opaque(), finished=Bool(),
@@ -108,6 +110,24 @@ class Journal:
             with open(path, "r+b") as out:
                 out.truncate(len(data) - decoder.buffered)
         return [Entry.from_wire(f"{path} entry {i}", obj) for i, obj in enumerate(objects)]
+
+    def write_sent(self, msg: Authored) -> None:
+        """Keep `msg`, the local seat's message about to be sent, in place of the one kept before (atomically,
+        flushed to the OS: it survives the process being killed)."""
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        aside = self.folder / (_SENT + ".new")
+        with open(aside, "wb", opener=lambda p, flags: os.open(p, flags, 0o600)) as out:
+            out.write(pack(authored_to_wire(msg)))
+        os.replace(aside, self.folder / _SENT)
+
+    def sent(self) -> Authored | None:
+        """The local seat's last message kept by `write_sent`, or None (none kept, or unreadable)."""
+        path = self.folder / _SENT
+        try:
+            return authored_from(check_message(decode_object(path.read_bytes(), str(path)), {"submit": SUBMIT_SCHEMA},
+                                               str(path)))  # fmt: skip
+        except (OSError, RemoteProtocolError, ValueError):
+            return None
 
     def finish(self) -> None:
         """Mark the table over: it is not offered for resuming again."""

@@ -1,6 +1,6 @@
 # Every map net sends or signs, declared once with `p2pshithead.wire`: the session messages (each
 # direction's `t`-tagged set, the keep-alive pair ping/pong in both), the transcript's submit and entry,
-# and the `k`-tagged bodies an author signs (genesis, app, end, abort). Invariants: every map a peer
+# and the `k`-tagged bodies an author signs (genesis, app, end, abort, equivocation). Invariants: every map a peer
 # sends is checked against the schema of its direction (`FROM_PEER` at the host, `FROM_HOST` at a
 # joiner) before any field is used, and every signed body against `BODY_SCHEMA` or `GENESIS_SCHEMA`
 # before the transcript reads it; `checked` is net's one conversion of a `WireError` into a
@@ -135,16 +135,24 @@ GENESIS_SCHEMA = Tagged(
 """The body of entry 0: the table's id, name, application, rules, who sits where, and (a game of a series
 after the first) the link to the previous game: its number, the previous final head, its finish order."""
 
+MAX_EVIDENCE = (MAX_FRAME - 4096) // 2
+"""The longest body an equivocation entry carries of each of its two messages (both fit in one frame)."""
+EVIDENCE = fields(**{**_AUTHORED, "body": Bytes(1, MAX_EVIDENCE)})
+"""A message as its author signed it (seat, counter, seen head, body, signature), carried as evidence."""
+
 BODY_SCHEMA = Tagged(
     "k",
     {
         "app": fields(p=Opaque()),
         "end": fields(),
         "abort": fields(seat=Int(0, MAX_SEATS - 1), reason=Str(0, REASON_MAX, control=True)),
+        "equivocation": fields(a=EVIDENCE, b=EVIDENCE),
     },
 )
-"""The body of every later entry: an application payload (the application checks `p`), a sign-off, or the
-sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size)."""
+"""The body of every later entry: an application payload (the application checks `p`), a sign-off, the
+sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size), or
+the sequencer's proof that a seat signed two different messages for one place (`a` the one in the chain,
+`b` the other; transcript version 5 on)."""
 
 FROM_PEER: dict[str, Map] = {"hello": HELLO, "watch": WATCH, "rejoin": REJOIN, "prove": PROVE, "ready": READY,
                              "submit": SUBMIT_SCHEMA, "bye": BYE, **KEEPALIVE}  # fmt: skip

@@ -1,14 +1,28 @@
 # The sequencer (sans-IO), run by the host: gives each submitted message the next place in the chain and
 # seals it. Invariant: it appends only what passes the same signature/counter/chain checks that every
 # peer will run, so an honest sequencer is never named by a verdict; a message that is well signed but
-# that the rules refuse is appended all the same, as the evidence that names its author.
+# that the rules refuse is appended all the same, as the evidence that names its author; so is a second,
+# different message its author signed for a place already taken (`equivocation`, both messages in one
+# entry that every peer checks again).
 """`Sequencer`: checks, places and seals submitted messages."""
 
 from __future__ import annotations
 
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._identity import Identity
-from p2pshithead.net._transcript import SEQUENCER, Authored, Entry, Phase, Transcript, abort_body, author_message, seal
+from p2pshithead.net._transcript import (
+    SEQUENCER,
+    Authored,
+    Entry,
+    Phase,
+    Transcript,
+    abort_body,
+    author_message,
+    equivocation_body,
+    equivocation_problem,
+    equivocation_reason,
+    seal,
+)
 
 
 class Sequencer:
@@ -53,7 +67,26 @@ class Sequencer:
 
     def abort(self, seat: int, reason: str) -> Entry:
         """Append the host's own report that `seat` dropped or broke the protocol, which stops the game."""
+        return self._own(abort_body(seat, reason))
+
+    def equivocation(self, placed: Authored, other: Authored) -> Entry:
+        """Append the proof that the author of `placed` (its message in the chain) signed `other` too for the
+        same place, which stops the game with a proven verdict naming it at every peer. Messages too long
+        for one entry to carry both are reported as an abort instead (not provable).
+
+        Raises:
+            LocalProtocolError: when the two prove nothing, or the transcript is complete or stopped.
+        """
+        problem = equivocation_problem(self.transcript.setup, placed, other)
+        if problem is not None:
+            raise LocalProtocolError(f"no equivocation: {problem}")
+        try:
+            body = equivocation_body(placed, other)
+        except ValueError as exc:
+            return self.abort(placed.seat, f"{equivocation_reason(placed, other)}; not carried: {exc}")
+        return self._own(body)
+
+    def _own(self, body: object) -> Entry:
         t = self.transcript
-        body = abort_body(seat, reason)
         msg = author_message(self._identity, t.setup.table_id, SEQUENCER, t.next_counter(SEQUENCER), t.head, body)
         return self.sequence(msg, "host")

@@ -8,8 +8,12 @@
 # that shows two peers two histories is caught by the first message that crosses them. Then the body
 # drives the application: a refusal is a `Fault` naming the author, and so is any other error the
 # application raises on the author's payload (a crash there would stop honest peers unblamed, each at
-# its own point). The first fault is the verdict and nothing is appended after it, so the verdict is a
-# function of the entries alone.
+# its own point). Two messages signed by one seat for one place (table, seat, counter) that differ are a
+# proof against that seat wherever they meet: in a sequencer's equivocation entry (which every peer
+# checks: one that proves nothing names seat 0), in an entry that takes a place this copy holds already,
+# or against a copy this peer held apart (`witness`). The first fault is the verdict and nothing is
+# appended after it, so the verdict is a function of the entries alone (and, for `witness`, of the
+# message held apart).
 """`Head`, `Authored`, `Entry`, `Transcript`, `Verdict`, and `make_genesis` / `author_message`."""
 
 from __future__ import annotations
@@ -31,17 +35,22 @@ from p2pshithead.net._messages import (
     GENESIS_SCHEMA,
     HASH_BYTES,
     MAX_COUNTER,
+    MAX_EVIDENCE,
     REASON_MAX,
     check_message,
     checked,
 )  # fmt: skip
 from p2pshithead.wire import WireError
 
-PROTOCOL_VERSION = 5
-"""What a peer and its host speak on their link (every hello, rejoin, watch and answer says it)."""
-TRANSCRIPT_VERSION = 4
+PROTOCOL_VERSION = 6
+"""What a peer and its host speak on their link (every hello, rejoin, watch and answer says it; 6: the
+host may relay an equivocation entry, which a program of 5 would take for the host's fault)."""
+TRANSCRIPT_VERSION = 5
 """What a transcript holds and means (its genesis says it): raised only when that changes, so that a
-change of the link alone (version 5: the challenge names the host) leaves saved games verifiable."""
+change of the link alone (version 5: the challenge names the host) leaves saved games verifiable.
+Version 5 adds the equivocation entry."""
+TRANSCRIPT_VERSIONS = (4, TRANSCRIPT_VERSION)
+"""The versions a transcript may be of (the older ones: games saved by earlier programs)."""
 SEQUENCER = 0
 """The seat that sequences (the host's seat)."""
 ZERO = bytes(HASH_BYTES)
@@ -139,6 +148,12 @@ def authored_to_wire(msg: Authored) -> dict[str, Any]:
             "body": msg.body, "sig": msg.sig}  # fmt: skip
 
 
+def evidence_to_wire(msg: Authored) -> dict[str, Any]:
+    """`msg` as an equivocation entry carries it (`EVIDENCE`)."""
+    return {"seat": msg.seat, "ctr": msg.counter, "si": msg.seen.index, "sh": msg.seen.digest, "body": msg.body,
+            "sig": msg.sig}  # fmt: skip
+
+
 def author_message(identity: Identity, table_id: bytes, seat: int, counter: int, seen: Head, body: object) -> Authored:
     """Sign `body` (plain data) as `seat`'s message number `counter`, having seen the chain up to `seen`."""
     draft = Authored(seat, counter, seen, pack(body), bytes(SIG_BYTES))
@@ -184,7 +199,7 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     if entry.index != 0 or entry.prev != ZERO or msg.seat != SEQUENCER or msg.counter != 0 or msg.seen != EMPTY:
         raise RemoteProtocolError(peer, "entry 0 is not a genesis")
     body = checked(GENESIS_SCHEMA, decode_object(msg.body, peer), peer)
-    if body["v"] != TRANSCRIPT_VERSION:
+    if body["v"] not in TRANSCRIPT_VERSIONS:
         raise RemoteProtocolError(peer, f"genesis of version {body['v']}, expected {TRANSCRIPT_VERSION}")
     try:
         seats = tuple(SeatInfo(key, nick) for key, nick in zip(body["seats"], body["nicks"], strict=True))
@@ -245,6 +260,7 @@ class Transcript:
     app: Application
     entries: list[Entry] = field(default_factory=list)
     verdict: Verdict | None = None
+    version: int = TRANSCRIPT_VERSION
     _counters: dict[int, int] = field(default_factory=dict)
     _last_index: dict[int, int] = field(default_factory=dict)
     _signed_off: set[int] = field(default_factory=set)
@@ -259,7 +275,8 @@ class Transcript:
             RemoteProtocolError: naming `peer`, for a bad genesis or an application not in `apps`.
         """
         setup = setup_from_genesis(genesis, peer, apps)
-        t = cls(setup, apps[setup.app].make(setup, local_seat, secret), [genesis])
+        version: int = checked(GENESIS_SCHEMA, decode_object(genesis.msg.body, peer), peer)["v"]  # checked above
+        t = cls(setup, apps[setup.app].make(setup, local_seat, secret), [genesis], version=version)
         t._counters[SEQUENCER], t._last_index[SEQUENCER] = 0, 0
         return t
 
@@ -284,6 +301,27 @@ class Transcript:
     def has_signed_off(self, seat: int) -> bool:
         """Whether `seat`'s sign-off is in the chain."""
         return seat in self._signed_off
+
+    def placed(self, seat: int, counter: int) -> Authored | None:
+        """The message of `seat` with `counter` in the chain, or None when that place is not taken yet."""
+        if counter >= self.next_counter(seat):
+            return None
+        return next((e.msg for e in reversed(self.entries) if e.msg.seat == seat and e.msg.counter == counter), None)
+
+    def witness(self, msg: Authored) -> Verdict | None:
+        """Hold `msg`, a message of this table kept apart from the chain (this seat's own, in flight; a copy
+        received before), against the chain: when the chain's message at its place differs and both are
+        well signed, its author equivocated, and the transcript stops with that proven verdict.
+
+        Returns:
+            The verdict then, else None (the same message, a place not taken yet, a bad signature, or a
+            transcript stopped already).
+        """
+        placed = self.placed(msg.seat, msg.counter)
+        if self.verdict is not None or placed is None or equivocation_problem(self.setup, placed, msg) is not None:
+            return None
+        self.verdict = self._verdict(Fault(msg.seat, equivocation_reason(placed, msg)))
+        return self.verdict
 
     def problem(self, msg: Authored) -> str | None:
         """What is wrong with `msg` as the next entry, as far as signatures and the chain go (None: fine)."""
@@ -335,6 +373,9 @@ class Transcript:
     def _check_chain(self, entry: Entry) -> None:
         problem = self.chain_problem(entry)
         if problem is not None:
+            placed = self.placed(entry.msg.seat, entry.msg.counter)  # a place taken: the seat's, if it signed both
+            if placed is not None and equivocation_problem(self.setup, placed, entry.msg) is None:
+                raise Fault(entry.msg.seat, equivocation_reason(placed, entry.msg))
             raise Fault(SEQUENCER, problem)
 
     def _apply(self, msg: Authored) -> Sequence[object]:
@@ -357,6 +398,8 @@ class Transcript:
             self._signed_off.add(msg.seat)
         elif kind == "abort" and msg.seat == SEQUENCER and body["seat"] < len(self.setup.seats):
             self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)
+        elif kind == "equivocation" and msg.seat == SEQUENCER and self.version >= 5:
+            raise _proof(self.setup, authored_from(body["a"]), authored_from(body["b"]))
         else:
             raise Fault(msg.seat, f"message {kind!r} not allowed while {self.phase.value}")
         return ()
@@ -403,3 +446,47 @@ END_BODY = {"k": "end"}
 def abort_body(seat: int, reason: str) -> dict[str, Any]:
     """The sequencer's report that `seat` dropped or misbehaved in a way the chain cannot prove."""
     return {"k": "abort", "seat": seat, "reason": reason[:REASON_MAX]}
+
+
+def equivocation_body(placed: Authored, other: Authored) -> dict[str, Any]:
+    """The sequencer's proof that the author of `placed` (its message in the chain) signed `other` too for
+    the same place.
+
+    Raises:
+        ValueError: when a body is longer than an equivocation entry carries (`MAX_EVIDENCE`).
+    """
+    if max(len(placed.body), len(other.body)) > MAX_EVIDENCE:
+        raise ValueError(f"a message of {max(len(placed.body), len(other.body))} bytes is too long to carry")
+    return {"k": "equivocation", "a": evidence_to_wire(placed), "b": evidence_to_wire(other)}
+
+
+def equivocation_problem(setup: TableSetup, first: Authored, second: Authored) -> str | None:
+    """Why `first` and `second` do not prove that their author signed two messages for one place of the
+    table `setup` states (None: they do): the same seat and counter, different signed bytes (body or
+    seen head), and both signatures that seat's."""
+    if first.seat != second.seat or first.counter != second.counter:
+        return (f"messages of seat {first.seat} counter {first.counter} and seat {second.seat} counter "
+                f"{second.counter}, not of one place")  # fmt: skip
+    if not 0 <= first.seat < len(setup.seats):
+        return f"no seat {first.seat}"
+    table, key = setup.table_id, setup.seats[first.seat].key
+    if first.signed_bytes(table) == second.signed_bytes(table):
+        return f"the same message of seat {first.seat} twice"
+    if not verify(key, first.sig, first.signed_bytes(table)) or not verify(key, second.sig, second.signed_bytes(table)):
+        return f"a signature that is not seat {first.seat}'s"
+    return None
+
+
+def equivocation_reason(first: Authored, second: Authored) -> str:
+    """The proven verdict's reason: what the two messages that one seat signed for one place differ in."""
+    what = [name for name, differs in (("body", first.body != second.body), ("seen head", first.seen != second.seen))
+            if differs]  # fmt: skip
+    return f"signed two different messages as its message {first.counter} (they differ in {' and '.join(what)})"
+
+
+def _proof(setup: TableSetup, first: Authored, second: Authored) -> Fault:
+    """The fault an equivocation entry proves: its seat's, or the sequencer's when it proves nothing."""
+    problem = equivocation_problem(setup, first, second)
+    if problem is not None:
+        return Fault(SEQUENCER, f"an equivocation entry that proves nothing: {problem}")
+    return Fault(first.seat, equivocation_reason(first, second))

@@ -165,7 +165,7 @@ def test_a_misspelled_house_rule_is_refused_before_the_table_opens(home: Path) -
 def test_join_refuses_a_table_of_another_protocol_version_before_dialling_it(home: Path) -> None:
     """An older program's table is listed (its record is not signed); a join by name says why it cannot play
     there, and dials nothing (a record relabelled as older cannot lead this program to another table)."""
-    older = TableAd("ab" * 16, "old-table", "ann", "classic", "cd" * 32, 1, 1, PROTOCOL_VERSION - 1, ("127.0.0.1",), 9)
+    older = TableAd("ab" * 16, "old-table", "ann", "classic", "cd" * 32, 1, 1, 4, ("127.0.0.1",), 9)  # not signed yet
 
     async def announced() -> subprocess.CompletedProcess[str]:
         async with Announcer("old-table ab", "127.0.0.1") as announcer:
@@ -174,5 +174,5 @@ def test_join_refuses_a_table_of_another_protocol_version_before_dialling_it(hom
 
     joined = asyncio.run(announced())
     assert joined.returncode != 0
-    assert f"runs protocol version {PROTOCOL_VERSION - 1} and this program {PROTOCOL_VERSION}" in joined.stderr
+    assert f"runs protocol version 4 and this program {PROTOCOL_VERSION}" in joined.stderr
     assert "connected to" not in joined.stdout
