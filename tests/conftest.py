@@ -1,4 +1,5 @@
-"""Hypothesis profiles for the whole suite: `ci` (the default, quick) and `nightly` (long).
+"""Hypothesis profiles for the whole suite: `ci` (the default, quick) and `nightly` (long); and the
+quick loop's selection (below).
 
 Choose one with HYPOTHESIS_PROFILE=nightly. No deadline in either: games vary in length and the
 machine is shared, so a slow example is not a failure. Tests that set their own `max_examples`
@@ -8,7 +9,12 @@ scale it with the loaded profile (see `examples` in tests/engine/test_properties
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -16,3 +22,79 @@ settings.register_profile(
 )
 settings.register_profile("nightly", settings.get_profile("ci"), max_examples=5000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# -- the quick loop ----------------------------------------------------------------------------------
+# `./scripts/test --quick` (P2PS_QUICK=1) runs every test that opens no socket and starts no process.
+# Such tests are marked `e2e`, by module in E2E_MODULES, by test in E2E_TESTS (or by a test's own
+# mark). The lists cannot go stale quietly: in the quick run, a test that binds or connects a socket,
+# or starts a process, fails with the words to fix it.
+
+E2E_MODULES = frozenset({
+    "bench/test_net.py", "bench/test_soak.py", "cli/test_play_pexpect.py", "cli/test_series_pexpect.py",
+    "net/test_adversary.py", "net/test_evening.py", "net/test_limits.py", "net/test_netns.py",
+    "net/test_rejoin.py", "net/test_series.py", "net/test_sit_again.py", "net/test_sockets.py", "net/test_watch_again.py",
+    "net/test_watch_host.py", "speed/test_host_pexpect.py", "speed/test_play_pexpect.py", "test_compiled.py",
+})  # fmt: skip
+"""Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
+E2E_TESTS = frozenset({
+    "bots/test_cli.py::test_simulate_in_worker_processes_counts_what_one_process_counts",
+    "cli/test_watch_pexpect.py::test_a_spectator_sees_the_table_redrawn_and_the_host_left_alone_says_so",
+    "crypto/test_group.py::test_importing_the_deck_leaves_no_copy_of_libsodium_behind",
+    "net/test_caps.py::test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give",
+    "net/test_caps.py::test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room",
+    "net/test_cli.py::test_a_refused_connection_is_said_in_words",
+    "net/test_cli.py::test_four_processes_end_with_the_same_transcript_hash",
+    "net/test_cli.py::test_verify_calls_a_broken_chain_file_damage_and_blames_nobody",
+    "net/test_cli.py::test_verify_reports_an_incomplete_game",
+    "net/test_cli.py::test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them",
+    "net/test_cli.py::test_join_refuses_a_table_of_another_protocol_version_before_dialling_it",
+    "net/test_cli.py::test_list_finds_an_announced_table_and_join_plays_it",
+    "net/test_equivocation.py::test_a_seat_killed_with_a_message_in_flight_sends_that_very_message_again",
+    "net/test_equivocation.py::test_a_seat_that_sends_two_messages_for_one_place_is_named_by_every_peer_and_by_the_saved_file",
+    "net/test_equivocation.py::test_the_same_message_sent_twice_is_harmless",
+    "net/test_terminal.py::test_a_person_joins_by_address_and_plays_a_french_evening_of_three_games",
+    "net/test_terminal.py::test_a_person_who_does_not_type_in_time_has_their_program_play_for_them",
+    "net/test_terminal.py::test_a_person_who_quits_leaves_for_good_and_the_others_play_on",
+    "speed/test_network.py::test_two_peers_race_over_sockets_with_identical_results_at_both_ends",
+    "test_layers.py::test_importing_a_package_loads_only_what_it_may_import",
+    "wire/test_schema.py::test_the_wire_package_loads_nothing_of_p2pshithead_but_errors",
+})
+"""Single tests (path from tests/ and name) that do, in modules whose other tests do not."""
+QUICK = os.environ.get("P2PS_QUICK") == "1"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: opens a socket or starts a process (left out of --quick)")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if QUICK:  # after the imports (a library may ask ldconfig where a shared library is)
+        _no_sockets_or_processes()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.path.relative_to(Path(__file__).parent).as_posix()
+        if path in E2E_MODULES or f"{path}::{getattr(item, 'originalname', item.name)}" in E2E_TESTS:
+            item.add_marker(pytest.mark.e2e)
+    if QUICK:
+        kept = [item for item in items if item.get_closest_marker("e2e") is None]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+def _refuse(what: str) -> Callable[..., object]:
+    def refused(*args: object, **kwargs: object) -> object:
+        raise AssertionError(f"this test {what}: list it in E2E_MODULES or E2E_TESTS (tests/conftest.py)")
+
+    return refused
+
+
+def _no_sockets_or_processes() -> None:
+    """For the quick run, from its first test: no socket leaves this process's memory, no process starts."""
+    for name in ("bind", "connect", "connect_ex"):
+        setattr(socket.socket, name, _refuse(f"calls socket.{name}"))
+    subprocess.Popen.__init__ = _refuse("starts a process")  # type: ignore[method-assign,assignment]
+    os.fork = _refuse("forks")  # type: ignore[assignment]
+    os.forkpty = _refuse("forks")  # type: ignore[assignment]
