@@ -1,11 +1,13 @@
 # The package's one base error and the one fault a transcript proves. Invariants: every error a
 # p2pshithead package raises derives from `P2PError`; a `Fault` names a seat that exists (an int >= 0),
-# and every honest peer that applies the same entries derives the same one.
-"""`P2PError`, the base of every p2pshithead error, and `Fault`, a seat's proven misbehaviour."""
+# and every honest peer that applies the same entries derives the same one; a `LocalSecretError` is
+# never turned into a `Fault` (it is this process's, and no other peer would raise it).
+"""`P2PError`, the base of every p2pshithead error, `Fault`, a seat's proven misbehaviour, and
+`LocalSecretError`, this process's own secret that does not fit its game."""
 
 from __future__ import annotations
 
-__all__ = ["Fault", "P2PError"]
+__all__ = ["Fault", "LocalSecretError", "P2PError"]
 
 
 class P2PError(Exception):
@@ -28,3 +30,9 @@ class Fault(P2PError):
         super().__init__(f"seat {seat}: {reason}")
         self.seat = seat
         self.reason = reason
+
+
+class LocalSecretError(P2PError):
+    """The secret this process holds for its seat is not the one the seat committed to (a journal of
+    another game, a key lost): raised by an application while it applies an entry, it is this process's
+    fault alone, so the transport never makes it a verdict naming a seat; it stops this process instead."""

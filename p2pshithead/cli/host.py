@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.agents import HumanAgent
-from p2pshithead.cli.netgame import SHITHEAD, describe, table_rules
+from p2pshithead.cli.netgame import APPS, SHITHEAD, describe, table_rules
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.session import (
     LEVEL,
@@ -28,6 +28,7 @@ from p2pshithead.cli.session import (
     notifier,
     person_identity,
     series_path,
+    set_aside,
 )
 from p2pshithead.cli.speednet import host_speed
 from p2pshithead.cli.terminal import fitted
@@ -39,6 +40,7 @@ from p2pshithead.net import (
     Host,
     Identity,
     Journal,
+    JournalError,
     LobbySeats,
     NetError,
     Notify,
@@ -46,7 +48,9 @@ from p2pshithead.net import (
     TableConfig,
     TableEvent,
     config_dir,
+    damaged,
     load_identity,
+    replay_journal,
     unfinished,
 )
 
@@ -164,20 +168,31 @@ def _reap(child: subprocess.Popen[bytes]) -> None:
         child.wait()
 
 
-def _resumed() -> _Table:
-    """The newest unfinished table this identity hosted, from its journal.
+_AFRESH = "start a new table without --resume"  # the next step after a journal is set aside
+
+
+def _resumed(key: bytes) -> _Table:
+    """The newest unfinished table this identity (public key `key`) hosted, from its journal, once the
+    journal is found to be its game (`replay_journal`: every entry, the seat, the secret).
 
     Raises:
-        click.ClickException: there is none, or its journal is damaged.
+        click.ClickException: there is none, or its journal cannot be taken up (it is set aside, and the
+            words say where).
     """
+    if found := damaged():  # a record nobody can read: neither role takes it up
+        raise set_aside(*found[0], _AFRESH)
     for journal, record in unfinished("host"):
-        entries = journal.entries()
-        if not entries:
-            continue
         try:
-            config = TableConfig.from_options(record.options, SHITHEAD, record.port)
-        except ValueError as exc:
-            raise click.ClickException(f"{journal.folder}: {exc}; start a new table without --resume") from None
+            entries = journal.entries()
+            if not entries:
+                continue
+            replay_journal(record, entries, key, APPS)
+            try:
+                config = TableConfig.from_options(record.options, SHITHEAD, record.port)
+            except ValueError as exc:
+                raise JournalError(record.table_id.hex(), str(exc)) from None
+        except JournalError as exc:
+            raise set_aside(journal, exc, _AFRESH) from None
         return _Table(config, record.table_id, record.secret, 0, entries)
     raise click.ClickException(f"no unfinished table to resume in {config_dir() / 'tables'}; "
                                "start one without --resume")
@@ -232,7 +247,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
                           ascii_only, seed, transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
     if resume:
-        table = _resumed()
+        table = _resumed(identity.public)
     else:
         if bots >= seats:
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")

@@ -28,6 +28,7 @@ from p2pshithead.cli.session import (
     outcome_of,
     person_identity,
     series_path,
+    set_aside,
 )
 from p2pshithead.cli.speednet import join_speed
 from p2pshithead.cli.terminal import READER, fitted
@@ -39,6 +40,7 @@ from p2pshithead.net import (
     Identity,
     Joiner,
     Journal,
+    JournalError,
     NetError,
     Phase,
     SeatRecord,
@@ -48,6 +50,7 @@ from p2pshithead.net import (
     Watcher,
     async_watch,
     config_dir,
+    damaged,
     load_identity,
     unfinished,
 )
@@ -58,6 +61,7 @@ _WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach 
 _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
+_AFRESH = "`join` again sits at a table afresh"  # the next step after a journal is set aside
 _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
 
@@ -214,6 +218,9 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                     notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
                     keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find,
                     host_key=host_key)  # fmt: skip
+    if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
+        say(f"coming back to your unfinished game (table {resume[1].table_id.hex()[:6]}); "
+            "`join --new` starts another instead")  # fmt: skip
     evening = Evening()
     async with joiner:
         result: Transcript | None = await joiner.async_run()
@@ -303,7 +310,13 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
 
 
 def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
-    """This identity's newest game still in play, to come back to (not when another table is named)."""
+    """This identity's newest game still in play, to come back to (not when another table is named).
+
+    Raises:
+        click.ClickException: a journal whose record cannot be read, in words (it is set aside first).
+    """
+    if found := damaged():  # a record nobody can read: neither role takes it up
+        raise set_aside(*found[0], _AFRESH)
     for journal, record in unfinished("join"):
         if table is None or table == record.options.get("name") or record.table_id.hex().startswith(table.lower()):
             if address is not None:
@@ -406,11 +419,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
     resume = None if new else _unfinished_game(table, address)
     host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
     if resume is not None:
-        journal, record = resume
-        addresses, port = record.addresses, record.port
-        if not quiet:
-            click.echo(f"coming back to your unfinished game (table {record.table_id.hex()[:6]}); "
-                       "`join --new` starts another instead")  # fmt: skip
+        addresses, port = resume[1].addresses, resume[1].port
     elif address is not None:
         host, port = _address(address)
         addresses = (host,)
@@ -421,6 +430,8 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,
                                          ascii_only, resume, host_key))  # fmt: skip
     except (NetError, OSError) as exc:
+        if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
+            raise set_aside(resume[0], exc, _AFRESH) from None
         if resume is not None:
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
         if not quiet:

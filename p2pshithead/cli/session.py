@@ -3,8 +3,8 @@
 # records). Invariants: every peer saves its transcript whatever the end; the outcome's words are a
 # function of the entries alone, so every honest peer and `verify` print the same lines; titles are
 # the engine's (`Outcome.title`), never spelled again here.
-"""`make_agent`, `table_words`, `outcome_of`, `finish_game`, `Evening` (a series' scoreboard) and
-`series_path`."""
+"""`make_agent`, `table_words`, `outcome_of`, `finish_game`, `Evening` (a series' scoreboard),
+`series_path` and `set_aside` (a journal that cannot be taken up)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ from p2pshithead.net import (
     Dropped,
     Entry,
     Identity,
+    Journal,
+    JournalError,
     LeftLobby,
     LobbySeats,
     NetError,
@@ -111,6 +113,18 @@ def network_words(exc: BaseException) -> str:
         errno.ENODEV: "no network interface has that address: check --bind, or leave it out",
     }.get(getattr(exc, "errno", None) or 0)
     return f"{text} ({exc.strerror})" if text and isinstance(exc, OSError) else str(exc)
+
+
+def set_aside(journal: Journal, error: JournalError, next_step: str) -> click.ClickException:
+    """Set aside a journal that cannot be taken up, and say so: which table, why, where it is kept now
+    for a person to look at, and `next_step`. The next run does not read it again."""
+    said = f"the saved game of table {error.table[:6]} cannot be taken up: {error.reason}"
+    try:
+        where = journal.set_aside()
+    except OSError as exc:
+        return click.ClickException(f"{said}; it could not be set aside ({exc.strerror}): move {journal.folder} "
+                                    f"out of the way, then {next_step}")  # fmt: skip
+    return click.ClickException(f"{said}; it is set aside in {where}: {next_step}")
 
 
 def person_identity(nick: str | None) -> Identity:

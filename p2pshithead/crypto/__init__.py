@@ -18,6 +18,7 @@ from p2pshithead.crypto._errors import (
     LocalDeckError,
     MalformedMessageError,
     RemoteDeckError,
+    WrongKeyError,
 )
 from p2pshithead.crypto._gift import SEALED_BYTES, card_with, dispute_key, judge_dispute, open_share, seal_share
 from p2pshithead.crypto._group import RandBytes
@@ -75,6 +76,7 @@ __all__ = [
     "TableDeck",
     "TableParams",
     "WorkHook",
+    "WrongKeyError",
     "audit",
     "card_index",
     "card_points",

@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from p2pshithead.crypto._cards import card_index
 from p2pshithead.crypto._elgamal import remove_shares
+from p2pshithead.crypto._errors import WrongKeyError
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._group import GENERATOR, ORDER, hash_parts, is_point, mul, scalar_bytes
 from p2pshithead.crypto._messages import DecryptionShare
@@ -85,7 +86,12 @@ def _opened(deck: TableDeck, box: ChaCha20Poly1305, sealed: bytes, giver: int, s
 
 def card_with(key: DeckKey, deck: TableDeck, slot: int, giver: int, share: DecryptionShare) -> int | None:
     """The card at `slot` as this key's seat knows it with `giver`'s privately handed `share` (None while
-    another share is still missing)."""
+    another share is still missing).
+
+    Raises:
+        WrongKeyError: the shares open no card: the share is proven, so this key is not the one its seat
+            committed to (a wrong local secret).
+    """
     shares = dict(deck._shares.get(slot, {}))
     shares.setdefault(giver, share.share)
     secrets = {**deck._released, key.seat: key._secret}
@@ -93,7 +99,11 @@ def card_with(key: DeckKey, deck: TableDeck, slot: int, giver: int, share: Decry
         return None
     ciphertext = deck.deck[slot]
     points = [shares[p] if p in shares else mul(secrets[p], ciphertext.c1) for p in range(key.params.n_peers)]
-    return card_index(key.params)[remove_shares(ciphertext, points)]
+    card = card_index(key.params).get(remove_shares(ciphertext, points))
+    if card is None:
+        raise WrongKeyError(f"slot {slot} opens to no card of this table: the key share this process holds for "
+                             f"seat {key.seat} is not the one that seat committed to (a wrong local secret)")
+    return card
 
 
 def dispute_key(key: DeckKey, deck: TableDeck, giver: int) -> tuple[bytes, SigmaProof]:

@@ -34,7 +34,7 @@ from typing import TypeVar
 
 from p2pshithead.crypto._cards import card_index, card_points
 from p2pshithead.crypto._elgamal import Ciphertext, initial_deck, remove_shares
-from p2pshithead.crypto._errors import CheatingError, LocalDeckError
+from p2pshithead.crypto._errors import CheatingError, LocalDeckError, WrongKeyError
 from p2pshithead.crypto._fiat_shamir import domain
 from p2pshithead.crypto._group import (
     GENERATOR,
@@ -100,6 +100,11 @@ class DeckKey:
 
     def __repr__(self) -> str:
         return f"DeckKey({self.params!r}, seat={self.seat})"
+
+    @property
+    def public(self) -> bytes:
+        """This seat's public key share (the point its key share message commits to)."""
+        return mul_base(self._secret)
 
     def _keep(self, message: _M) -> _M:
         self._made.append(message)
@@ -183,7 +188,8 @@ class DeckKey:
         """The card at `slot` of `deck` as this seat may know it (its own share from its secret), or None.
 
         Raises:
-            LocalDeckError: the deck is not final, or `slot` is not in it.
+            LocalDeckError: the deck is not final, or `slot` is not in it; `WrongKeyError` when the shares
+                open no card, since this key is not the one the seat committed to (a wrong local secret).
         """
         if slot not in self._cards:
             card = deck._decrypt(slot, {self.seat: self._secret})
@@ -497,7 +503,8 @@ class TableDeck:
         """The card number (0..n_cards-1) at deal position `slot`, or None while a share is missing.
 
         Raises:
-            LocalDeckError: the deck is not final, or `slot` is not in it.
+            LocalDeckError: the deck is not final, or `slot` is not in it; `WrongKeyError` when the shares
+                open no card (this process's secret is not the one its seat committed to).
         """
         if slot not in self._cards:
             card = self._decrypt(slot, {} if self._me is None else {self._me.seat: self._me._secret})
@@ -507,14 +514,26 @@ class TableDeck:
         return self._cards[slot]
 
     def _decrypt(self, slot: int, secrets: dict[int, int]) -> int | None:
-        """The card at `slot` from the shares known here and the shares `secrets` (seat -> key) make."""
+        """The card at `slot` from the shares known here and the shares `secrets` (seat -> key) make.
+
+        Raises:
+            WrongKeyError: the shares open no card of this table. Every share taken from a peer is proven
+                and every released key checked against its public share, so the fault is this process's:
+                a key in `secrets` is not the one its seat committed to.
+        """
         if self.missing_shares(slot) - secrets.keys():
             return None
         ciphertext = self._deck[slot]
         have = self._shares.get(slot, {})
+        local = secrets
         secrets = {**self._released, **secrets}
         shares = [have[p] if p in have else mul(secrets[p], ciphertext.c1) for p in range(self.params.n_peers)]
-        return card_index(self.params)[remove_shares(ciphertext, shares)]
+        card = card_index(self.params).get(remove_shares(ciphertext, shares))
+        if card is None:
+            why = (f"the key share this process holds for seat {min(local)} is not the one that seat committed to "
+                   "(a wrong local secret)" if local else "this process's deck state is wrong")  # fmt: skip
+            raise WrongKeyError(f"slot {slot} opens to no card of this table: {why}")
+        return card
 
     def known_cards(self) -> dict[int, int]:
         """Every slot whose card this view can learn, with its card number."""

@@ -3,7 +3,8 @@ what it intends to send; and `SeatedTable`, the two composed for the transport.
 
 Invariants: `LocalSeat` only reads the state; the state changes only through `apply`, the same for
 every seat's entries (this seat's own deck messages go in as `proven`, made here, so each proof is
-verified once per process). The seat's own hand identities are known here alone and reported as
+verified once per process; its own key share must be this key's, else `WrongKeyError` before it is applied:
+a wrong secret never opens a card). The seat's own hand identities are known here alone and reported as
 `Revealed(to=seat)`; `view()` is the public engine position plus them. A card given to this seat in the
 French exchange opens with the giver's share sealed for it (`crypto.open_share`), kept to be forwarded
 when this seat plays the card. The pending payload is made
@@ -19,8 +20,10 @@ from collections.abc import Callable
 from p2pshithead.crypto import (
     DeckKey,
     DecryptionShare,
+    KeyShare,
     Message,
     Reveal,
+    WrongKeyError,
     card_with,
     dispute_key,
     open_share,
@@ -77,7 +80,17 @@ class LocalSeat:
         return view
 
     def made(self, message: Message) -> bool:
-        """Whether this seat's key made `message` (the state then skips its proofs)."""
+        """Whether this seat's key made `message`, one of this seat's deck messages as the transcript
+        carries it (the state then skips its proofs).
+
+        Raises:
+            WrongKeyError: `message` is this seat's key share and not this key's: the secret this process
+                holds is not the one the seat committed to (a journal of another game, a lost key), so no
+                card it opened and no share it sent would hold. Raised before the share is applied.
+        """
+        if isinstance(message, KeyShare) and message.public != self.key.public:
+            raise WrongKeyError(f"this process's secret does not match the key share seat {self.seat} committed to "
+                                 "in the game")  # fmt: skip
         return self.key.made(message)
 
     def pending(self) -> dict[str, object] | None:
@@ -243,6 +256,8 @@ class SeatedTable:
 
         Raises:
             Fault: as `TableState.apply`.
+            WrongKeyError: `seat` is this seat and its key share is not this key's (`LocalSeat.made`); never
+                a `Fault`: the local secret is wrong, no seat misbehaved.
         """
         local = self.local
         events = self.state.apply(seat, obj, local.made if seat == local.seat else _unproven)

@@ -11,7 +11,7 @@ from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, Previous
 from p2pshithead.net._archive import default_transcript_path, load_entries, replay, save_entries
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
-from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
+from p2pshithead.net._errors import JournalError, LocalProtocolError, NetError, RemoteProtocolError
 from p2pshithead.net._events import (
     Away,
     Back,
@@ -32,7 +32,7 @@ from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, enc
 from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import HOME_ENV, NICK_MAX, Identity, config_dir, load_identity, verify
 from p2pshithead.net._join import Find, Joiner
-from p2pshithead.net._journal import Journal, SeatRecord, unfinished
+from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
 from p2pshithead.net._limits import Budget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
@@ -63,7 +63,7 @@ __all__ = [
     "SERVICE_TYPE",
     "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
     "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
-    "Journal", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
+    "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher", "Watching", "Welcomed", "Observe",
@@ -71,5 +71,5 @@ __all__ = [
     "local_addresses", "next_link",
     "reachable_addresses",
     "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
-    "save_entries", "seal", "unfinished", "verify",
+    "save_entries", "seal", "unfinished", "verify", "damaged", "replay_journal",
 ]  # fmt: skip

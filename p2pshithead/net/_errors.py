@@ -23,3 +23,13 @@ class RemoteProtocolError(NetError):
         super().__init__(f"{peer}: {reason}")
         self.peer = peer
         self.reason = reason
+
+
+class JournalError(LocalProtocolError):
+    """A journal on this machine that cannot be taken up (damaged, or not this identity's game at all):
+    nobody else is at fault. `table` names its table (hex id, or the folder's name), `reason` says why."""
+
+    def __init__(self, table: str, reason: str) -> None:
+        super().__init__(f"table {table}: {reason}")
+        self.table = table
+        self.reason = reason

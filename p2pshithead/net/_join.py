@@ -30,10 +30,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from types import TracebackType
 from typing import Any
 
+from p2pshithead.errors import LocalSecretError
 from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
-from p2pshithead.net._errors import NetError, RemoteProtocolError
+from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
 from p2pshithead.net._events import (
     Away,
     Back,
@@ -47,7 +48,7 @@ from p2pshithead.net._events import (
     away_event,
 )
 from p2pshithead.net._identity import Identity, verify
-from p2pshithead.net._journal import Journal, SeatRecord
+from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST, rejoin_bytes, sit_again_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
@@ -87,11 +88,14 @@ class Joiner:
         secret: the local seat's secret bytes for the application (`AppSpec.secret_size`).
         keep: opens the journal of a table by id (None: keep nothing on disk; tests).
         resume: a journal and its record, to come back to that table's game (the addresses and port
-            given are then the record's).
+            given are then the record's); it is replayed here, before any link is made.
         find: looks the table up by id when the host is not where it was (None: only the known addresses).
         limits: deadlines, sizes and keep-alives of the connection (`Limits`).
         host_key: the key that signed the announcement of the table the person picked (`TableAd.host_key`):
             this peer proves itself only to that host. None: its first challenge pins the key.
+
+    Raises (on construction):
+        JournalError: the journal of `resume` cannot be taken up (`replay_journal`): nothing is dialled.
     """
 
     def __init__(self, identity: Identity, addresses: Sequence[str], port: int, apps: Apps,
@@ -114,6 +118,7 @@ class Joiner:
         self._last_sent: Authored | None = None  # this seat's last message, sent again if the host lost it
         self._away_time = 0
         self._host = "host"
+        self._table_name = ""  # the table's name, as the host's welcome gave it (kept in the journal's record)
         self._links: list[Connection] = []  # every link this peer opened (what it sent on them: `stats`)
         self.stats = Stats(clock, lambda: sum(c.bytes_sent for c in self._links))
         self._clock, self._limits = clock, limits
@@ -129,8 +134,9 @@ class Joiner:
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
-            self._away_time = int(record.options.get("away", 120))
-            self.transcript = self._replay(self._journal.entries())
+            away = record.options.get("away")
+            self._away_time = away if type(away) is int and 0 < away <= 24 * 3600 else 120
+            self.transcript = replay_journal(record, self._journal.entries(), identity.public, apps)
             self._last_sent = self._in_flight(self._journal.sent())
 
     async def __aenter__(self) -> Joiner:
@@ -151,19 +157,6 @@ class Joiner:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
-
-    def _replay(self, entries: list[Entry]) -> Transcript:
-        if not entries:
-            raise RemoteProtocolError("journal", "holds no entry of this table: it cannot be resumed")
-        seats = setup_from_genesis(entries[0], "journal", self._apps).seats
-        keys = [s.key for s in seats]
-        if self._identity.public not in keys:
-            raise RemoteProtocolError("journal", "the table in the journal gives this identity no seat")
-        seat = keys.index(self._identity.public)
-        transcript = Transcript.start(entries[0], seat, self._apps, "journal", self._secret)
-        for entry in entries[1:]:
-            transcript.append(entry)
-        return transcript
 
     def _in_flight(self, sent: Authored | None) -> Authored | None:
         """`sent`, this seat's last message kept in the journal, if the transcript has not placed it yet (and
@@ -370,7 +363,7 @@ class Joiner:
     def _welcome(self, welcome: dict[str, Any], resumed: bool) -> None:
         conn = self._conn
         assert conn is not None
-        self._host = f"host of {welcome['name']}"
+        self._host, self._table_name = f"host of {welcome['name']}", welcome["name"]
         conn.rename(self._host)
         if welcome["app"] not in self._apps:
             raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know")
@@ -509,7 +502,7 @@ class Joiner:
         if self._keep is not None:
             self._journal = self._keep(table_id)
             self._journal.write_record(SeatRecord(table_id, "join", self._secret, self._addresses, self._port,
-                                                  {"away": self._away_time}))  # fmt: skip
+                                                  {"away": self._away_time, "name": self._table_name}))  # fmt: skip
             self._journal.append(genesis)
         self._start_player()
         return ()
@@ -528,7 +521,11 @@ class Joiner:
 
     def _append(self, entry: Entry) -> Sequence[object]:
         assert self.transcript is not None
-        events = self.transcript.append(entry)
+        try:
+            events = self.transcript.append(entry)
+        except LocalSecretError as exc:  # this process's secret is not its seat's (a seat taken back, its key lost)
+            self._failure = self._cannot_play(exc)
+            raise self._failure from None
         if self._journal is not None and self.transcript.entries[-1] is entry:
             self._journal.append(entry)
         sent = self._last_sent
@@ -537,6 +534,20 @@ class Joiner:
         if self.transcript.verdict is not None:
             self._notify(Stopped(self.transcript.verdict))
         return events
+
+    def _cannot_play(self, exc: LocalSecretError) -> LocalProtocolError:
+        """This seat cannot go on: its application found this process's secret is not the seat's (a seat
+        taken back from the host, whose key was lost with its journal). The journal of this try is finished: it
+        holds a secret that is not the seat's, and is never offered for resuming."""
+        assert self.transcript is not None
+        if self._journal is not None:
+            self._journal.finish()
+            self._journal = None
+        table = self.transcript.setup.table_id.hex()
+        seat = [s.key for s in self.transcript.setup.seats].index(self._identity.public)
+        return LocalProtocolError(f"table {table[:6]}: this program cannot play seat {seat} ({exc}); the key that "
+                                  "seat played with is not on this machine any more, and the table waits for it "
+                                  "until its away limit")  # fmt: skip
 
     async def _async_send_ready(self) -> None:
         assert self._agent is not None

@@ -5,25 +5,46 @@
 # sends that very message again rather than sign another for its place. Invariants: an entry is appended
 # and flushed before this peer acts on it or relays it; a message is kept before it is sent; the record
 # and the message are replaced atomically (written aside, then renamed); a file cut short by a kill at any
-# instant loads as its longest valid prefix; a journal marked finished is never resumed. The folder
-# holds secrets: it is the owner's alone (0700).
-"""`Journal` and `SeatRecord`: a table's entries and resume record under `<config>/tables/<table id>/`."""
+# instant loads as its longest valid prefix; a journal marked finished is never resumed. A journal is
+# taken up only once `replay_journal` has rebuilt its game for this identity, every entry checked again
+# and the local secret found to be the one its seat committed to; one that cannot be (damaged, of
+# another game or key) raises `JournalError` naming its table, before anything is played, and is set
+# aside (`<table id>.set-aside`, never read again, kept for a person to look at). The folder holds
+# secrets: it is the owner's alone (0700).
+"""`Journal` and `SeatRecord`: a table's entries and resume record under `<config>/tables/<table id>/`;
+`replay_journal`, the check that a journal is this identity's game."""
 
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.errors import LocalSecretError, P2PError
+from p2pshithead.net._app import Apps
+from p2pshithead.net._errors import JournalError, RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, decode_object, encode_frame, pack
 from p2pshithead.net._identity import config_dir
 from p2pshithead.net._messages import SUBMIT_SCHEMA, check_message, checked
-from p2pshithead.net._transcript import Authored, Entry, authored_from, authored_to_wire
+from p2pshithead.net._transcript import (
+    SEQUENCER,
+    Authored,
+    Entry,
+    Phase,
+    Transcript,
+    authored_from,
+    authored_to_wire,
+    setup_from_genesis,
+)
 from p2pshithead.wire import Bool, Bytes, Int, List, Opaque, Str, fields
 
 _ENTRIES, _RECORD, _SENT = "entries.p2ps", "seat.msgpack", "sent.msgpack"
+_TABLE_FOLDER = re.compile(r"[0-9a-f]{32}")  # a journal's folder: its table id (a set-aside one is not)
+SET_ASIDE = ".set-aside"
+"""What a journal set aside adds to its folder's name."""
 _RECORD_SCHEMA = fields(
     table=Bytes(16, 16), role=Str(4, 4), secret=Bytes(0, 256), addresses=List(Str(1, 64), 0, 16),
     port=Int(0, 65535), options=Opaque(), finished=Bool(),
@@ -80,12 +101,32 @@ class Journal:
     def record(self) -> SeatRecord | None:
         """The record, or None when there is none (or it cannot be read)."""
         try:
-            data = (self.folder / _RECORD).read_bytes()
-            d = checked(_RECORD_SCHEMA, decode_object(data, str(self.folder)), str(self.folder))
-        except (OSError, RemoteProtocolError):
+            return self.checked_record()
+        except JournalError:
             return None
+
+    def checked_record(self) -> SeatRecord | None:
+        """The record, or None when there is none (a game whose first record was never written).
+
+        Raises:
+            JournalError: the record is there but cannot be read: cut short, not a record, fields of the
+                wrong type, or of another table than its folder's.
+        """
+        path, name = self.folder / _RECORD, self.folder.name
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise JournalError(name, f"its record {path.name} cannot be read ({exc.strerror})") from None
+        try:
+            d = checked(_RECORD_SCHEMA, decode_object(data, path.name), path.name)
+        except RemoteProtocolError as exc:
+            raise JournalError(name, f"its record {path.name} is damaged ({exc.reason})") from None
         if d["role"] not in ("host", "join") or not isinstance(d["options"], dict):
-            return None
+            raise JournalError(name, f"its record {path.name} is damaged (role {d['role']!r}, or options not a map)")
+        if _TABLE_FOLDER.fullmatch(name) and d["table"].hex() != name:
+            raise JournalError(name, f"its record {path.name} is of another table ({d['table'].hex()})")
         return SeatRecord(d["table"], d["role"], d["secret"], tuple(d["addresses"]), d["port"], d["options"],
                           d["finished"])  # fmt: skip
 
@@ -98,18 +139,52 @@ class Journal:
         self._file.flush()
 
     def entries(self) -> list[Entry]:
-        """The entries saved so far; a frame cut short (a kill mid-write) is dropped from the file."""
+        """The entries saved so far; a frame cut short (a kill mid-write) is dropped from the file.
+
+        Raises:
+            JournalError: a frame in the file is not an entry (damage no kill leaves).
+        """
         path = self.folder / _ENTRIES
         try:
             data = path.read_bytes()
         except FileNotFoundError:
             return []
-        decoder = FrameDecoder(str(path))
-        objects = decoder.feed(data)
+        except OSError as exc:
+            raise JournalError(self.folder.name, f"its entries cannot be read ({exc.strerror})") from None
+        decoder = FrameDecoder(path.name)
+        try:
+            objects = decoder.feed(data)
+            entries = [Entry.from_wire(f"{path.name} entry {i}", obj) for i, obj in enumerate(objects)]
+        except RemoteProtocolError as exc:
+            raise JournalError(self.folder.name, f"its entries are damaged ({exc})") from None
         if decoder.buffered:
             with open(path, "r+b") as out:
                 out.truncate(len(data) - decoder.buffered)
-        return [Entry.from_wire(f"{path} entry {i}", obj) for i, obj in enumerate(objects)]
+        return entries
+
+    def replay(self, key: bytes, apps: Apps) -> tuple[SeatRecord, Transcript]:
+        """The record and the game it holds, rebuilt for the identity whose public key is `key`
+        (`replay_journal`).
+
+        Raises:
+            JournalError: there is no record, or the journal cannot be taken up (`replay_journal`).
+        """
+        record = self.checked_record()
+        if record is None:
+            raise JournalError(self.folder.name, f"it holds no record ({_RECORD})")
+        return record, replay_journal(record, self.entries(), key, apps)
+
+    def set_aside(self) -> Path:
+        """Move the journal out of the way (its folder renamed `<name>.set-aside`, `-2`, ... if taken): it is
+        never offered for resuming again, and kept whole for a person to look at. Returns where it is now."""
+        self.close()
+        for n in range(1, 1000):
+            aside = self.folder.with_name(self.folder.name + SET_ASIDE + ("" if n == 1 else f"-{n}"))
+            if not aside.exists():
+                break
+        self.folder.rename(aside)
+        self.folder = aside
+        return aside
 
     def write_sent(self, msg: Authored) -> None:
         """Keep `msg`, the local seat's message about to be sent, in place of the one kept before (atomically,
@@ -143,12 +218,78 @@ class Journal:
             self._file = None
 
 
+def _journals() -> list[Journal]:
+    """Every journal in the config folder, newest first (not those set aside)."""
+    folders = [f for f in tables_dir().glob("*") if _TABLE_FOLDER.fullmatch(f.name)] if tables_dir().is_dir() else []
+    return [Journal(f) for f in sorted(folders, key=lambda f: f.stat().st_mtime, reverse=True)]
+
+
 def unfinished(role: str) -> list[tuple[Journal, SeatRecord]]:
-    """Journals of tables not finished where this peer had `role`, newest first."""
+    """Journals of tables not finished where this peer had `role`, newest first (not the damaged ones:
+    `damaged`)."""
     found = []
-    for folder in tables_dir().glob("*") if tables_dir().is_dir() else ():
-        journal = Journal(folder)
+    for journal in _journals():
         record = journal.record()
         if record is not None and record.role == role and not record.finished:
-            found.append((folder.stat().st_mtime, journal, record))
-    return [(j, r) for _, j, r in sorted(found, key=lambda t: t[0], reverse=True)]
+            found.append((journal, record))
+    return found
+
+
+def damaged() -> list[tuple[Journal, JournalError]]:
+    """Journals whose record cannot be read, newest first, with why: neither role can take them up (which
+    one it was cannot be read either), so whoever looks for an unfinished game is told and sets them aside."""
+    found = []
+    for journal in _journals():
+        try:
+            journal.checked_record()
+        except JournalError as exc:
+            found.append((journal, exc))
+    return found
+
+
+def replay_journal(record: SeatRecord, entries: Sequence[Entry], key: bytes, apps: Apps) -> Transcript:
+    """The game `record` and `entries` hold, rebuilt for the identity whose public key is `key`: what this
+    peer comes back to. Every entry is checked again, as when it came; a broken chain is damage to the
+    file (never a seat's fault); the application checks that the record's secret is the one its seat
+    committed to (the card game: the seat's key share), so a wrong secret is refused here, before anything
+    is sent or opened. Sans-IO: data in, a transcript out.
+
+    Raises:
+        JournalError: naming the record's table, when the entries are not its game (no genesis, another
+            table), the game gives `key` no seat (or not the record's role: a host sits in seat 0), the
+            secret is not of the size the application draws its keys from, an entry is damaged or follows
+            the end of the game, or the application refuses the secret.
+    """
+    table = record.table_id.hex()
+    if not entries:
+        raise JournalError(table, "the journal holds no entry of its game")
+    try:
+        setup = setup_from_genesis(entries[0], "journal", apps)
+    except RemoteProtocolError as exc:
+        raise JournalError(table, f"its first entry is not a game's genesis ({exc.reason})") from None
+    if setup.table_id != record.table_id:
+        raise JournalError(table, f"its entries are of another table ({setup.table_id.hex()})")
+    keys = [s.key for s in setup.seats]
+    if key not in keys:
+        raise JournalError(table, "its game gives your key no seat (the journal is of another identity)")
+    seat = keys.index(key)
+    if (seat == SEQUENCER) != (record.role == "host"):
+        raise JournalError(table, f"it says this peer was {record.role}, and your key sits in seat {seat}")
+    size = apps[setup.app].secret_size
+    if len(record.secret) != size:
+        raise JournalError(table, f"its secret is {len(record.secret)} bytes, not the {size} your seat's key "
+                                  "is drawn from")  # fmt: skip
+    try:
+        transcript = Transcript.start(entries[0], seat, apps, "journal", record.secret)
+    except P2PError as exc:
+        raise JournalError(table, f"its secret cannot be your seat's ({exc})") from None
+    for entry in entries[1:]:
+        if transcript.phase in (Phase.DONE, Phase.STOPPED):
+            raise JournalError(table, f"entry {entry.index} follows the end of the game")
+        if (problem := transcript.chain_problem(entry)) is not None:
+            raise JournalError(table, f"its entries are damaged at entry {len(transcript.entries)} ({problem})")
+        try:
+            transcript.append(entry)
+        except LocalSecretError as exc:  # the application refuses the secret (the card game: WrongKeyError)
+            raise JournalError(table, f"entry {entry.index}: {exc}") from None
+    return transcript

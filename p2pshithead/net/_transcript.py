@@ -8,12 +8,13 @@
 # that shows two peers two histories is caught by the first message that crosses them. Then the body
 # drives the application: a refusal is a `Fault` naming the author, and so is any other error the
 # application raises on the author's payload (a crash there would stop honest peers unblamed, each at
-# its own point). Two messages signed by one seat for one place (table, seat, counter) that differ are a
-# proof against that seat wherever they meet: in a sequencer's equivocation entry (which every peer
-# checks: one that proves nothing names seat 0), in an entry that takes a place this copy holds already,
-# or against a copy this peer held apart (`witness`). The first fault is the verdict and nothing is
-# appended after it, so the verdict is a function of the entries alone (and, for `witness`, of the
-# message held apart).
+# its own point), except a `LocalSecretError`: this process's own secret is wrong, which no other peer
+# would find, so it blames nobody and stops this process. Two messages signed by one seat for one place
+# (table, seat, counter) that differ are a proof against that seat wherever they meet: in a sequencer's
+# equivocation entry (which every peer checks: one that proves nothing names seat 0), in an entry that
+# takes a place this copy holds already, or against a copy this peer held apart (`witness`). The first
+# fault is the verdict and nothing is appended after it, so the verdict is a function of the entries
+# alone (and, for `witness`, of the message held apart).
 """`Head`, `Authored`, `Entry`, `Transcript`, `Verdict`, and `make_genesis` / `author_message`."""
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from p2pshithead.errors import Fault
+from p2pshithead.errors import Fault, LocalSecretError
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, Previous, SeatInfo, TableSetup
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import decode_object, pack
@@ -344,6 +345,8 @@ class Transcript:
 
         Raises:
             LocalProtocolError: when called after the transcript is complete or stopped.
+            LocalSecretError: the application found this process's own secret wrong (no verdict: nobody
+                else is at fault); the transcript is of no more use to this process.
         """
         if self.phase in (Phase.DONE, Phase.STOPPED):
             raise LocalProtocolError(f"transcript is {self.phase.value}; nothing more may be appended")
@@ -389,7 +392,7 @@ class Transcript:
         if kind == "app" and self.phase is Phase.PLAYING:
             try:
                 return self.app.apply(msg.seat, body["p"])
-            except Fault:
+            except (Fault, LocalSecretError):  # the latter: this process's own secret is wrong, no seat's fault
                 raise
             except Exception as exc:  # the one conversion: what a peer's bytes raise is that peer's fault
                 raise Fault(msg.seat, f"sent a payload that could not be checked ({type(exc).__name__})") from None

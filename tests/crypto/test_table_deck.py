@@ -15,16 +15,19 @@ from p2pshithead.crypto import (
     CheatingError,
     Ciphertext,
     Deal,
+    DeckKey,
     KeyShare,
     LocalDeckError,
     Phase,
     RandBytes,
+    RemoteDeckError,
     Reveal,
     Shuffle,
     SigmaProof,
     SimulatedTable,
     TableDeck,
     TableParams,
+    WrongKeyError,
     card_points,
     message_from_wire,
 )
@@ -325,6 +328,22 @@ def test_local_misuse_is_a_local_error(keyed: SimulatedTable, fresh_dealt: Simul
         TableParams(b"t", 3, MAX_CARDS + 1)
     with pytest.raises(LocalDeckError):
         TableParams(b"t", 3, 1)
+
+
+def test_a_card_opened_with_a_key_its_seat_did_not_commit_to_is_this_processs_error(
+    dealt: SimulatedTable, rand: RandBytes
+) -> None:
+    """A secret that is not the one the seat's key share committed to (a journal of another game) opens no
+    card: the shares taken are proven, so the error is this process's, never a peer's, and never a bare
+    KeyError from the card lookup."""
+    deck, slot = dealt.peers[2], DEAL.private[2][0]
+    assert deck.card(slot) is not None
+    stranger = DeckKey(deck.params, 2, rand)
+    assert stranger.key_share_message().public != deck.key_share_message().public
+    with pytest.raises(WrongKeyError, match="key share this process holds for seat 2 is not the one that seat "
+                                             "committed to") as error:  # fmt: skip
+        stranger.card(deck, slot)
+    assert isinstance(error.value, LocalDeckError) and not isinstance(error.value, (KeyError, RemoteDeckError))
 
 
 def test_the_key_share_message_is_made_once(keyed: SimulatedTable) -> None:

@@ -7,14 +7,31 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV, PROTOCOL_VERSION, Announcer, TableAd, load_entries, save_entries
+from p2pshithead.cli.netgame import SHITHEAD
+from p2pshithead.net import (
+    HOME_ENV,
+    PROTOCOL_VERSION,
+    Announcer,
+    Entry,
+    Identity,
+    Journal,
+    SeatRecord,
+    TableAd,
+    TableConfig,
+    load_entries,
+    load_identity,
+    save_entries,
+)
+
+from .journaled import play
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 Played = tuple[subprocess.CompletedProcess[str], Path]
@@ -61,6 +78,13 @@ def test_four_processes_end_with_the_same_transcript_hash(played: Played) -> Non
     assert {head_of(c.output) for c in checked} == {head_of(result.stdout)}
     order = next(line for line in checked[0].output.splitlines() if line.startswith("finish order:"))
     assert order in result.stdout and " Masta, 2. " in order and order.endswith("Shithead")  # RULES.md 6 titles
+
+
+def test_a_joiners_journal_keeps_the_tables_name_so_join_by_name_comes_back_to_it(played: Played) -> None:
+    _, home = played
+    name = f"{(home / 'nick').read_text().strip()}'s table"  # the host's default name
+    records = [Journal(folder).record() for folder in home.glob("bots/*/tables/*")]
+    assert len(records) == 3 and all(r is not None and r.options["name"] == name for r in records), records
 
 
 def test_verify_calls_a_broken_chain_file_damage_and_blames_nobody(played: Played, tmp_path: Path) -> None:
@@ -176,3 +200,61 @@ def test_join_refuses_a_table_of_another_protocol_version_before_dialling_it(hom
     assert joined.returncode != 0
     assert f"runs protocol version 4 and this program {PROTOCOL_VERSION}" in joined.stderr
     assert "connected to" not in joined.stdout
+
+
+def _kept(record: SeatRecord, entries: Sequence[Entry]) -> Path:
+    """Keep `record` and `entries` as the journal of their table in the config folder; its folder."""
+    journal = Journal.for_table(record.table_id)
+    journal.write_record(record)
+    for entry in entries:
+        journal.append(entry)
+    journal.close()
+    return journal.folder
+
+
+def _refused_and_set_aside(result: Result, folder: Path, next_step: str) -> None:
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    said = result.output.replace("\n", " ")
+    assert f"the saved game of table {folder.name[:6]} cannot be taken up" in said, said
+    assert f"it is set aside in {folder}.set-aside: {next_step}" in said, said
+    assert not folder.exists() and (folder.parent / f"{folder.name}.set-aside" / "entries.p2ps").exists()
+
+
+@pytest.mark.parametrize("damage", ["another secret", "secret of 10 bytes", "cut short", "another table"])
+def test_join_refuses_a_journal_that_does_not_fit_in_words_and_the_next_join_goes_on(home: Path, damage: str) -> None:
+    """A saved game whose record does not fit it is refused before anything is dialled, in words naming the
+    table and where the journal is kept now; the same `join` run again does not read it again."""
+    game = play((Identity.generate("ann"), load_identity(nick="bob")))
+    record = game.record(1)
+    if damage == "another secret":
+        record = replace(record, secret=os.urandom(64))
+    elif damage == "secret of 10 bytes":
+        record = replace(record, secret=os.urandom(10))
+    elif damage == "another table":
+        record = replace(record, table_id=bytes(16))
+    folder = _kept(record, game.entries[:40])  # past the deal: the seat's hand opens with its key
+    if damage == "cut short":
+        path = folder / "seat.msgpack"
+        path.write_bytes(path.read_bytes()[:30])
+    args = ["join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1"]
+    _refused_and_set_aside(CliRunner().invoke(main, args), folder, "`join` again sits at a table afresh")
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 3 and "refused the connection" in again.output, again.output
+    assert "saved game" not in again.output and "coming back" not in again.output
+
+
+@pytest.mark.parametrize("damage", ["another secret", "options"])
+def test_host_resume_refuses_a_journal_that_does_not_fit_in_words_and_sets_it_aside(home: Path, damage: str) -> None:
+    game = play((load_identity(nick="ann"), Identity.generate("bob")))
+    options = TableConfig("journaled", SHITHEAD, "classic", 2, "127.0.0.1", announce=False).options()
+    record = game.record(0, options=options)
+    if damage == "another secret":
+        record = replace(record, secret=os.urandom(64))
+    else:
+        record = replace(record, options={**options, "seats": "two"})
+    folder = _kept(record, game.entries[:40])
+    args = ["host", "--resume", "--autoplay", "--bind", "127.0.0.1", "--no-announce"]
+    _refused_and_set_aside(CliRunner().invoke(main, args), folder, "start a new table without --resume")
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 1 and "no unfinished table to resume" in again.output, again.output

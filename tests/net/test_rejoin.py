@@ -4,7 +4,8 @@ Every peer keeps its own config folder, as on separate laptops. A killed joiner 
 the same `join` again; a killed host by `host --resume`, and the joiners come back by themselves; a
 stopped (frozen) joiner is away, then back; one stopped past the away limit ends the game for everyone
 with a verdict that says so; a joiner whose lobby link breaks on its side only (the host still holds it)
-gets its seat back, in the lobby or in the game begun meanwhile. Each case checks that every honest peer
+gets its seat back, in the lobby or in the game begun meanwhile; a killed joiner whose journal was damaged
+is told so by the same `join`, which sets it aside. Each case checks that every honest peer
 ends with the same transcript and that `verify` accepts it.
 """
 
@@ -20,13 +21,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV, Journal
+from p2pshithead.net import HOME_ENV, FrameDecoder, Journal
 
 from .cutlink import CutLink
 
@@ -135,6 +137,54 @@ def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) ->
     assert [host.returncode, a.returncode, table.procs[-1].returncode] == [0, 0, 0], outputs
     assert "is away" in outputs[0] and "is back" in outputs[0]
     assert "back at" in outputs[2]  # the same `join` found its unfinished game
+    assert_one_verified_game(outputs)
+
+
+def _entries_kept(folder: Path) -> int:
+    """How many whole entries a running peer's journal in `folder` holds (read without touching the file)."""
+    path = folder / "entries.p2ps"
+    return len(FrameDecoder(str(path)).feed(path.read_bytes())) if path.exists() else 0
+
+
+@pytest.mark.parametrize("damage", ["another secret", "record cut short"])
+def test_a_joiner_whose_journal_does_not_fit_is_told_and_the_next_join_goes_on(table: Table, damage: str) -> None:
+    """A killed joiner's journal damaged on disk (its secret replaced by another valid one, or its record cut
+    short): the same `join` says so in words naming the table and where the journal is set aside, and no
+    later `join` reads it again. The next `join` finds the host still holding the seat, whose key is gone
+    with the journal, and says that too; once that table is gone, the same `join` sits at a new one there."""
+    host = table.host("--seats", "2", "--away-time", "15")  # long enough to hold the seat through two joins
+    b = table.join("b")
+    until_playing(table.root / "b")
+    folder = next((table.root / "b" / "tables").iterdir())
+    deadline = time.monotonic() + END_S
+    while _entries_kept(folder) < 8:  # the keys, the shuffles and the deal: b's hand opens with its key
+        assert time.monotonic() < deadline and b.poll() is None, "b never got its hand"
+        time.sleep(0.05)
+    b.kill()
+    b.wait()
+    journal = Journal(folder)
+    record = journal.record()
+    assert record is not None
+    if damage == "another secret":
+        journal.write_record(replace(record, secret=os.urandom(64)))
+    else:
+        (folder / "seat.msgpack").write_bytes((folder / "seat.msgpack").read_bytes()[:40])
+    (refused,) = ends(table.join("b"))
+    assert table.procs[-1].returncode == 1 and "Traceback" not in refused, refused
+    said = " ".join(refused.split())
+    assert f"the saved game of table {folder.name[:6]} cannot be taken up" in said, said
+    assert f"it is set aside in {folder}.set-aside: `join` again sits at a table afresh" in said, said
+    assert not folder.exists() and (folder.parent / f"{folder.name}.set-aside" / "entries.p2ps").exists()
+    (again,) = ends(table.join("b"))  # the host gives the seat back from the genesis: its key is not here
+    assert table.procs[-1].returncode == 3 and "Traceback" not in again, again
+    assert "saved game" not in again and "coming back" not in again
+    assert "this program cannot play seat 1" in again and "secret does not match the key share" in again, again
+    host.kill()  # that game is lost to this seat; the table closes
+    host.wait()
+    fresh = table.host("--seats", "2", "--port", str(table.port))  # a new table where the old one was
+    outputs = ends(fresh, table.join("b"))
+    assert [fresh.returncode, table.procs[-1].returncode] == [0, 0], outputs
+    assert "saved game" not in outputs[1] and "coming back" not in outputs[1], outputs[1]
     assert_one_verified_game(outputs)
 
 
