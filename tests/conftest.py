@@ -46,6 +46,8 @@ E2E_TESTS = frozenset({
     "net/test_caps.py::test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room",
     "net/test_cli.py::test_a_refused_connection_is_said_in_words",
     "net/test_cli.py::test_four_processes_end_with_the_same_transcript_hash",
+    "net/test_cli.py::test_join_refuses_a_journal_that_does_not_fit_in_words_and_the_next_join_goes_on",
+    "net/test_cli.py::test_a_joiners_journal_keeps_the_tables_name_so_join_by_name_comes_back_to_it",
     "net/test_cli.py::test_verify_calls_a_broken_chain_file_damage_and_blames_nobody",
     "net/test_cli.py::test_verify_reports_an_incomplete_game",
     "net/test_cli.py::test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them",
