@@ -8,7 +8,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,7 +30,7 @@ from p2pshithead.cli.session import (
     series_path,
     set_aside,
 )
-from p2pshithead.cli.speednet import join_speed
+from p2pshithead.cli.speednet import is_speed, join_speed
 from p2pshithead.cli.terminal import READER, fitted
 from p2pshithead.net import (
     ANY,
@@ -76,7 +76,9 @@ def _line(ad: TableAd) -> str:
 
 
 def _house(ad: TableAd) -> list[str]:
-    """A listed table's house rules in words (what this program cannot read is said so)."""
+    """A listed table's house rules in words (what this program cannot read is said so; Speed has none)."""
+    if is_speed(ad):
+        return []
     try:
         return house_rules(ad.rules)
     except ValueError as exc:
@@ -109,12 +111,13 @@ async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[
     return [ad for ad in seen if _matches(ad, table) and (ad.free or watch)], seen
 
 
-async def _async_pick(bind: str, bot: bool, wait: float, watch: bool) -> TableAd | None:
-    """A bot takes the first table with a free seat (within `wait` s); a person sees tables as they appear
-    and types the number of one, for as long as they like."""
+async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
+                      wanted: Callable[[TableAd], bool]) -> TableAd | None:  # fmt: skip
+    """A bot takes the first `wanted` table with a free seat (within `wait` s); a person sees the wanted
+    tables as they appear and types the number of one, for as long as they like."""
     if bot:
-        found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0)
-        return next((ad for ad in found.values() if ad.free), None)
+        found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0 and wanted(ad))
+        return next((ad for ad in found.values() if ad.free and wanted(ad)), None)
     numbered: list[TableAd] = []
     async with Browser(bind) as browser:
         click.echo("looking for tables on this network...")
@@ -126,7 +129,7 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool) -> TableAd
                     done, _ = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
                     if change in done and (result := change.result()) is not None:
                         kind, _, ad = result
-                        if ad is not None and kind == "add":
+                        if ad is not None and kind == "add" and wanted(ad):
                             known = next((i for i, old in enumerate(numbered) if old.table_id == ad.table_id), None)
                             number = len(numbered) + 1 if known is None else known + 1
                             numbered[number - 1:number] = [ad]
@@ -147,28 +150,37 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool) -> TableAd
             reading.cancel()
 
 
-async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, watch: bool = False) -> TableAd:
-    """The table to join: the one called `table`, else the first found (bots) or the one a person picks.
+async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, watch: bool = False,
+                        game: str | None = None) -> TableAd:  # fmt: skip
+    """The table to join: the one called `table`, else the first found (bots) or the one a person picks;
+    of `game` only, when it is given.
 
     Raises:
         click.ClickException: no such table, or one of another protocol version, in words naming what was
             seen and what to try next.
     """
-    ad = await _async_chosen(table, bind, wait, bot, watch)
+    ad = await _async_chosen(table, bind, wait, bot, watch, game)
     if ad.version != PROTOCOL_VERSION:
         raise click.ClickException(f"{ad.label} runs protocol version {ad.version} and this program "
                                    f"{PROTOCOL_VERSION}: both need the same version of p2pshithead")
     return ad
 
 
-async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, watch: bool) -> TableAd:
+def _of(game: str | None) -> Callable[[TableAd], bool]:
+    """Whether a table plays `game` (any, for None)."""
+    return lambda ad: game is None or is_speed(ad) == (game == "speed")
+
+
+async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, watch: bool,
+                        game: str | None) -> TableAd:  # fmt: skip
     if table is None:
-        ad = await _async_pick(bind, bot, wait, watch)
+        ad = await _async_pick(bind, bot, wait, watch, _of(game))
         if ad is None:
             raise click.ClickException(f"no table with a free seat found in {wait:g} s; "
                                        "try --wait SECONDS or --address HOST:PORT")
         return ad
     matches, seen = await _async_find(table, bind, wait, watch)
+    matches = [ad for ad in matches if _of(game)(ad)]
     if not matches:
         names = ", ".join(ad.label + ("" if ad.free else " (full)") for ad in seen) or "none"
         raise click.ClickException(f"no table called {table!r} with a free seat; seen: {names}; "
@@ -360,21 +372,22 @@ Examples:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
-@click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
+@click.option("--game", type=click.Choice(["shithead", "speed"]),
+              help="Only tables of this game (a named or picked table plays what it announces).")
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
          watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
-         seed: int | None, stats: Path | None, game: str) -> None:  # fmt: skip
+         seed: int | None, stats: Path | None, game: str | None) -> None:  # fmt: skip
     """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
     A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
-    if game == "speed" and not list_only:
-        return join_speed(table, address, checked_bind(bind), bot, level, nick, ascii_only, seed,
-                          transcript, wait)
+    if game == "speed" and address is not None and not list_only and not watch:
+        host, port = _address(address)
+        return join_speed((host,), port, None, checked_bind(bind), bot, level, nick, ascii_only, seed, transcript)
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
-              ascii_only, seed, stats)
+              ascii_only, seed, stats, game)
     except KeyboardInterrupt:
         if quiet:
             pass
@@ -391,7 +404,7 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
 
 def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
           watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
-          seed: int | None, stats: Path | None) -> None:  # fmt: skip
+          seed: int | None, stats: Path | None, game: str | None) -> None:  # fmt: skip
     checked_bind(bind)
     if list_only:
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
@@ -424,7 +437,9 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         host, port = _address(address)
         addresses = (host,)
     else:
-        ad = asyncio.run(_async_choose(table, bind, wait, bot))
+        ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
+        if is_speed(ad):  # the table decides the game
+            return join_speed(ad.addresses, ad.port, ad.host_key, bind, bot, level, nick, ascii_only, seed, transcript)
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
     try:
         status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,

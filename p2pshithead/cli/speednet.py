@@ -32,10 +32,10 @@ from p2pshithead.net import (
     Identity,
     Joiner,
     NetError,
+    TableAd,
     TableConfig,
     TableEvent,
     Transcript,
-    async_watch,
     config_dir,
     default_transcript_path,
     load_identity,
@@ -177,9 +177,10 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
         async with Host(identity, config, agent, table_id=os.urandom(16), secret=os.urandom(SPEED.secret_size),
                         host_ready=True, notify=lambda event: say(_event_words(event)),
                         clock=time.monotonic) as host:  # fmt: skip
-            address = "127.0.0.1" if bind == ANY else bind
-            say(f"Speed table {config.name!r} on {address}:{host.port}; rules: {rules.to_text()}; "
-                f"join with: p2pshithead join --game speed --address {address}:{host.port}")
+            address = "127.0.0.1" if bind == ANY else bind  # where this machine's bot dials
+            reach = next((f"[{a}]" if ":" in a else a for a in host.addresses), address)  # what the others dial
+            say(f"Speed table {config.name!r} on {reach}:{host.port}; rules: {rules.to_text()}; "
+                f"join with: p2pshithead join {config.name!r}, or join --game speed --address {reach}:{host.port}")
             children = [subprocess.Popen([sys.executable, "-c", "from p2pshithead.cli.main import main; "
                                           "main(prog_name='p2pshithead')", "join", "--game", "speed", "--bot",
                                           "--level", level, "--address", f"{address}:{host.port}", "--bind",
@@ -195,23 +196,16 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
     _play(run, identity, autoplay, level, seed, ascii_only, transcript)
 
 
-def join_speed(table: str | None, address: str | None, bind: str, bot: bool, level: str, nick: str | None,
-               ascii_only: bool, seed: int | None, transcript: Path | None, wait: float) -> None:  # fmt: skip
-    """`join --game speed`: sit at the Speed table at `address` (HOST:PORT) or announced as `table`."""
+def is_speed(ad: TableAd) -> bool:
+    """Whether an announced table plays Speed (its rules name a Speed preset)."""
+    return ad.rules.split(";")[0].split()[0] in SPEED.presets
+
+
+def join_speed(addresses: tuple[str, ...], port: int, host_key: bytes | None, bind: str, bot: bool, level: str,
+               nick: str | None, ascii_only: bool, seed: int | None, transcript: Path | None) -> None:  # fmt: skip
+    """Sit at the Speed table at `addresses`:`port` (from its announcement, signed by `host_key`, or from
+    `--address`), as `join` found it."""
     identity = load_identity(nick=nick or (f"bot-{os.urandom(2).hex()}" if bot else None))
-    host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
-    if address is not None:
-        host, _, port_text = address.rpartition(":")
-        if not host or not port_text.isdigit():
-            raise click.BadParameter(f"expected HOST:PORT, got {address!r}", param_hint="--address")
-        addresses: tuple[str, ...] = (host.strip("[]"),)
-        port = int(port_text)
-    else:
-        found = asyncio.run(async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.name == table))
-        ad = next((ad for ad in found.values() if ad.name == table and ad.rules.split()[0] in SPEED.presets), None)
-        if ad is None:
-            raise click.UsageError(f"no Speed table {table!r} found within {wait:g} s; give --address HOST:PORT")
-        addresses, port, host_key = ad.addresses, ad.port, ad.host_key
 
     async def run(agent: Agent) -> Transcript:
         say = agent.say if isinstance(agent, SpeedPerson) else click.echo

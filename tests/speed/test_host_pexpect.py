@@ -9,6 +9,7 @@ import subprocess
 import tempfile
 
 import pexpect
+import pytest
 
 from tests.speed.test_play_pexpect import ANSI, ENV, PROGRAM, key_for
 
@@ -62,3 +63,27 @@ def test_a_person_joins_a_bot_hosted_speed_table() -> None:
             if host.poll() is None:
                 host.kill()
                 host.wait()
+
+
+@pytest.mark.parametrize("words", [["--game", "speed"], ["Speed bar"]], ids=["join --game speed", "join NAME"])
+def test_a_speed_table_is_found_from_its_announcement_without_an_address(words: list[str]) -> None:
+    """As people type it: a plain `join --game speed` takes the Speed table announced, and `join NAME`
+    sits at a Speed table without being told the game; the listing names no unreadable house rule."""
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
+        host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--level", "3", "--bind",
+                                 "127.0.0.1", "--table", "Speed bar"], stdout=subprocess.PIPE, text=True,
+                                env={**os.environ, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        try:
+            assert host.stdout is not None and "join 'Speed bar'" in host.stdout.readline()
+            listed = subprocess.run([PROGRAM, "join", "--list", "--bind", "127.0.0.1", "--wait", "2"],
+                                    capture_output=True, text=True, timeout=30,
+                                    env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            assert "Speed bar" in listed.stdout and "cannot read" not in listed.stdout, listed.stdout
+            joined = subprocess.run([PROGRAM, "join", *words, "--bot", "--level", "3", "--bind", "127.0.0.1",
+                                     "--wait", "5"], capture_output=True, text=True, timeout=90,
+                                    env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            assert joined.returncode == 0, joined.stdout + joined.stderr
+            assert host.wait(20) == 0
+        finally:
+            host.kill()
+            host.wait()
