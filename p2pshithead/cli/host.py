@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.netgame import APPS, SHITHEAD, describe, table_rules
@@ -198,6 +199,20 @@ def _resumed(key: bytes) -> _Table:
                                "start one without --resume")
 
 
+_NOT_FOR_SPEED = ("seats", "turn_time", "away_time", "resume", "games", "settings")
+"""Options a Speed table cannot take: two seats, real time (no turn to time), one game, kept by nobody."""
+
+
+def _refuse_for_speed(ctx: click.Context) -> None:
+    """A Speed table refuses in words the Shithead table's options given on the command line."""
+    given = [param.opts[0] for param in ctx.command.params if param.name in _NOT_FOR_SPEED
+             and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE]  # fmt: skip
+    if given:
+        raise click.UsageError(f"a Speed table takes no {', '.join(given)}: it seats two, plays in real time "
+                               "(no turn to time, no seat to wait for: a drop ends the game) and plays one game "
+                               "(it is not kept to resume); leave it out, or host Shithead without --game speed")
+
+
 @click.command(epilog="""\b
 Examples:
   p2pshithead host --table "Friday" --rules french --bots 2 --name ann
@@ -243,6 +258,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     """
     checked_bind(bind)
     if game == "speed":
+        _refuse_for_speed(click.get_current_context())
         return host_speed(table_name, rules_text, bind, port, not no_announce, bots, autoplay, level, nick,
                           ascii_only, seed, transcript)  # fmt: skip
     identity = load_identity(nick=nick) if autoplay else person_identity(nick)
