@@ -144,6 +144,15 @@ def _give(table: MemoryTable, honest: bool) -> int:
     return next(iter(table.observer.gifts))
 
 
+def _give_back(table: MemoryTable, gift: int) -> Give:
+    """The Masta (seat 1) gives back a card other than the one it was given."""
+    masta = table.peers[1].local
+    back = next(m for m in masta.view().moves_for(1) if isinstance(m, Give) and m.slot != gift)
+    table.broadcast(1, masta.move_payload(back))
+    check_step(table)
+    return back
+
+
 def _play_out(table: MemoryTable) -> list[Event]:
     """Play to the end, every step checked; the observer's events of the whole game from here."""
     events: list[Event] = []
@@ -164,10 +173,7 @@ def test_the_masta_leaves_with_the_gift_and_no_card_of_its_opens(players: int, w
     obs = table.observer
     gift = _give(table, honest)
     if when == "after its card back":
-        masta = table.peers[1].local
-        back = next(m for m in masta.view().moves_for(1) if isinstance(m, Give) and m.slot != gift)
-        table.broadcast(1, masta.move_payload(back))  # a card back other than the one it was given
-        check_step(table)
+        _give_back(table, gift)
     game = obs.game
     assert game is not None and gift in game.hand(1) and obs.deck.card(gift) is None
     held = {*game.hand(1), *game.face_up(1), *game.face_down(1)} - set(game.public)
@@ -193,9 +199,7 @@ def test_the_shithead_leaves_after_the_exchange_and_no_card_of_its_opens(honest:
     obs = table.observer
     gift = _give(table, honest)
     masta = table.peers[1].local
-    back = next(m for m in masta.view().moves_for(1) if isinstance(m, Give) and m.slot != gift)
-    table.broadcast(1, masta.move_payload(back))
-    check_step(table)
+    back = _give_back(table, gift)
     game = obs.game
     assert game is not None and back.slot in game.hand(2)
     held = {*game.hand(2), *game.face_up(2), *game.face_down(2)} - set(game.public)
@@ -215,9 +219,7 @@ def test_a_gift_laid_face_up_before_the_masta_leaves_is_judged_and_nothing_it_to
     obs = table.observer
     gift = _give(table, honest)
     masta = table.peers[1].local
-    back = next(m for m in masta.view().moves_for(1) if isinstance(m, Give) and m.slot != gift)
-    table.broadcast(1, masta.move_payload(back))
-    check_step(table)
+    _give_back(table, gift)
     game = obs.game
     assert game is not None
     table.broadcast(1, masta.move_payload(Swap(1, gift, game.face_up(1)[0])))  # the gift opens to all
