@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
 from p2pshithead.net._errors import RemoteProtocolError
@@ -195,3 +196,154 @@ def check_message(obj: object, schemas: dict[str, Map], peer: str) -> dict[str, 
     """
     message: dict[str, Any] = checked(Tagged("t", schemas), obj, peer)
     return message
+
+
+# The session messages the host sends, typed (h11 types what it sends as well as what it reads): each is a
+# frozen value whose `to_wire` is the map its schema above declares, checked before it leaves, so a map
+# the host builds wrong is a local bug caught here, never a peer's fault.
+_FROM_HOST_TAGGED = Tagged("t", FROM_HOST)
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """The table as `welcome`, `wait`, `watching` and `resumed` carry it: the protocol version `v`, name,
+    application, rules (preset and in words) and the time limits (`turn` seconds to decide, `away` seconds
+    to come back)."""
+
+    v: int
+    name: str
+    app: str
+    rules: str
+    words: str
+    turn: int
+    away: int
+
+    def fields(self) -> dict[str, Any]:
+        return {"v": self.v, "name": self.name, "app": self.app, "rules": self.rules, "words": self.words,
+                "turn": self.turn, "away": self.away}  # fmt: skip
+
+
+class HostMessage:
+    """A session message from host to peer; `to_wire` gives its map, checked by `FROM_HOST`."""
+
+    __slots__ = ()
+    T: ClassVar[str]
+
+    def body(self) -> dict[str, Any]:
+        """The fields but `t`."""
+        raise NotImplementedError
+
+    def to_wire(self) -> dict[str, Any]:
+        """The map as it goes on the wire, checked by its schema.
+
+        Raises:
+            WireError: the value does not fit its schema (a bug of the host's, never a peer's fault).
+        """
+        message = {"t": self.T, **self.body()}
+        _FROM_HOST_TAGGED.check(message)
+        return message
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(HostMessage):
+    """A lobby seat given (`WELCOME`)."""
+
+    T: ClassVar[str] = "welcome"
+    table: TableInfo
+    seat: int
+
+    def body(self) -> dict[str, Any]:
+        return {**self.table.fields(), "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(HostMessage):
+    """A hello while a game is in play: wait for the next game's lobby (`WAIT`)."""
+
+    T: ClassVar[str] = "wait"
+    table: TableInfo
+
+    def body(self) -> dict[str, Any]:
+        return self.table.fields()
+
+
+@dataclass(frozen=True, slots=True)
+class WatchingTable(HostMessage):
+    """A spectator taken (`WATCHING`)."""
+
+    T: ClassVar[str] = "watching"
+    table: TableInfo
+
+    def body(self) -> dict[str, Any]:
+        return self.table.fields()
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed(HostMessage):
+    """A game seat taken back; the entries it lacks follow, up to `entries` in all (`RESUMED`)."""
+
+    T: ClassVar[str] = "resumed"
+    table: TableInfo
+    seat: int
+    entries: int
+
+    def body(self) -> dict[str, Any]:
+        return {**self.table.fields(), "seat": self.seat, "entries": self.entries}
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(HostMessage):
+    """Prove the key on this link (`CHALLENGE`)."""
+
+    T: ClassVar[str] = "challenge"
+    table: bytes
+    host: bytes
+    nonce: bytes
+
+    def body(self) -> dict[str, Any]:
+        return {"table": self.table, "host": self.host, "nonce": self.nonce}
+
+
+@dataclass(frozen=True, slots=True)
+class Reject(HostMessage):
+    """Why the peer may not sit, come back or watch (`REJECT`)."""
+
+    T: ClassVar[str] = "reject"
+    reason: str
+
+    def body(self) -> dict[str, Any]:
+        return {"reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyNews(HostMessage):
+    """The lobby's seats, each a nickname and ready flag or None (`LOBBY`)."""
+
+    T: ClassVar[str] = "lobby"
+    seats: tuple[dict[str, Any] | None, ...]
+
+    def body(self) -> dict[str, Any]:
+        return {"seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
+class AwayNews(HostMessage):
+    """Game seat `seat` is gone with `left` seconds to come back; 0: it is back (`AWAY`)."""
+
+    T: ClassVar[str] = "away"
+    seat: int
+    left: int
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "left": self.left}
+
+
+@dataclass(frozen=True, slots=True)
+class Bye(HostMessage):
+    """The host closes this link, and why (`BYE`)."""
+
+    T: ClassVar[str] = "bye"
+    reason: str
+
+    def body(self) -> dict[str, Any]:
+        return {"reason": self.reason}
