@@ -31,7 +31,7 @@ from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Budget, Limits
-from p2pshithead.net._messages import FROM_PEER
+from p2pshithead.net._messages import FROM_PEER, peer_message
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._session import (
@@ -378,7 +378,7 @@ class Host:
                 except TimeoutError:
                     said = "said no hello" if expects == "hello" else "did not prove its key"
                     raise RemoteProtocolError(conn.peer, f"{said} within {hello_s:g} s") from None
-            await self._async_step(self._session.receive, link, message)
+            await self._async_step(self._session.receive, link, peer_message(message))
 
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""

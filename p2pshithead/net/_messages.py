@@ -347,3 +347,97 @@ class Bye(HostMessage):
 
     def body(self) -> dict[str, Any]:
         return {"reason": self.reason}
+
+
+# The session messages a peer sends, typed: `peer_message` turns a map `FROM_PEER` has checked (never a
+# ping or pong: `Connection` answers those) into one of these, which the host's session dispatches on by
+# type. `Bye` goes both ways.
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """First: sit at the table (`HELLO`)."""
+
+    T: ClassVar[str] = "hello"
+    v: int
+    key: bytes
+    nick: str
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """First, instead of a hello: watch the table (`WATCH`)."""
+
+    T: ClassVar[str] = "watch"
+    v: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    """First, to come back to a game in play (`REJOIN`, signed over `rejoin_bytes`)."""
+
+    T: ClassVar[str] = "rejoin"
+    v: int
+    key: bytes
+    table: bytes
+    have: int
+    time: int
+    sig: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Prove:
+    """Right after a challenge: the key's signature of it (`PROVE`)."""
+
+    T: ClassVar[str] = "prove"
+    sig: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """In the lobby: this peer's ready flag (`READY`)."""
+
+    T: ClassVar[str] = "ready"
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Submit:
+    """A message its author signed, for the sequencer (`SUBMIT_SCHEMA`): seat, counter, the head it saw
+    (index and digest), body and signature."""
+
+    T: ClassVar[str] = "submit"
+    seat: int
+    counter: int
+    seen_index: int
+    seen_digest: bytes
+    body: bytes
+    sig: bytes
+
+
+PeerMessage = Hello | Watch | Rejoin | Prove | Ready | Submit | Bye
+"""What a peer may send the host, but the keep-alives."""
+
+_FROM_PEER_TYPED: dict[str, Any] = {
+    "hello": lambda m: Hello(m["v"], m["key"], m["nick"], m["ready"]),
+    "watch": lambda m: Watch(m["v"]),
+    "rejoin": lambda m: Rejoin(m["v"], m["key"], m["table"], m["have"], m["time"], m["sig"]),
+    "prove": lambda m: Prove(m["sig"]),
+    "ready": lambda m: Ready(m["ready"]),
+    "submit": lambda m: Submit(m["seat"], m["ctr"], m["si"], m["sh"], m["body"], m["sig"]),
+    "bye": lambda m: Bye(m["reason"]),
+}
+
+
+def peer_message(message: dict[str, Any]) -> PeerMessage:
+    """The typed value of `message`, a map `FROM_PEER` has checked (`check_message`).
+
+    Raises:
+        ValueError: `message` is a keep-alive, which `Connection` handles and never passes on.
+    """
+    try:
+        typed: PeerMessage = _FROM_PEER_TYPED[message["t"]](message)
+    except KeyError:
+        raise ValueError(f"{message.get('t')!r} is not a session message from a peer") from None
+    return typed

@@ -35,12 +35,19 @@ from p2pshithead.net._messages import (
     AwayNews,
     Bye,
     Challenge,
+    Hello,
     HostMessage,
     LobbyNews,
+    PeerMessage,
+    Prove,
+    Ready,
     Reject,
+    Rejoin,
     Resumed,
+    Submit,
     TableInfo,
     Wait,
+    Watch,
     WatchingTable,
     Welcome,
     rejoin_bytes,
@@ -52,9 +59,9 @@ from p2pshithead.net._transcript import (
     SEQUENCER,
     Authored,
     Entry,
+    Head,
     Phase,
     Transcript,
-    authored_from,
     equivocation_problem,
     make_genesis,
     next_link,
@@ -441,8 +448,8 @@ class HostSession:
 
     # --- what a link sends ---
 
-    def receive(self, link: int, message: dict[str, Any], now: float) -> list[Action]:
-        """`message` (checked by `FROM_PEER`) came on `link` at `now`.
+    def receive(self, link: int, message: PeerMessage, now: float) -> list[Action]:
+        """`message` (`peer_message`) came on `link` at `now`.
 
         Raises:
             RemoteProtocolError: naming the link's peer, which broke the protocol (the driver then reports
@@ -451,38 +458,38 @@ class HostSession:
         state = self._links.get(link)
         if state is None:
             return []  # a link forgotten meanwhile (replaced, rejected): its last words do not count
-        kind = message["t"]
         if state.role is Role.GREETING:
             return self._greeting(link, state, message, now)
         if state.role is Role.PROVING:
             return self._proof(link, state, message, now)
-        if state.role in (Role.WATCHER, Role.WAITING) and kind != "bye":
-            raise RemoteProtocolError(state.peer, f"sent {kind!r} while it only watches or waits")
-        if kind == "ready" and state.role is Role.LOBBY:
-            self.lobby.set_ready(state.seat, message["ready"])
+        if state.role in (Role.WATCHER, Role.WAITING) and not isinstance(message, Bye):
+            raise RemoteProtocolError(state.peer, f"sent {message.T!r} while it only watches or waits")
+        if isinstance(message, Ready) and state.role is Role.LOBBY:
+            self.lobby.set_ready(state.seat, message.ready)
             return self._lobby_changed()
-        if kind == "submit" and state.role is Role.GAME and state.seat == message["seat"]:
-            return self.submit(authored_from(message), state.peer)
-        if kind == "bye":
-            raise RemoteProtocolError(state.peer, f"left: {message['reason']}")
-        raise RemoteProtocolError(state.peer, f"sent {kind!r} out of place")
+        if isinstance(message, Submit) and state.role is Role.GAME and state.seat == message.seat:
+            msg = Authored(message.seat, message.counter, Head(message.seen_index, message.seen_digest), message.body,
+                           message.sig)  # fmt: skip
+            return self.submit(msg, state.peer)
+        if isinstance(message, Bye):
+            raise RemoteProtocolError(state.peer, f"left: {message.reason}")
+        raise RemoteProtocolError(state.peer, f"sent {message.T!r} out of place")
 
-    def _greeting(self, link: int, state: _Link, message: dict[str, Any], now: float) -> list[Action]:
+    def _greeting(self, link: int, state: _Link, message: PeerMessage, now: float) -> list[Action]:
         """The first message: a hello (a seat in the lobby), a rejoin (a seat of the game in play) or a
         watch (a spectator)."""
-        kind = message["t"]
-        if kind == "watch":
+        if isinstance(message, Watch):
             return self._watch(link, state, message)
-        if kind == "rejoin":
+        if isinstance(message, Rejoin):
             refusal = self._rejoin_refusal(message, now)
             if refusal is not None:
                 return self._forget(link, Reject(refusal))
-            return self._challenge(link, state, message["key"], "", message["have"], None)
-        if kind != "hello":
-            raise RemoteProtocolError(state.peer, f"sent {kind!r} before hello")
-        if message["v"] != PROTOCOL_VERSION:
-            return self._forget(link, Reject(_version(message["v"])))
-        occupant = Occupant(message["key"], message["nick"], message["ready"])
+            return self._challenge(link, state, message.key, "", message.have, None)
+        if not isinstance(message, Hello):
+            raise RemoteProtocolError(state.peer, f"sent {message.T!r} before hello")
+        if message.v != PROTOCOL_VERSION:
+            return self._forget(link, Reject(_version(message.v)))
+        occupant = Occupant(message.key, message.nick, message.ready)
         return self._challenge(link, state, occupant.key, occupant.nick, -1, occupant)
 
     def _challenge(self, link: int, state: _Link, key: bytes, nick: str, have: int,
@@ -493,12 +500,12 @@ class HostSession:
         state.nonce = self._random(NONCE_BYTES)
         return [Send(link, Challenge(self.table_id, self._identity.public, state.nonce))]
 
-    def _proof(self, link: int, state: _Link, message: dict[str, Any], now: float) -> list[Action]:
-        if message["t"] != "prove":
-            raise RemoteProtocolError(state.peer, f"sent {message['t']!r} instead of proving its key")
+    def _proof(self, link: int, state: _Link, message: PeerMessage, now: float) -> list[Action]:
+        if not isinstance(message, Prove):
+            raise RemoteProtocolError(state.peer, f"sent {message.T!r} instead of proving its key")
         signed = sit_again_bytes(self.table_id, self._identity.public, state.key, state.nonce, state.nick)
         try:
-            if not verify(state.key, message["sig"], signed):
+            if not verify(state.key, message.sig, signed):
                 raise LobbyRefusal("the proof is not this key's signature of the challenge")
             if state.occupant is None:
                 return self._rejoin(link, state, now)
@@ -582,11 +589,11 @@ class HostSession:
         state.role, state.occupant, state.peer = Role.WAITING, occupant, f"{occupant.nick} (waiting)"
         return [Admit(link, state.peer), Send(link, Wait(self._info))]
 
-    def _watch(self, link: int, state: _Link, message: dict[str, Any]) -> list[Action]:
+    def _watch(self, link: int, state: _Link, message: Watch) -> list[Action]:
         """A spectator: the table, then the game in play from its genesis (so it checks everything as it
         catches up), then everything the seats get."""
-        if message["v"] != PROTOCOL_VERSION:
-            return self._forget(link, Reject(_version(message["v"])))
+        if message.v != PROTOCOL_VERSION:
+            return self._forget(link, Reject(_version(message.v)))
         watchers = sum(s.role is Role.WATCHER for s in self._links.values())
         if watchers >= self._limits.watchers:
             return self._forget(link, Reject(f"the table has {watchers} spectators, the most it takes; try again "
@@ -602,23 +609,23 @@ class HostSession:
             actions.append(Send(link, LobbyNews(tuple(self.lobby.to_wire()))))
         return [*actions, Announce()]  # the listing says how many watch
 
-    def _rejoin_refusal(self, message: dict[str, Any], now: float) -> str | None:
+    def _rejoin_refusal(self, message: Rejoin, now: float) -> str | None:
         """Why a rejoin cannot be taken, or None: it must be this table's game, a joiner's seat, signed by
-        that seat's key, recent, and claim no more entries than the chain holds."""
+        that seat's key, recent (its time against the wall clock at `now`), and claim no more entries than
+        the chain holds."""
         transcript = self.transcript
         if transcript is None:
             return "the game has not started"
         keys = [s.key for s in transcript.setup.seats]
-        if message["table"] != self.table_id or message["key"] not in keys[1:]:
+        if message.table != self.table_id or message.key not in keys[1:]:
             return "this table has no such seat"
-        if message["v"] != PROTOCOL_VERSION:
-            return _version(message["v"])
-        if not verify(message["key"], message["sig"],
-                      rejoin_bytes(message["table"], message["key"], message["have"], message["time"])):  # fmt: skip
+        if message.v != PROTOCOL_VERSION:
+            return _version(message.v)
+        if not verify(message.key, message.sig, rejoin_bytes(message.table, message.key, message.have, message.time)):
             return "the rejoin is not signed by the seat's key"
-        if abs(message["time"] - int((now + self._wall_offset) * 1000)) > REJOIN_CLOCK_SKEW_MS:
+        if abs(message.time - int((now + self._wall_offset) * 1000)) > REJOIN_CLOCK_SKEW_MS:
             return "the rejoin is too old (or the clocks differ by more than ten minutes)"
-        if message["have"] > len(transcript.entries):
+        if message.have > len(transcript.entries):
             return "the rejoin claims entries this host never sent"
         return None
 

@@ -26,7 +26,16 @@ from p2pshithead.net import (
 )
 from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped
 from p2pshithead.net._lobby import Occupant
-from p2pshithead.net._messages import FROM_PEER, Bye, TableInfo, Welcome, check_message, rejoin_bytes
+from p2pshithead.net._messages import (
+    FROM_PEER,
+    Bye,
+    Hello,
+    TableInfo,
+    Welcome,
+    check_message,
+    peer_message,
+    rejoin_bytes,
+)
 from p2pshithead.net._session import (
     REJOIN_CLOCK_SKEW_MS,
     Action,
@@ -82,7 +91,7 @@ class Table:
     def send(self, link: int, message: dict[str, Any]) -> list[Action]:
         """`message` on `link` now: the link is heard, the message checked as `Connection` checks it."""
         self.session.hear(link, self.now)
-        return self.run(self.session.receive(link, check_message(message, FROM_PEER, "test"), self.now))
+        return self.run(self.session.receive(link, peer_message(check_message(message, FROM_PEER, "test")), self.now))
 
     def hello(self, who: Identity, ready: bool = False, link: int | None = None) -> tuple[int, list[Action]]:
         """`who` says hello on a new link (or `link`) and proves its key: the link, the session's answer."""
@@ -204,7 +213,7 @@ def test_a_hello_refused_is_told_why_and_closed(case: str) -> None:
     ((message,),) = [sent(actions, link)]
     assert message["t"] == "reject" and message["reason"].startswith(reason)
     assert closed(actions) == {link} and not table.session.holds(link)
-    assert table.session.receive(link, {"t": "bye", "reason": "x"}, table.now) == []  # forgotten: nothing counts
+    assert table.session.receive(link, Bye("x"), table.now) == []  # forgotten: nothing counts
 
 
 def test_nicknames_at_one_table_are_told_apart() -> None:
@@ -567,3 +576,11 @@ def test_a_session_message_is_checked_by_its_schema_before_it_leaves() -> None:
     assert Welcome(info, 3).to_wire()["seat"] == 3
     with pytest.raises(WireError):
         Welcome(replace(info, away=0), 1).to_wire()
+
+
+def test_a_peers_session_message_is_read_into_its_type() -> None:
+    message = check_message(hello(ANN, True), FROM_PEER, "ann")
+    assert peer_message(message) == Hello(PROTOCOL_VERSION, ANN.public, "ann", True)
+    assert peer_message({"t": "bye", "reason": "done"}) == Bye("done")
+    with pytest.raises(ValueError, match="'ping' is not a session message"):
+        peer_message({"t": "ping", "n": 1})
