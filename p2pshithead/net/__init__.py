@@ -39,6 +39,7 @@ from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._sequencer import Sequencer
+from p2pshithead.net._session import HostSession
 from p2pshithead.net._stats import Stats
 from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
@@ -63,7 +64,7 @@ __all__ = [
     "SERVICE_TYPE",
     "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
     "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
-    "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
+    "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
     "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
     "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
     "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher", "Watching", "Welcomed", "Observe",
