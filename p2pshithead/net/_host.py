@@ -200,7 +200,7 @@ class Host:
                 self.stats.on_validated(action.entry, action.in_setup)
                 self._player.observe(action.entry, action.events)
             elif isinstance(action, Tell):
-                self._notify(action.event)  # type: ignore[arg-type]
+                self._notify(action.event)
             elif isinstance(action, Announce):
                 announce = True
             elif isinstance(action, CatchUp):

@@ -26,7 +26,7 @@ from typing import Any
 from p2pshithead.net._app import Apps, AppSpec, Previous
 from p2pshithead.net._discovery import TableAd
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
-from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped
+from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped, TableEvent
 from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant, Seating, seating
@@ -204,9 +204,9 @@ class Announce:
 
 @dataclass(frozen=True, slots=True)
 class Notify:
-    """Tell the local person `event` (a `TableEvent`)."""
+    """Tell the local person `event`."""
 
-    event: object
+    event: TableEvent
 
 
 Action = Send | CatchUp | Journal | Relay | Apply | Appended | Close | Admit | Rename | Announce | Notify

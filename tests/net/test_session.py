@@ -418,6 +418,30 @@ def test_a_rejoin_proves_its_key_and_gets_the_entries_it_lacks_before_any_new_on
     assert table.session.game_links()[1] == link
 
 
+def test_a_rejoin_after_the_game_gets_what_it_lacks_and_one_in_the_next_lobby_is_refused() -> None:
+    table, (ann,), transcript = playing()
+    play_out(table, transcript, {1: ann})
+    table.now += 3
+    link = table.open()
+    (challenge,) = sent(table.send(link, rejoin(ANN, 2, wall_ms(table))), link)
+    actions = table.send(link, proof(ANN, ANN.public, challenge, nick=""))
+    assert kinds(actions, link) == ["resumed", *["entry"] * (len(transcript.entries) - 2)]
+    table.run(table.session.next_game(bytes(16), b""))
+    late = table.open()
+    assert sent(table.send(late, rejoin(ANN, 2, wall_ms(table))), late) == [
+        {"t": "reject", "reason": "the game has not started"}]
+
+
+def test_an_abort_names_what_the_host_last_saw_of_the_seat() -> None:
+    table, (ann,), transcript = playing(away=10)
+    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
+    submit(table, ann, LocalSeat(ANN, replica(transcript)).move({"take": 1}))
+    table.lost(ann)
+    (stopped,) = told(table.tick(10.0))
+    assert isinstance(stopped, Stopped)
+    assert "its last message is entry 2, when it had seen entry 1; the table holds 3 entries" in stopped.verdict.reason
+
+
 def test_a_seat_whose_old_link_is_live_is_not_taken_by_a_rejoin_nor_a_hello() -> None:
     table, (ann,), _ = playing()
     link = table.open()
