@@ -12,6 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from p2pshithead.net import (
     PROTOCOL_VERSION,
@@ -608,3 +610,47 @@ def test_a_peers_session_message_is_read_into_its_type() -> None:
     assert peer_message({"t": "bye", "reason": "done"}) == Bye("done")
     with pytest.raises(ValueError, match="'ping' is not a session message"):
         peer_message({"t": "ping", "n": 1})
+
+
+# --- a property: whatever comes and goes, one seat has one link ---
+
+PEOPLE = (ANN, BOB, CAT, DAN)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["hello", "lost", "tick", "ready", "watch"]), st.integers(0, 7),
+                          st.floats(0, 6)), max_size=30))  # fmt: skip
+def test_whatever_comes_and_goes_in_the_lobby_a_seat_has_one_link(ops: list[tuple[str, int, float]]) -> None:
+    table = Table(seats=4)
+    seat_of: dict[int, int] = {}  # link -> the lobby seat it was welcomed to, while the session holds it
+    opened: list[int] = []
+    for op, pick, dt in ops:
+        actions: list[Action] = []
+        if op == "hello":
+            link, actions = table.hello(PEOPLE[pick % len(PEOPLE)])
+            opened.append(link)
+        elif op == "watch":
+            link = table.open()
+            actions = table.send(link, {"t": "watch", "v": PROTOCOL_VERSION})
+            opened.append(link)
+        elif opened and op == "lost":
+            actions = table.lost(opened[pick % len(opened)])
+        elif op == "tick":
+            actions = table.tick(dt)
+        elif seat_of and op == "ready":
+            link = sorted(seat_of)[pick % len(seat_of)]
+            table.now += dt
+            actions = table.send(link, {"t": "ready", "ready": pick % 2 == 0})
+        for link in closed(actions):  # a closed link's reader reports it lost
+            table.lost(link)
+        for action in actions:
+            if isinstance(action, Send) and isinstance(action.message, Welcome):
+                seat_of[action.link] = action.message.seat
+        seat_of = {link: seat for link, seat in seat_of.items() if table.session.holds(link)}
+        assert len(set(seat_of.values())) == len(seat_of)  # no seat on two links
+        occupants = table.session.lobby.occupants
+        assert {s for s in range(1, 4) if occupants[s] is not None} == set(seat_of.values())
+        keys = [o.key for o in occupants if o is not None]
+        assert len(set(keys)) == len(keys)
+        if table.session.can_start():
+            return
