@@ -31,7 +31,7 @@ from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import Budget, Limits
-from p2pshithead.net._messages import FROM_PEER, Bye, peer_message
+from p2pshithead.net._messages import FROM_PEER, Bye, Rejoin, peer_message
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import LocalSeat
 from p2pshithead.net._session import (
@@ -67,6 +67,7 @@ class Host:
     Args:
         secret: the local seat's secret bytes for the application (`AppSpec.secret_size`).
         clock: monotonic seconds, the one clock of the table (links' silences, away times, stats).
+        wall: seconds since the epoch, read only to check a rejoin's signed time (its offset from `clock`).
         journal: where the table is kept on disk (None: nowhere; tests).
         resume: the journal's entries, to go on with a game this host ran before it stopped.
         limits: deadlines, sizes and caps for the connections (`Limits`).
@@ -75,17 +76,16 @@ class Host:
 
     def __init__(self, identity: Identity, config: TableConfig, agent: Agent, *, table_id: bytes, secret: bytes,
                  host_ready: bool, notify: Notify, clock: Callable[[], float], journal: Journal | None = None,
-                 resume: Sequence[Entry] = (), limits: Limits = Limits(),
-                 random: Callable[[int], bytes] = os.urandom) -> None:  # fmt: skip
+                 resume: Sequence[Entry] = (), limits: Limits = Limits(), random: Callable[[int], bytes] = os.urandom,
+                 wall: Callable[[], float] = time.time) -> None:  # fmt: skip
         self._identity, self._config, self._agent, self._notify = identity, config, agent, notify
         self._table_id, self._secret = table_id, secret
         self._host_ready = host_ready
         self._journal, self._resume = journal, list(resume)
         self._spec = config.app
-        # the wall clock a rejoin's signed time is checked against: the injected clock plus this, measured once
-        wall_offset = time.time() - clock()
+        self._wall = wall
         self._session = HostSession(identity, config, table_id=table_id, secret=secret, limits=limits, random=random,
-                                    wall_offset=wall_offset)  # fmt: skip
+                                    wall_offset=wall() - clock())  # fmt: skip
         self._conns: dict[int, Connection] = {}  # the session's link id -> its connection
         self._changed = asyncio.Event()
         self._server: asyncio.Server | None = None
@@ -378,7 +378,10 @@ class Host:
                 except TimeoutError:
                     said = "said no hello" if expects == "hello" else "did not prove its key"
                     raise RemoteProtocolError(conn.peer, f"{said} within {hello_s:g} s") from None
-            await self._async_step(self._session.receive, link, peer_message(message))
+            typed = peer_message(message)
+            if isinstance(typed, Rejoin):  # signed in wall-clock time: a machine that slept stopped `clock`
+                self._session.set_wall(self._wall() - self._clock())
+            await self._async_step(self._session.receive, link, typed)
 
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""

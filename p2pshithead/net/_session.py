@@ -7,7 +7,8 @@
 # one index (`_seats`, the lobby's seats before the game, the game's during it); every session message
 # it sends is a typed value checked by its schema (`HostMessage`); time is only ever the `now` it is handed
 # (the driver's one injected clock), and the wall clock a rejoin's signed time is checked against is that
-# `now` plus the `wall_offset` the driver measured once; the host's own seat goes through the same
+# `now` plus `wall_offset`, which the driver measures afresh before it hands over a rejoin (a machine that
+# slept stopped its monotonic clock while the wall clock went on); the host's own seat goes through the same
 # sequencer as anyone's; an entry is journaled before it is relayed, and relayed before it is applied (the
 # peers check it while the host does: `Apply` hands it back to `apply`, which the driver calls before it
 # passes the session anything else); a message for a place the chain holds is nothing when it is the same
@@ -252,7 +253,7 @@ class HostSession:
         secret: the host's secret bytes for the application.
         limits: the caps and silences the rules use (watchers, `silent_s`, `keepalive_s`).
         random: `n` -> `n` random bytes (the challenge nonces).
-        wall_offset: seconds since the epoch at `now` == 0 (the driver measures it once).
+        wall_offset: seconds since the epoch at `now` == 0 (`set_wall` measures it again).
     """
 
     def __init__(self, identity: Identity, config: TableConfig, *, table_id: bytes, secret: bytes, limits: Limits,
@@ -330,6 +331,11 @@ class HostSession:
         self._next_id += 1
         self._links[link] = _Link(peer, now)
         return link
+
+    def set_wall(self, offset: float) -> None:
+        """The wall clock (seconds since the epoch) is `offset` ahead of `now` (the driver measures it before
+        it hands over a rejoin, whose signed time is wall-clock time)."""
+        self._wall_offset = offset
 
     def hear(self, link: int, at: float) -> None:
         """Bytes last came on `link` at `at` (the driver's reading of the link)."""

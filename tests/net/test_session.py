@@ -403,6 +403,17 @@ def test_a_rejoin_refused(case: str, reason: str) -> None:
     assert sent(actions, link)[0]["reason"].startswith(reason) and closed(actions) == {link}
 
 
+def test_a_rejoin_is_timed_by_the_wall_clock_the_driver_measured_last() -> None:
+    table, (ann,), _ = playing()
+    table.lost(ann)
+    slept = wall_ms(table) + 3600_000  # the host's machine slept an hour: its monotonic clock stood still
+    link = table.open()
+    assert sent(table.send(link, rejoin(ANN, 1, slept)), link)[0]["reason"].startswith("the rejoin is too old")
+    table.session.set_wall(WALL + 3600)
+    link = table.open()
+    assert sent(table.send(link, rejoin(ANN, 1, slept)), link)[0]["t"] == "challenge"
+
+
 def test_a_rejoin_proves_its_key_and_gets_the_entries_it_lacks_before_any_new_one() -> None:
     table, (ann, bob), transcript = playing(seats=3, away=60)
     table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
