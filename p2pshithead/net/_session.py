@@ -306,10 +306,6 @@ class HostSession:
         """Each game seat's link, during the game."""
         return dict(self._seats) if self._sequencer is not None else {}
 
-    def links(self) -> list[int]:
-        """Every link the session knows."""
-        return list(self._links)
-
     def ad(self, addresses: tuple[str, ...], port: int) -> TableAd:
         """The table as announced now (a game in play shows the seats it leaves free: a newcomer waits for
         the next game and takes one then), signed."""
