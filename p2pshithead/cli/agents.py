@@ -118,10 +118,15 @@ class HumanAgent:
     def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
         """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         shown = cast(Shown, app)
+        first = shown is not self._app  # a new game, or one in play already (come back after a crash)
         self._app, self._seat = shown, seat
         news = shown.news(self._ascii)
         if self._choosing:
             return  # the person is typing: the next screen shows these moves, the prompt stays put
+        if first and not shown.in_setup():
+            self._headline, self._since = shown.headline(seat), self._now()
+            self.redraw()
+            return
         lines = ["  " + line for line in news]
         headline = shown.headline(seat)
         changed = headline != self._headline
@@ -141,6 +146,18 @@ class HumanAgent:
         if lines:
             self._close_line()
             self._say("\n".join(lines))
+
+    def redraw(self) -> None:
+        """The whole table as it stands, at once (on a terminal the screen again; elsewhere the screen as
+        lines): after a (re)connection, before anyone moves. Not while the person types at their prompt."""
+        if self._app is None or self._choosing or self._app.in_setup():
+            return
+        screen = self._app.status(self._seat, self._ascii, self._size())
+        if self._live:
+            self._redraw(screen)
+        else:
+            self._close_line()
+            self._say(screen)
 
     def _redraw(self, screen: str) -> None:
         """The whole screen again from the top left, each line cleared to its end, nothing left below."""

@@ -49,6 +49,7 @@ from p2pshithead.net import (
     async_watch,
     config_dir,
     load_identity,
+    setup_from_genesis,
     unfinished,
 )
 
@@ -305,12 +306,21 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
 def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
     """This identity's newest game still in play, to come back to (not when another table is named)."""
     for journal, record in unfinished("join"):
-        if table is None or table == record.options.get("name") or record.table_id.hex().startswith(table.lower()):
+        if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
             if address is not None:
                 host, port = _address(address)
                 record = replace(record, addresses=(host,), port=port)
             return journal, record
     return None
+
+
+def _table_name(journal: Journal) -> str | None:
+    """The name of the table a journal keeps, as its genesis states it (None: no readable genesis)."""
+    try:
+        entries = journal.entries()
+        return setup_from_genesis(entries[0], str(journal.folder), APPS).name if entries else None
+    except NetError:
+        return None
 
 
 def _address(text: str) -> tuple[str, int]:

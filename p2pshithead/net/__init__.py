@@ -55,6 +55,7 @@ from p2pshithead.net._transcript import (
     make_genesis,
     next_link,
     seal,
+    setup_from_genesis,
 )
 from p2pshithead.net._watch import Observe, Watcher
 
@@ -71,5 +72,5 @@ __all__ = [
     "local_addresses", "next_link",
     "reachable_addresses",
     "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
-    "save_entries", "seal", "unfinished", "verify",
+    "save_entries", "seal", "setup_from_genesis", "unfinished", "verify",
 ]  # fmt: skip
