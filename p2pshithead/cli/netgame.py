@@ -124,6 +124,36 @@ class NetCardGame:
         fresh, self._told = self.events[self._told:], len(self.events)
         return [_plain(line, ascii) for line in fresh]
 
+    def thinking(self) -> int | None:
+        """The seat whose own decision the table awaits on a turn of play (None: setup, the swap and show
+        phases, an out-of-turn window, cards being opened)."""
+        game, core = self.state.game, self.state
+        if game is None or core.stage is not Stage.PLAY or game.phase is not Phase.PLAY:
+            return None
+        mine = None if self.local is None or self.pending() is None else self.local.seat  # sent without asking
+        if sorted(core.who_may_act() - {mine}) != [game.turn]:
+            return None
+        return None if game.window is not None and core.window_open_to(game.turn) else game.turn
+
+    def moved(self, seat: int) -> bool:
+        """Whether the lines `news` has not handed out yet tell a move of `seat`."""
+        return any(line.startswith(self.shown[seat] + " ") for line in self.events[self._told:])
+
+    def automatic(self, seat: int) -> None:
+        """Say, in the lines `news` has not handed out yet and beside `seat`'s row, that `seat`'s move was
+        made by its own program because its time was up ("time's up: Ana's program picks up 3 cards")."""
+        name = self.shown[seat]
+        for i in range(self._told, len(self.events)):
+            line = self.events[i]
+            if not line.startswith(name + " "):
+                continue
+            if self.local is not None and seat == self.local.seat:
+                self.events[i] = f"{line} (time's up: your program played for you)"
+            else:
+                self.events[i] = f"time's up: {name}'s program {line[len(name) + 1:]}"
+        if seat in self.narrator.last:
+            self.narrator.last[seat] = "time's up: " + self.narrator.last[seat].removeprefix("you ")
+
     def headline(self, seat: int | None) -> str:
         """What the table waits for, in one line: setup progress, or who is to act."""
         core, n = self.state, self.state.players

@@ -33,9 +33,10 @@ class People:
         self.children: list[pexpect.spawn] = []
 
     def run(self, name: str, *args: str, size: tuple[int, int] = (40, 160)) -> pexpect.spawn:
-        env = {**os.environ, HOME_ENV: str(self.root / name), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        env = {**os.environ, HOME_ENV: str(self.root / name), "TERM": "xterm-256color",
+               "PROMPT_TOOLKIT_NO_CPR": "1"}  # fmt: skip
         child = pexpect.spawn(CLI[0], [*CLI[1:], *args], env=env, encoding="utf-8", timeout=30, dimensions=size)
-        child.logfile_read = open(self.root / f"{name}-{len(self.children)}.log", "w")  # noqa: SIM115
+        child.logfile_read = open(self.root / f"{name}-{len(self.children)}.log", "w", buffering=1)  # noqa: SIM115
         self.children.append(child)
         return child
 
@@ -111,3 +112,22 @@ def test_a_person_who_comes_back_sees_the_whole_table_at_once(people: People, st
     again.expect("back at 'back'")
     again.expect(r"\[0\] hostie", timeout=10)  # the board, at once: the host still has not moved
     again.expect(r"Hand: ", timeout=5)
+
+
+def test_a_turn_limit_ticks_on_the_prompt_it_binds_and_its_end_is_said_on_every_screen(people: People) -> None:
+    host = people.run("host", "host", "--bind", LOOP, "--table", "clock", "--seats", "2", "--turn-time", "5",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("table 'clock'")
+    ann = people.run("ann", "join", "clock", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'clock'")
+    until_host_must_move(host, ann)  # the host types nothing now
+    host.expect(rf"\n{ESC}>[^\r\n(]* 0:0[345] lef")  # the host's own time, beside their prompt (the others' is in
+    host.expect(rf"\x1b\[\d+C{ESC}[12]\x1b")  # parentheses), ticking: its last digit redrawn in place
+    host.expect(r"time's up: your program [^\r\n]* for you")
+    for _ in range(100):  # on the others' screens too (the host's screen read meanwhile, as a terminal does)
+        with contextlib.suppress(pexpect.TIMEOUT):
+            ann.expect(r"time's up: hostie's program (plays|picks up|flips) ", timeout=0.3)
+            return
+        with contextlib.suppress(pexpect.TIMEOUT):
+            host.read_nonblocking(100_000, timeout=0.1)
+    pytest.fail("the others were never told that the host's program played for them")

@@ -142,6 +142,15 @@ class _Table:
     def in_setup(self) -> bool:
         return self.setup
 
+    def thinking(self) -> int | None:
+        return None
+
+    def moved(self, seat: int) -> bool:
+        return False
+
+    def automatic(self, seat: int) -> None:
+        raise AssertionError("no move was made for anyone")
+
 
 def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:
     from p2pshithead.cli.agents import HumanAgent
