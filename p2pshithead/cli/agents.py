@@ -39,7 +39,8 @@ class Confirm(ValueError):
 class Shown(Protocol):
     """An application as a person sees it (the card game's `NetCardGame`)."""
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str: ...
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
+               message: str = "") -> str: ...
     def headline(self, seat: int | None) -> str: ...
     def thinking(self) -> int | None: ...
     def moved(self, seat: int) -> bool: ...
@@ -241,7 +242,8 @@ class HumanAgent:
                 click.clear()
             screen = shown.status(seat, self._ascii, self._size())
             limited = self.turn_time > 0 and self._auto is not None
-            self._say(screen + (f"   {self.turn_time} s to decide" if limited else ""))
+            limit = f"   {self.turn_time} s to decide" if limited else ""
+            self._say(screen + limit)
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time
             def countdown() -> str:  # beside the prompt, ticking (on a console)
@@ -265,7 +267,12 @@ class HumanAgent:
                         return ask.payload
                     self._say("you stay at the table")
                 except ValueError as exc:  # a hint, the help or the rules in words
-                    self._say(paragraphs(str(exc), self._size()[0]))
+                    said = str(exc)
+                    if self._live and "\n" not in said:  # the screen again, the reason in its status line
+                        click.clear()
+                        self._say(shown.status(seat, self._ascii, self._size(), message=said) + limit)
+                    else:
+                        self._say(paragraphs(said, self._size()[0]))
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()

@@ -190,8 +190,9 @@ class NetCardGame:
     def _name(self, p: int, seat: int | None) -> str:
         return "you" if p == seat else self.names[p]
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
-        """The screen `seat` sees, fitted to `size` (columns, lines)."""
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24), message: str = "") -> str:
+        """The screen `seat` sees, fitted to `size` (columns, lines); `message` (why an input was refused)
+        in place of the status line."""
         core = self.state
         if self.in_setup() or core.game is None:
             return self.headline(seat)
@@ -202,10 +203,11 @@ class NetCardGame:
         if core.stage is Stage.OVER:
             return outcome_screen(view, seat, self.shown, events, look, number=self.number)
         if seat is not None and core.window_open_to(seat):
-            return screen(view, seat, self.shown, events, look, status=window_question(view, seat, self.names, look),
+            question = message or window_question(view, seat, self.names, look)
+            return screen(view, seat, self.shown, events, look, status=question,
                           hint=hint_line(view, seat) + "  Enter: pass", last=last, number=self.number)  # fmt: skip
         hint = "" if seat is None or seat not in core.who_may_act() else hint_line(view, seat)
-        return screen(view, seat, self.shown, events, look, hint=hint, last=last, number=self.number)
+        return screen(view, seat, self.shown, events, look, status=message, hint=hint, last=last, number=self.number)
 
 
 def previous_order(setup: TableSetup) -> tuple[int, ...]:

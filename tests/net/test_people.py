@@ -131,3 +131,29 @@ def test_a_turn_limit_ticks_on_the_prompt_it_binds_and_its_end_is_said_on_every_
         with contextlib.suppress(pexpect.TIMEOUT):
             host.read_nonblocking(100_000, timeout=0.1)
     pytest.fail("the others were never told that the host's program played for them")
+
+
+def test_a_mistake_is_answered_on_the_screen_it_was_made_on(people: People) -> None:
+    """Each refused input redraws the screen with the reason in its status line, just above the hints:
+    the board stays where it is, however often one mistypes."""
+    host = people.run("host", "host", "--bind", LOOP, "--table", "typo", "--seats", "2", "--turn-time", "0",
+                      "--name", "hostie", "--ascii", size=(24, 80))  # fmt: skip
+    host.expect("table 'typo'")
+    ann = people.run("ann", "join", "typo", "--bind", LOOP, "--name", "ann", "--ascii", size=(24, 80))
+    ann.expect("seated at 'typo'")
+    for _ in range(200):
+        shown = at_prompt(host)
+        if shown is not None:
+            host.sendline(first_hint(shown[1]))
+        shown = at_prompt(ann)
+        if shown is not None and shown[0].startswith("Your turn"):
+            break
+        if shown is not None:
+            ann.sendline(first_hint(shown[1]))
+    else:
+        pytest.fail("Ann's turn never came")
+    for _ in range(3):
+        ann.sendline("zz")
+        ann.expect(r"\x1b\[2J")  # the screen drawn again from the top
+        status = at_prompt(ann, timeout=10)
+        assert status is not None and status[0].startswith("! "), status
