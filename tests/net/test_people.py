@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,3 +158,30 @@ def test_a_mistake_is_answered_on_the_screen_it_was_made_on(people: People) -> N
         ann.expect(r"\x1b\[2J")  # the screen drawn again from the top
         status = at_prompt(ann, timeout=10)
         assert status is not None and status[0].startswith("! "), status
+
+
+@pytest.mark.parametrize("first", [("join", "--watch", "nick"), ("join", "--game", "speed", "nick")],
+                         ids=["watch", "speed"])
+def test_a_first_run_asks_the_nickname_before_any_seat_is_taken_under_it(people: People,
+                                                                         first: tuple[str, ...]) -> None:
+    """A first run that watches keeps no nickname (the next `join` asks); one that sits (Speed too) asks."""
+    game = ("--game", "speed") if "speed" in first else ()
+    host = people.run("host", "host", "--bind", LOOP, "--table", "nick", "--seats", "2", *game, "--name", "hostie")
+    host.expect("table 'nick'" if not game else "nick")
+    person = people.run("ann", *first, "--bind", LOOP)
+    if "--watch" in first:
+        person.expect("watching 'nick'")
+        person.sendintr()
+        person.expect("Stopped watching")
+        person.expect(pexpect.EOF)
+        assert not (people.root / "ann" / "nick").exists()  # nothing kept that the person did not say
+        person = people.run("ann", "join", "nick", "--bind", LOOP)
+    person.expect("Your nickname at the table")
+    person.sendline("ann")
+    if not game:
+        person.expect("seated at 'nick'")
+    kept = people.root / "ann" / "nick"
+    deadline = time.monotonic() + 10
+    while not kept.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert kept.read_text().strip() == "ann"
