@@ -290,7 +290,9 @@ class HumanAgent:
         (`confirm_start`) is asked again before a start that would leave seats empty."""
         try:
             while True:
-                await self._ask("press Enter when ready\n")
+                if (await self._ask("press Enter when ready\n")).strip().lower() in ("n", "no"):
+                    self._say("not ready yet: you keep your seat (Ctrl-C leaves the table)")
+                    continue
                 empty = self.empty_seats
                 if not self.confirm_start or not empty:
                     return

@@ -167,6 +167,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
             while status == 0 and (games == 0 or len(evening.games) < games):
                 _say_lines(evening.lines())
                 if not await agent.async_play_again():
+                    click.echo("You stood up: the table closes. Bye!")
                     break
                 click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
                 table_id = os.urandom(16)

@@ -8,7 +8,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -59,6 +59,7 @@ _WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach 
 _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
+_SEATING: list[bool] = []  # not empty once this run goes to a table (Ctrl-C before then leaves nothing behind)
 _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
 
@@ -227,11 +228,22 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 break
             for line in evening.lines():
                 say(line)
-            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), agents[-1].async_play_again)
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), _said_if_standing(agents[-1], say))
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
     return status
+
+
+def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) -> Callable[[], Awaitable[bool]]:
+    """The agent's answer to the next game, saying so when it stands up."""
+    async def play_again() -> bool:
+        again = await agent.async_play_again()
+        if not again:
+            say("You stood up: the others play on without you. Bye!")
+        return again
+
+    return play_again
 
 
 def _no_move(app: object, seat: int, text: str) -> object:
@@ -377,6 +389,8 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
             pass
         elif watch:
             click.echo("\nStopped watching. Bye!")
+        elif not _SEATING:
+            click.echo("\nStopped looking for tables: you sat nowhere. Bye!")
         else:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
                        "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
@@ -394,6 +408,8 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
         if as_json:
             click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
+        elif not found:
+            click.echo(f"no table found on this network in {wait:g} s (try --wait SECONDS, or host one)")
         return
     if watch:
         where = _address(address) if address is not None else None
@@ -416,6 +432,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
     resume = None if new else _unfinished_game(table, address)
     host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
     if resume is not None:
+        _SEATING.append(True)
         journal, record = resume
         addresses, port = record.addresses, record.port
         if not quiet:
@@ -427,6 +444,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
     else:
         ad = asyncio.run(_async_choose(table, bind, wait, bot))
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
+    _SEATING.append(True)  # from here on Ctrl-C drops out of a table (it may be waiting for this seat)
     try:
         status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,
                                          ascii_only, resume, host_key))  # fmt: skip
