@@ -24,8 +24,8 @@ Say = Callable[[str], None]
 Bot = Callable[[Application, int, random.Random], object]
 Parse = Callable[[Application, int, str], object]
 Auto = Callable[[Application, int], tuple[object, str]]
-_GRACE_S = 0.5  # another's move this late in their time is taken for their program's (see `_say_played_for`)
 """The payload a person's own program sends when their time is up, and what it does in words."""
+_GRACE_S = 0.5  # another's move this late in their time is taken for their program's (see `_say_played_for`)
 
 
 class Confirm(ValueError):
@@ -246,6 +246,7 @@ class HumanAgent:
             self._say(screen + limit)
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time
+
             def countdown() -> str:  # beside the prompt, ticking (on a console)
                 return f"{_clock_text(deadline - self._now())} left"
 
