@@ -25,6 +25,7 @@ Bot = Callable[[Application, int, random.Random], object]
 Parse = Callable[[Application, int, str], object]
 Auto = Callable[[Application, int], tuple[object, str]]
 """The payload a person's own program sends when their time is up, and what it does in words."""
+_GRACE_S = 0.5  # another's move this late in their time is taken for their program's (see `_say_played_for`)
 
 
 class Confirm(ValueError):
@@ -38,8 +39,12 @@ class Confirm(ValueError):
 class Shown(Protocol):
     """An application as a person sees it (the card game's `NetCardGame`)."""
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str: ...
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
+               message: str = "") -> str: ...
     def headline(self, seat: int | None) -> str: ...
+    def thinking(self) -> int | None: ...
+    def moved(self, seat: int) -> bool: ...
+    def automatic(self, seat: int) -> None: ...
     def news(self, ascii: bool = False) -> list[str]: ...
     def in_setup(self) -> bool: ...
 
@@ -68,9 +73,16 @@ class BotAgent:
         return None
 
 
-async def async_input(prompt: str) -> str:
-    """Read one line from the person at this terminal without blocking the loop (`terminal.READER`)."""
-    return (await READER.async_read(prompt)).strip()
+class Ask(Protocol):
+    """Prints a prompt and reads a line; `clock` (the time left, in words) ticks beside the prompt."""
+
+    def __call__(self, prompt: str, clock: Callable[[], str] | None = None, /) -> Awaitable[str]: ...
+
+
+async def async_input(prompt: str, clock: Callable[[], str] | None = None) -> str:
+    """Read one line from the person at this terminal without blocking the loop (`terminal.READER`);
+    `clock` is shown at the right of the prompt line, redrawn every second (on a console)."""
+    return (await READER.async_read(prompt, clock)).strip()
 
 
 class HumanAgent:
@@ -80,7 +92,7 @@ class HumanAgent:
         parse: reads what the person types into a payload (ValueError: a hint to show).
         auto: the payload the person's program sends for them when their time is up (`turn_time`).
         say: prints one or more lines.
-        ask: prints a prompt and reads a line.
+        ask: prints a prompt and reads a line (with the time left ticking beside it, on a turn limit).
         ascii: draw cards with letters instead of suit glyphs.
         clock: seconds, monotonic (injected so tests control time).
         live: the output is a terminal, so the waiting line may be rewritten in place and screens cleared.
@@ -91,7 +103,7 @@ class HumanAgent:
 
     is_bot = False
 
-    def __init__(self, parse: Parse, say: Say, ask: Callable[[str], Awaitable[str]] = async_input, *,
+    def __init__(self, parse: Parse, say: Say, ask: Ask = async_input, *,
                  auto: Auto | None = None, ascii: bool = False, clock: Callable[[], float] | None = None,
                  live: bool = False, write: Say | None = None, turn_time: int = 0,
                  size: Callable[[], tuple[int, int]] = terminal_size) -> None:  # fmt: skip
@@ -109,6 +121,8 @@ class HumanAgent:
         self._open = False  # a waiting line is on screen without its newline
         self._choosing = False
         self._over_drawn = False  # the finish order is on the terminal already
+        self._waiting: tuple[int, float] | None = None  # the seat whose turn of play the table awaits, since when
+        self._auto_mine: int | None = None  # this person's program played for them: the next entry says so
 
     def _close_line(self) -> None:
         if self._open:
@@ -118,10 +132,19 @@ class HumanAgent:
     def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
         """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         shown = cast(Shown, app)
+        first = shown is not self._app  # a new game, or one in play already (come back after a crash)
         self._app, self._seat = shown, seat
+        if not first:
+            self._say_played_for(shown)
+        else:
+            self._waiting = None
         news = shown.news(self._ascii)
         if self._choosing:
             return  # the person is typing: the next screen shows these moves, the prompt stays put
+        if first and not shown.in_setup():
+            self._headline, self._since = shown.headline(seat), self._now()
+            self.redraw()
+            return
         lines = ["  " + line for line in news]
         headline = shown.headline(seat)
         changed = headline != self._headline
@@ -141,6 +164,37 @@ class HumanAgent:
         if lines:
             self._close_line()
             self._say("\n".join(lines))
+
+    def _say_played_for(self, shown: Shown) -> None:
+        """Mark the move this entry tells as made by the mover's own program, its time being up: this
+        person's (said by `async_choose`), or another's whose turn lasted the table's limit on this peer's
+        clock (within `_GRACE_S`: the limit runs from when the mover's own program showed the turn)."""
+        now, waiting, mine = self._now(), self._waiting, self._auto_mine
+        if mine is not None and shown.moved(mine):
+            shown.automatic(mine)
+            self._auto_mine = None
+        if waiting is not None and shown.moved(waiting[0]):
+            seat, since = waiting
+            timed = seat != self._seat and self.turn_time > 0 and self._clock is not None
+            if timed and now - since >= self.turn_time - _GRACE_S:
+                shown.automatic(seat)
+            waiting = None
+        thinking = shown.thinking()
+        if thinking is not None and (waiting is None or waiting[0] != thinking):
+            waiting = (thinking, now)
+        self._waiting = waiting
+
+    def redraw(self) -> None:
+        """The whole table as it stands, at once (on a terminal the screen again; elsewhere the screen as
+        lines): after a (re)connection, before anyone moves. Not while the person types at their prompt."""
+        if self._app is None or self._choosing or self._app.in_setup():
+            return
+        screen = self._app.status(self._seat, self._ascii, self._size())
+        if self._live:
+            self._redraw(screen)
+        else:
+            self._close_line()
+            self._say(screen)
 
     def _redraw(self, screen: str) -> None:
         """The whole screen again from the top left, each line cleared to its end, nothing left below."""
@@ -188,18 +242,24 @@ class HumanAgent:
                 click.clear()
             screen = shown.status(seat, self._ascii, self._size())
             limited = self.turn_time > 0 and self._auto is not None
-            self._say(screen + (f"   {self.turn_time} s to decide" if limited else ""))
+            limit = f"   {self.turn_time} s to decide" if limited else ""
+            self._say(screen + limit)
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time
+
+            def countdown() -> str:  # beside the prompt, ticking (on a console)
+                return f"{_clock_text(deadline - self._now())} left"
+
             while True:
                 try:
                     left = deadline - self._now() if limited else None
                     async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
-                        text = await self._ask_or_quit("> ")
+                        text = await self._ask_or_quit("> ", countdown if limited else None)
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(app, seat)
                     self._say(f"\ntime's up: your program {said} for you")
+                    self._auto_mine = seat
                     return payload
                 try:
                     return self._parse(app, seat, text)
@@ -208,15 +268,21 @@ class HumanAgent:
                         return ask.payload
                     self._say("you stay at the table")
                 except ValueError as exc:  # a hint, the help or the rules in words
-                    self._say(paragraphs(str(exc), self._size()[0]))
+                    said = str(exc)
+                    if self._live and "\n" not in said:  # the screen again, the reason in its status line
+                        click.clear()
+                        self._say(shown.status(seat, self._ascii, self._size(), message=said) + limit)
+                    else:
+                        self._say(paragraphs(said, self._size()[0]))
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()
 
-    async def _ask_or_quit(self, prompt: str) -> str:
-        """A line typed at `prompt`; Ctrl-C there reads as `quit` (leaving is asked before it is done)."""
+    async def _ask_or_quit(self, prompt: str, clock: Callable[[], str] | None = None) -> str:
+        """A line typed at `prompt` (with `clock`, the time left, ticking beside it); Ctrl-C there reads
+        as `quit` (leaving is asked before it is done)."""
         try:
-            return await self._ask(prompt)
+            return await self._ask(prompt, clock)
         except KeyboardInterrupt:
             return "quit"
 
@@ -225,7 +291,9 @@ class HumanAgent:
         (`confirm_start`) is asked again before a start that would leave seats empty."""
         try:
             while True:
-                await self._ask("press Enter when ready\n")
+                if (await self._ask("press Enter when ready\n")).strip().lower() in ("n", "no"):
+                    self._say("not ready yet: you keep your seat (Ctrl-C leaves the table)")
+                    continue
                 empty = self.empty_seats
                 if not self.confirm_start or not empty:
                     return

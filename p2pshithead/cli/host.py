@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 import click
 from click.core import ParameterSource
@@ -56,6 +59,7 @@ from p2pshithead.net import (
 )
 
 _BOT_EXIT_WAIT_S = 10.0
+_PID = "pid"  # in a bot's config folder: the process the host started last
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
 
@@ -65,14 +69,59 @@ def bot_home(number: int) -> Path:
     return config_dir() / "bots" / str(number)
 
 
-def _spawn_bots(count: int, address: str, port: int, bind: str, level: str) -> list[subprocess.Popen[bytes]]:
-    """Start `count` bots, each a `join --bot` process with its own config folder (key, journals), for a
-    new table: `--new`, so a bot whose last table died unfinished sits here instead of looking for it."""
-    command = [*CLI, "join", "--bot", "--new", "--quiet", "--level", level, "--address", f"{address}:{port}",
-               "--bind", bind]
-    # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
-    return [subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True,
-                             env={**os.environ, HOME_ENV: str(bot_home(k))}) for k in range(1, count + 1)]  # fmt: skip
+def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: str,
+                table_id: bytes | None = None) -> list[subprocess.Popen[bytes]]:
+    """Start bots `numbers`, each a `join --bot` process with its own config folder (key, journals): for
+    a new table `--new`, so a bot whose last table died unfinished sits here instead of looking for it;
+    for a resumed one (`table_id`), the bot comes back to its own seat there. Each bot's pid is kept in
+    its folder, so that a host resumed after a crash knows a bot that runs on from the one it killed."""
+    which = ["--new"] if table_id is None else [table_id.hex()]
+    command = [*CLI, "join", "--bot", "--quiet", "--level", level, "--address", f"{address}:{port}", "--bind", bind]
+    children = []
+    for k in numbers:
+        # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
+        child = subprocess.Popen([*command, *which], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 start_new_session=True, env={**os.environ, HOME_ENV: str(bot_home(k))})  # fmt: skip
+        bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
+        (bot_home(k) / _PID).write_text(str(child.pid))
+        children.append(child)
+    return children
+
+
+def _seated_bots(table_id: bytes) -> list[int]:
+    """The host's bots that hold a seat at table `table_id`: those whose own journal of it is unfinished."""
+    folder = config_dir() / "bots"
+    numbers = []
+    for home in folder.iterdir() if folder.is_dir() else ():
+        record = Journal(home / "tables" / table_id.hex()).record()
+        if home.name.isdigit() and record is not None and not record.finished:
+            numbers.append(int(home.name))
+    return sorted(numbers)
+
+
+def _running_bot(number: int) -> int | None:
+    """The pid of bot `number` when it still runs (the host before a crash started it, and it came back
+    to the table by itself), else None. On Linux the process must have the bot's config folder (not a pid
+    used again since)."""
+    try:
+        pid = int((bot_home(number) / _PID).read_text())
+    except (OSError, ValueError):
+        return None
+    return pid if _alive(pid, bot_home(number)) else None
+
+
+def _alive(pid: int, home: Path) -> bool:
+    proc = Path("/proc")
+    if proc.is_dir():  # a zombie's environ reads empty: gone
+        try:
+            return f"{HOME_ENV}={home}".encode() in (proc / str(pid) / "environ").read_bytes().split(b"\0")
+        except OSError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    return True
 
 
 @dataclass
@@ -104,7 +153,14 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
         if table.resume:
             click.echo(f"resuming the game at entry {len(table.resume)}: the others come back by themselves")
         address = "127.0.0.1" if config.bind == ANY else config.bind
-        children = _spawn_bots(table.bots, address, host.port, address, level)
+        if table.resume:  # the bots that held seats come back to them; one that ran on is left to come back
+            seated = _seated_bots(table.table_id)
+            adopted = {k: pid for k in seated if (pid := _running_bot(k)) is not None}
+            children = _spawn_bots([k for k in seated if k not in adopted], address, host.port, address, level,
+                                   table.table_id)  # fmt: skip
+        else:
+            adopted = {}
+            children = _spawn_bots(list(range(1, table.bots + 1)), address, host.port, address, level)
         evening = Evening()
         try:
             result = await host.async_run()
@@ -116,6 +172,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
             while status == 0 and (games == 0 or len(evening.games) < games):
                 _say_lines(evening.lines())
                 if not await agent.async_play_again():
+                    click.echo("You stood up: the table closes. Bye!")
                     break
                 click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
                 table_id = os.urandom(16)
@@ -128,6 +185,8 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
             await host.async_close()
             for child in children:
                 await asyncio.get_running_loop().run_in_executor(None, _reap, child)
+            for k, pid in adopted.items():  # no bot outlives its table
+                await asyncio.get_running_loop().run_in_executor(None, _reap_adopted, k, pid)
         if len(evening.games) > 1:
             _say_lines(evening.lines(final=True))
         return status
@@ -167,6 +226,24 @@ def _reap(child: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
+
+
+def _stop_as_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (a shutdown, `kill`) stops the host as Ctrl-C does: the table closes in good order, its bots
+    leave with it, and `host --resume` goes on with the game."""
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler):
+        handler(signal.SIGINT, frame)
+
+
+def _reap_adopted(number: int, pid: int) -> None:
+    """Let bot `number` (`pid`, not this process's child) leave, and end it if it is still there after a while."""
+    deadline = time.monotonic() + _BOT_EXIT_WAIT_S
+    while _alive(pid, bot_home(number)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if _alive(pid, bot_home(number)):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 _AFRESH = "start a new table without --resume"  # the next step after a journal is set aside
@@ -276,6 +353,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         table = _Table(config, os.urandom(16), os.urandom(SHITHEAD.secret_size), bots)
+    signal.signal(signal.SIGTERM, _stop_as_ctrl_c)
     try:
         count = games if games is not None else (1 if autoplay else 0)
         status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only,

@@ -8,7 +8,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -52,6 +52,7 @@ from p2pshithead.net import (
     config_dir,
     damaged,
     load_identity,
+    setup_from_genesis,
     unfinished,
 )
 
@@ -62,6 +63,7 @@ _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
 _AFRESH = "`join` again sits at a table afresh"  # the next step after a journal is set aside
+_SEATING: list[bool] = []  # not empty once this run goes to a table (Ctrl-C before then leaves nothing behind)
 _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
 
@@ -245,11 +247,22 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 break
             for line in evening.lines():
                 say(line)
-            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), agents[-1].async_play_again)
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), _said_if_standing(agents[-1], say))
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
     return status
+
+
+def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) -> Callable[[], Awaitable[bool]]:
+    """The agent's answer to the next game, saying so when it stands up."""
+    async def play_again() -> bool:
+        again = await agent.async_play_again()
+        if not again:
+            say("You stood up: the others play on without you. Bye!")
+        return again
+
+    return play_again
 
 
 def _no_move(app: object, seat: int, text: str) -> object:
@@ -330,12 +343,21 @@ def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, S
     if found := damaged():  # a record nobody can read: neither role takes it up
         raise set_aside(*found[0], _AFRESH)
     for journal, record in unfinished("join"):
-        if table is None or table == record.options.get("name") or record.table_id.hex().startswith(table.lower()):
+        if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
             if address is not None:
                 host, port = _address(address)
                 record = replace(record, addresses=(host,), port=port)
             return journal, record
     return None
+
+
+def _table_name(journal: Journal) -> str | None:
+    """The name of the table a journal keeps, as its genesis states it (None: no readable genesis)."""
+    try:
+        entries = journal.entries()
+        return setup_from_genesis(entries[0], str(journal.folder), APPS).name if entries else None
+    except NetError:
+        return None
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -393,6 +415,8 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
             pass
         elif watch:
             click.echo("\nStopped watching. Bye!")
+        elif not _SEATING:
+            click.echo("\nStopped looking for tables: you sat nowhere. Bye!")
         else:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
                        "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
@@ -410,6 +434,8 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
         if as_json:
             click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
+        elif not found:
+            click.echo(f"no table found on this network in {wait:g} s (try --wait SECONDS, or host one)")
         return
     if watch:
         where = _address(address) if address is not None else None
@@ -441,6 +467,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         if is_speed(ad):  # the table decides the game
             return join_speed(ad.addresses, ad.port, ad.host_key, bind, bot, level, nick, ascii_only, seed, transcript)
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
+    _SEATING.append(True)  # from here on Ctrl-C drops out of a table (it may be waiting for this seat)
     try:
         status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,
                                          ascii_only, resume, host_key))  # fmt: skip

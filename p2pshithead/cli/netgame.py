@@ -124,6 +124,36 @@ class NetCardGame:
         fresh, self._told = self.events[self._told:], len(self.events)
         return [_plain(line, ascii) for line in fresh]
 
+    def thinking(self) -> int | None:
+        """The seat whose own decision the table awaits on a turn of play (None: setup, the swap and show
+        phases, an out-of-turn window, cards being opened)."""
+        game, core = self.state.game, self.state
+        if game is None or core.stage is not Stage.PLAY or game.phase is not Phase.PLAY:
+            return None
+        mine = None if self.local is None or self.pending() is None else self.local.seat  # sent without asking
+        if sorted(core.who_may_act() - {mine}) != [game.turn]:
+            return None
+        return None if game.window is not None and core.window_open_to(game.turn) else game.turn
+
+    def moved(self, seat: int) -> bool:
+        """Whether the lines `news` has not handed out yet tell a move of `seat`."""
+        return any(line.startswith(self.shown[seat] + " ") for line in self.events[self._told:])
+
+    def automatic(self, seat: int) -> None:
+        """Say, in the lines `news` has not handed out yet and beside `seat`'s row, that `seat`'s move was
+        made by its own program because its time was up ("time's up: Ana's program picks up 3 cards")."""
+        name = self.shown[seat]
+        for i in range(self._told, len(self.events)):
+            line = self.events[i]
+            if not line.startswith(name + " "):
+                continue
+            if self.local is not None and seat == self.local.seat:
+                self.events[i] = f"{line} (time's up: your program played for you)"
+            else:
+                self.events[i] = f"time's up: {name}'s program {line[len(name) + 1:]}"
+        if seat in self.narrator.last:
+            self.narrator.last[seat] = "time's up: " + self.narrator.last[seat].removeprefix("you ")
+
     def headline(self, seat: int | None) -> str:
         """What the table waits for, in one line: setup progress, or who is to act."""
         core, n = self.state, self.state.players
@@ -160,8 +190,9 @@ class NetCardGame:
     def _name(self, p: int, seat: int | None) -> str:
         return "you" if p == seat else self.names[p]
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
-        """The screen `seat` sees, fitted to `size` (columns, lines)."""
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24), message: str = "") -> str:
+        """The screen `seat` sees, fitted to `size` (columns, lines); `message` (why an input was refused)
+        in place of the status line."""
         core = self.state
         if self.in_setup() or core.game is None:
             return self.headline(seat)
@@ -172,10 +203,11 @@ class NetCardGame:
         if core.stage is Stage.OVER:
             return outcome_screen(view, seat, self.shown, events, look, number=self.number)
         if seat is not None and core.window_open_to(seat):
-            return screen(view, seat, self.shown, events, look, status=window_question(view, seat, self.names, look),
+            question = message or window_question(view, seat, self.names, look)
+            return screen(view, seat, self.shown, events, look, status=question,
                           hint=hint_line(view, seat) + "  Enter: pass", last=last, number=self.number)  # fmt: skip
         hint = "" if seat is None or seat not in core.who_may_act() else hint_line(view, seat)
-        return screen(view, seat, self.shown, events, look, hint=hint, last=last, number=self.number)
+        return screen(view, seat, self.shown, events, look, status=message, hint=hint, last=last, number=self.number)
 
 
 def previous_order(setup: TableSetup) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ import enum
 from collections.abc import Sequence
 
 from p2pshithead.cli.render import Look, names_in, show_hints
-from p2pshithead.engine import EngineError, Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank
+from p2pshithead.engine import EngineError, Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank, Swap
 
 __all__ = [
     "Command", "best_out_of_turn", "help_text", "hint_line", "interpret", "out_of_turn_answer", "window_question",
@@ -68,11 +68,30 @@ def interpret(text: str, view: Game, me: int, names: Sequence[str] | None = None
 
 
 def hint_line(view: Game, me: int) -> str:
-    """The line above the prompt: "Type: 7  77  9  p   (? help)" (empty when nothing is legal)."""
-    now = view.short_hints(me)
+    """The line above the prompt: "Type: 7  77  9  p   (? help)" (empty when nothing is legal); every
+    word in it may be typed as shown (the engine's placeholders made concrete: "A>N" as "A>1  A>2",
+    "fd 1-3" as "fd 1  fd 2  fd 3", "swap H U" as a swap one may make)."""
+    now = typable(view, me, view.short_hints(me))
     if view.phase is Phase.SHOW and view.turn == me:
         now = [*show_hints(view, me), "show -"]  # only the cards that can claim the lead (RULES.md 2)
     return ("Type: " + "  ".join(now) + "   (? help)") if now else ""
+
+
+def typable(view: Game, me: int, hints: Sequence[str]) -> list[str]:
+    """`hints` (`Game.short_hints`) with each placeholder replaced by the inputs it stands for."""
+    moves = list(view.moves_for(me))
+    out: list[str] = []
+    for hint in hints:
+        if hint.endswith(">N"):
+            words = [view.short(m) for m in moves if isinstance(m, Play) and m.target is not None]
+            out += [w for w in dict.fromkeys(words) if w.split(">")[0] == hint[:-2] and w not in out]
+        elif hint.startswith("fd 1-"):
+            out += [f"fd {k}" for k in range(1, int(hint[5:]) + 1)]
+        elif hint == "swap H U":
+            out += [view.short(m) for m in moves if isinstance(m, Swap)][:1]
+        else:
+            out.append(hint)
+    return out
 
 
 def help_text(view: Game, me: int) -> str:

@@ -27,6 +27,7 @@ from p2pshithead.cli.terminal import READER, fitted, is_console
 from p2pshithead.net import (
     ANY,
     NICK_MAX,
+    SEQUENCER,
     Agent,
     Away,
     Back,
@@ -169,6 +170,8 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
                     agent.away(seat, nick, None)
         with contextlib.suppress(BrokenPipeError):  # output piped to a reader that stopped reading
             say(fitted(table_words(event)))
+        if isinstance(agent, HumanAgent) and isinstance(event, Back) and event.seat == SEQUENCER:
+            agent.redraw()  # the host is back after a lost link: the whole table again, before anyone moves
 
     return notify
 

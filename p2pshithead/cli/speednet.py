@@ -20,6 +20,7 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.session import person_identity
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedplay import speed_bot, speed_rules
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
@@ -166,7 +167,7 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
     rules = speed_rules(rules_text)
     if bots > 1:
         raise click.BadParameter(f"Speed seats two: --bots 0 (a person joins) or 1, not {bots}", param_hint="--bots")
-    identity = load_identity(nick=nick)
+    identity = load_identity(nick=nick) if autoplay else person_identity(nick)  # a person is asked, the first time
     config = TableConfig(name or f"{identity.nick}'s Speed", SPEED, rules.to_text(), 2, bind, port,
                          announce=announce, words=rules.words(), turn_time=0)  # fmt: skip
 
@@ -205,7 +206,10 @@ def join_speed(addresses: tuple[str, ...], port: int, host_key: bytes | None, bi
                nick: str | None, ascii_only: bool, seed: int | None, transcript: Path | None) -> None:  # fmt: skip
     """Sit at the Speed table at `addresses`:`port` (from its announcement, signed by `host_key`, or from
     `--address`), as `join` found it."""
-    identity = load_identity(nick=nick or (f"bot-{os.urandom(2).hex()}" if bot else None))
+    if bot:
+        identity = load_identity(nick=nick or f"bot-{os.urandom(2).hex()}")
+    else:
+        identity = person_identity(nick)  # the first time, a console asks for the nickname
 
     async def run(agent: Agent) -> Transcript:
         say = agent.say if isinstance(agent, SpeedPerson) else click.echo

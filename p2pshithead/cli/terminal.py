@@ -12,6 +12,7 @@ import asyncio
 import shutil
 import sys
 import threading
+from collections.abc import Callable
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import InMemoryHistory
@@ -59,16 +60,17 @@ class LineReader:
         """
         session = self._console()
         if session is not None:
-            return session.prompt(prompt)
+            return session.prompt(prompt, rprompt=None, refresh_interval=0)
         sys.stdout.write(prompt)
         sys.stdout.flush()
         return _plain_line(sys.stdin.readline())
 
-    async def async_read(self, prompt: str) -> str:
-        """`read` without blocking the running event loop."""
+    async def async_read(self, prompt: str, right: Callable[[], str] | None = None) -> str:
+        """`read` without blocking the running event loop; on a console `right` (the time left) is shown at
+        the right of the prompt line and redrawn every second."""
         session = self._console()
-        if session is not None:
-            return await session.prompt_async(prompt)
+        if session is not None:  # (a session keeps what it was given: each read says it again)
+            return await session.prompt_async(prompt, rprompt=right, refresh_interval=1.0 if right else 0)
         sys.stdout.write(prompt)
         sys.stdout.flush()
         loop = asyncio.get_running_loop()

@@ -141,6 +141,8 @@ def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
     body, arrow, target_text = t.partition(">")
     typed = _cards_typed(body)
     if typed is None:
+        if game.phase is Phase.SWAP:
+            raise InvalidMoveError(f"{t!r}? swap a hand card with a face-up one (swap 3 k), or r when ready")
         raise InvalidMoveError(f"{t!r}? type a rank like 7, 77, 10, q, k, a; p to pick up")
     ranks = {rank for rank, _ in typed}
     wanted = [c for _, c in typed if c is not None]

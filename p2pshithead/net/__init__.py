@@ -56,6 +56,7 @@ from p2pshithead.net._transcript import (
     make_genesis,
     next_link,
     seal,
+    setup_from_genesis,
 )
 from p2pshithead.net._watch import Observe, Watcher
 
@@ -72,5 +73,5 @@ __all__ = [
     "local_addresses", "next_link",
     "reachable_addresses",
     "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
-    "save_entries", "seal", "unfinished", "verify", "damaged", "replay_journal",
+    "save_entries", "seal", "setup_from_genesis", "unfinished", "verify", "damaged", "replay_journal",
 ]  # fmt: skip

@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
+import os
 import socket
 from collections.abc import Sequence
 
@@ -114,4 +116,15 @@ def _reason(exc: BaseException) -> str:
         return "did not answer"
     if isinstance(exc, ConnectionRefusedError):
         return "refused the connection (no table on that port)"
+    if isinstance(exc, OSError) and exc.errno:  # asyncio's strerror is "Connect call failed (address)"
+        words = _WORDS.get(exc.errno)
+        return words or os.strerror(exc.errno).lower()
     return exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+
+
+_WORDS = {
+    errno.EHOSTUNREACH: "cannot be reached (is that machine up, and on this network?)",
+    errno.ENETUNREACH: "no route to that network (are you on the same Wi-Fi as the table?)",
+    errno.ETIMEDOUT: "did not answer",
+    errno.ECONNRESET: "closed the connection at once",
+}

@@ -2,8 +2,9 @@
 # composition root) decides; `SeatRunner` asks it whenever the transcript gives this seat something to
 # say, signs, and hands the message to `submit`. Invariants: it never signs while a message of its own is
 # in flight; steps the application computes itself (`pending`) are sent without asking the agent; it
-# stops once the transcript is complete or stopped. The agent also watches: after every entry it is
-# given the application's events (`observe`), and about once a second `tick`. Nothing here prints.
+# stops once the transcript is complete or stopped. The agent also watches: when it starts (no events:
+# the table as it stands, as after a (re)connection) and after every entry it is given the application's
+# events (`observe`), and about once a second `tick`. Nothing here prints.
 """`Agent` and `SeatRunner`."""
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ class Agent(Protocol):
         ...
 
     def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:
-        """An entry was applied to `app` (the local seat is `seat`); `events` is what happened."""
+        """An entry was applied to `app` (the local seat is `seat`); `events` is what happened (none: the
+        seat starts to play, on a table that may be in play already, e.g. after a crash)."""
         ...
 
     def tick(self) -> None:
@@ -58,6 +60,7 @@ class SeatRunner:
     async def async_run(self) -> None:
         """Act whenever the transcript asks this seat to, until it is complete or stopped."""
         ticker = asyncio.get_running_loop().create_task(self._async_tick())
+        self._agent.observe(self._local.transcript.app, self._local.seat, ())  # the table as it stands
         try:
             await self._async_act()
         finally:

@@ -29,6 +29,15 @@ class _Table:
     def in_setup(self) -> bool:
         return False
 
+    def thinking(self) -> int | None:
+        return None
+
+    def moved(self, seat: int) -> bool:
+        return False
+
+    def automatic(self, seat: int) -> None:
+        raise AssertionError("no move was made for anyone")
+
 
 def test_a_terminal_is_redrawn_whole_on_every_entry() -> None:
     written: list[str] = []
@@ -51,5 +60,17 @@ def test_elsewhere_the_moves_are_printed_as_lines() -> None:
     said: list[str] = []
     agent = HumanAgent(parse_payload, said.append, live=False)
     table = _Table()
+    agent.observe(table, 1, ())  # type: ignore[arg-type]
+    assert said == ["screen 80x24\nHand: 7c"]  # a game in play, seen first: the whole table at once
+    table.fresh = ["Bot 1 plays 7h"]
     agent.observe(table, 1, ["an event"])  # type: ignore[arg-type]
-    assert said == ["  Bot 1 plays 7h"] and table.sizes == []
+    assert said[1:] == ["  Bot 1 plays 7h"] and table.sizes == [(80, 24)]
+
+
+def test_a_game_in_play_seen_first_is_drawn_whole_at_once() -> None:
+    """A person who comes back (after a crash, Ctrl-C) sees the table before anyone moves again."""
+    written: list[str] = []
+    said: list[str] = []
+    agent = HumanAgent(parse_payload, said.append, live=True, write=written.append, size=lambda: (60, 20))
+    agent.observe(_Table(), 1, ())  # type: ignore[arg-type]
+    assert written == ["\x1b[Hscreen 60x20\x1b[K\nHand: 7c\x1b[K\n\x1b[J"]

@@ -47,7 +47,7 @@ def test_bad_input_help_and_rules() -> None:
     result = run(*FAST, "--ascii", "--rules", "french", input="zz\n?\n\nrules\n\nswap 9 9\nquit\n")
     out = result.output
     assert result.exit_code == 0
-    assert "! 'zz'? type a rank" in out
+    assert "! 'zz'? swap a hand card with a face-up one (swap 3 k), or r when ready" in out  # the swap phase
     assert "swap 3 K    exchange a hand 3 with your face-up K" in out
     assert "Rules: french" in out and "an ace names who must take the pile" in out
     assert "! you have no 9 in your hand" in out or "! you have no 9 in your face-up cards" in out

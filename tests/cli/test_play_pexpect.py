@@ -14,7 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from .driver import choose
+from .driver import choose, hint_words
 
 PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -92,3 +92,27 @@ def test_ctrl_d_leaves() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("rules,seed", [("french", 31), ("classic", 32)])
+def test_every_hint_is_taken_as_typed(rules: str, seed: int) -> None:
+    """A person who types only words of the `Type:` line, exactly as shown (the ace naming a player, a
+    face-down card, a swap), is never refused, to the end of the game."""
+    child = spawn("--seed", str(seed), "--rules", rules)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        which = child.expect(PROMPTS)
+        screen = ANSI.sub("", child.before).replace("\r", "")
+        if which == 0:
+            break
+        assert "! " not in screen.split("Hand:")[-1], screen  # the last input was taken as typed
+        if which == 1 or "out of turn? y, Enter to pass" in " ".join(screen.split()):
+            child.sendline("y" if which == 2 and rng.random() < 0.5 else "")
+            continue
+        words = hint_words(screen)
+        assert words and all("N" not in w and "-" not in w.removeprefix("show -") for w in words), screen
+        child.sendline(rng.choice(words))
+    else:
+        pytest.fail("no end after many moves")
+    child.sendline("n")
+    child.expect(pexpect.EOF)

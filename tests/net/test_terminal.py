@@ -25,7 +25,7 @@ from p2pshithead.net import HOME_ENV, load_entries, replay
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"  # what prompt_toolkit writes around its prompt on a terminal
 PROMPT = rf"\n([^\r\n]*)\r\nType: ([^\r\n]*)\r\n{ESC}>"  # the status line, the legal inputs, the prompt
-REFUSED = rf"! [^\r\n]+\r\n{ESC}>"  # an input refused and explained, and the prompt again
+REFUSED = rf"! [^\r\n]+\r\nType: [^\r\n]*\r\n{ESC}>"  # refused and explained on the screen again, the prompt
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -50,6 +50,8 @@ def _play_to_the_end(person: pexpect.spawn, mistype: bool = False) -> int:
             pytest.fail("the game stopped: " + person.buffer)
         if index == 2:
             return mistyped
+        if index == 0 and ANSI.sub("", person.match.group(1)).startswith("! "):
+            index = 1  # the screen again, with the reason in its status line
         if index == 1:  # refused and explained: try the next input
             assert pending, "an input was refused and nothing is left to try"
             person.sendline(pending.pop(0))
@@ -141,6 +143,15 @@ class _Table:
 
     def in_setup(self) -> bool:
         return self.setup
+
+    def thinking(self) -> int | None:
+        return None
+
+    def moved(self, seat: int) -> bool:
+        return False
+
+    def automatic(self, seat: int) -> None:
+        raise AssertionError("no move was made for anyone")
 
 
 def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:

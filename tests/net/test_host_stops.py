@@ -1,0 +1,67 @@
+"""A host that stops with its own bots at the table (`host --bots N`), as a person stops it: Ctrl-C (the
+program then advises `host --resume`), SIGTERM (a shutdown) or kill -9 (a crash). `host --resume`, typed
+as advised, plays the game out with the same bots in their seats, and no bot outlives its table."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from p2pshithead.net import HOME_ENV
+
+from .test_rejoin import CLI, END_S, Table, until_playing
+
+ENV = {"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path)
+    try:
+        yield t
+    finally:
+        t.close()
+
+
+def _host(table: Table, *args: str) -> pexpect.spawn:
+    env = {**os.environ, **ENV, HOME_ENV: str(table.root / "host")}
+    child = pexpect.spawn(CLI[0], [*CLI[1:], "host", *args], env=env, encoding="utf-8", timeout=END_S,
+                          dimensions=(40, 160))  # fmt: skip
+    child.logfile_read = open(table.root / f"host-{len(list(table.root.glob('host-*.log')))}.log", "w")  # noqa: SIM115
+    return child
+
+
+def _gone(table: Table, within: float) -> list[int]:
+    """This table's processes still running after `within` seconds (none, once every bot has left)."""
+    deadline = time.monotonic() + within
+    while (left := table.orphans()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return left
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["ctrl-c", "sigterm", "kill-9"])
+def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: signal.Signals) -> None:
+    host = _host(table, "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--seats", "3", "--bots", "2",
+                 "--away-time", "40", "--turn-time", "0")  # fmt: skip
+    until_playing(table.root / "host")
+    time.sleep(0.5)
+    os.kill(host.pid, stop)
+    if stop is not signal.SIGKILL:
+        host.expect("host --resume")  # what the program advises
+    host.expect(pexpect.EOF)
+    host.close()
+    if stop is not signal.SIGKILL:
+        assert _gone(table, 15) == []  # a host that stopped in good order takes its bots with it
+    resumed = _host(table, "--resume", "--autoplay")
+    resumed.expect("resuming the game")
+    assert resumed.expect([r"finish order: 1\.", "game stopped"]) == 0, resumed.before
+    resumed.expect(pexpect.EOF)
+    resumed.close()
+    assert resumed.exitstatus == 0
+    assert _gone(table, 15) == []  # no bot outlives its table

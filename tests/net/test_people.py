@@ -1,0 +1,187 @@
+"""People at a LAN table, each at a real terminal (pexpect), typing what the README and the program's own
+hints say: the table is found by name in the listing (mDNS on 127.0.0.1), never by address. A person who
+drops out (Ctrl-C while others play, or a crash) and runs the same `join` again sees the whole table at
+once, while the table still waits for another person."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from p2pshithead.net import HOME_ENV
+
+CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
+PROMPT = rf"\n([^\r\n]*)\r\nType: ([^\r\n]*)\r\n{ESC}>"  # the status line, the legal inputs, the prompt
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+LOOP = "127.0.0.1"
+
+
+class People:
+    """Programs of people at one table, each in its own terminal and config folder under `root`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.children: list[pexpect.spawn] = []
+
+    def run(self, name: str, *args: str, size: tuple[int, int] = (40, 160)) -> pexpect.spawn:
+        env = {**os.environ, HOME_ENV: str(self.root / name), "TERM": "xterm-256color",
+               "PROMPT_TOOLKIT_NO_CPR": "1"}  # fmt: skip
+        child = pexpect.spawn(CLI[0], [*CLI[1:], *args], env=env, encoding="utf-8", timeout=30, dimensions=size)
+        child.logfile_read = open(self.root / f"{name}-{len(self.children)}.log", "w", buffering=1)  # noqa: SIM115
+        self.children.append(child)
+        return child
+
+    def close(self) -> None:
+        for child in self.children:
+            if child.isalive():
+                child.kill(signal.SIGKILL)
+            with contextlib.suppress(Exception):
+                child.close()
+
+
+@pytest.fixture
+def people(tmp_path: Path) -> Iterator[People]:
+    p = People(tmp_path)
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+def first_hint(hints: str) -> str:
+    """The first input the `Type:` line offers, as a person types it (`fd 1-3`: `fd 1`)."""
+    words = [w for w in re.split(r"\s{2,}", ANSI.sub("", hints).split("(? help)")[0].strip()) if w]
+    plain = [w for w in words if w not in ("swap H U",) and "N" not in w]
+    word = (plain or ["p"])[0]
+    return "fd 1" if word.startswith("fd 1-") else word
+
+
+def at_prompt(child: pexpect.spawn, timeout: float = 0.3) -> tuple[str, str] | None:
+    """The status line and the hints when `child` shows its prompt now, else None."""
+    try:
+        child.expect(PROMPT, timeout=timeout)
+    except pexpect.TIMEOUT:
+        return None
+    return ANSI.sub("", child.match.group(1)), child.match.group(2)
+
+
+def until_host_must_move(host: pexpect.spawn, ann: pexpect.spawn) -> None:
+    """Both people type the first input offered, until the host's turn of play comes after one of Ann's
+    plays: the host then types nothing, and the table waits for them."""
+    ann_played = False
+    for _ in range(200):
+        shown = at_prompt(host)
+        if shown is not None:
+            if shown[0].startswith("Your turn") and ann_played:
+                return
+            host.sendline(first_hint(shown[1]))
+        shown = at_prompt(ann)
+        if shown is not None:
+            ann_played = ann_played or shown[0].startswith("Your turn")
+            ann.sendline(first_hint(shown[1]))
+    pytest.fail("the host's turn never came")
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "kill-9"])
+def test_a_person_who_comes_back_sees_the_whole_table_at_once(people: People, stop: str) -> None:
+    host = people.run("host", "host", "--bind", LOOP, "--table", "back", "--seats", "2", "--turn-time", "0",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("table 'back'")
+    ann = people.run("ann", "join", "back", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'back'")
+    until_host_must_move(host, ann)
+    ann.expect("hostie thinking")
+    if stop == "ctrl-c":
+        ann.sendintr()
+        ann.expect("run `join` again to come back")
+    else:
+        ann.kill(signal.SIGKILL)
+    ann.expect(pexpect.EOF)
+    host.expect("ann \\(seat 1\\) is away")
+    again = people.run("ann", "join", "back", "--bind", LOOP, "--ascii")  # the same `join`, as advised
+    again.expect("coming back to your unfinished game")
+    again.expect("back at 'back'")
+    again.expect(r"\[0\] hostie", timeout=10)  # the board, at once: the host still has not moved
+    again.expect(r"Hand: ", timeout=5)
+
+
+def test_a_turn_limit_ticks_on_the_prompt_it_binds_and_its_end_is_said_on_every_screen(people: People) -> None:
+    host = people.run("host", "host", "--bind", LOOP, "--table", "clock", "--seats", "2", "--turn-time", "5",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("table 'clock'")
+    ann = people.run("ann", "join", "clock", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'clock'")
+    until_host_must_move(host, ann)  # the host types nothing now
+    host.expect(rf"\n{ESC}>[^\r\n(]* 0:0[345] lef")  # the host's own time, beside their prompt (the others' is in
+    host.expect(rf"\x1b\[\d+C{ESC}[12]\x1b")  # parentheses), ticking: its last digit redrawn in place
+    host.expect(r"time's up: your program [^\r\n]* for you")
+    for _ in range(100):  # on the others' screens too (the host's screen read meanwhile, as a terminal does)
+        with contextlib.suppress(pexpect.TIMEOUT):
+            ann.expect(r"time's up: hostie's program (plays|picks up|flips) ", timeout=0.3)
+            return
+        with contextlib.suppress(pexpect.TIMEOUT):
+            host.read_nonblocking(100_000, timeout=0.1)
+    pytest.fail("the others were never told that the host's program played for them")
+
+
+def test_a_mistake_is_answered_on_the_screen_it_was_made_on(people: People) -> None:
+    """Each refused input redraws the screen with the reason in its status line, just above the hints:
+    the board stays where it is, however often one mistypes."""
+    host = people.run("host", "host", "--bind", LOOP, "--table", "typo", "--seats", "2", "--turn-time", "0",
+                      "--name", "hostie", "--ascii", size=(24, 80))  # fmt: skip
+    host.expect("table 'typo'")
+    ann = people.run("ann", "join", "typo", "--bind", LOOP, "--name", "ann", "--ascii", size=(24, 80))
+    ann.expect("seated at 'typo'")
+    for _ in range(200):
+        shown = at_prompt(host)
+        if shown is not None:
+            host.sendline(first_hint(shown[1]))
+        shown = at_prompt(ann)
+        if shown is not None and shown[0].startswith("Your turn"):
+            break
+        if shown is not None:
+            ann.sendline(first_hint(shown[1]))
+    else:
+        pytest.fail("Ann's turn never came")
+    for _ in range(3):
+        ann.sendline("zz")
+        ann.expect(r"\x1b\[2J")  # the screen drawn again from the top
+        status = at_prompt(ann, timeout=10)
+        assert status is not None and status[0].startswith("! "), status
+
+
+@pytest.mark.parametrize("first", [("join", "--watch", "nick"), ("join", "--game", "speed", "nick")],
+                         ids=["watch", "speed"])
+def test_a_first_run_asks_the_nickname_before_any_seat_is_taken_under_it(people: People,
+                                                                         first: tuple[str, ...]) -> None:
+    """A first run that watches keeps no nickname (the next `join` asks); one that sits (Speed too) asks."""
+    game = ("--game", "speed") if "speed" in first else ()
+    host = people.run("host", "host", "--bind", LOOP, "--table", "nick", "--seats", "2", *game, "--name", "hostie")
+    host.expect("table 'nick'" if not game else "nick")
+    person = people.run("ann", *first, "--bind", LOOP)
+    if "--watch" in first:
+        person.expect("watching 'nick'")
+        person.sendintr()
+        person.expect("Stopped watching")
+        person.expect(pexpect.EOF)
+        assert not (people.root / "ann" / "nick").exists()  # nothing kept that the person did not say
+        person = people.run("ann", "join", "nick", "--bind", LOOP)
+    person.expect("Your nickname at the table")
+    person.sendline("ann")
+    if not game:
+        person.expect("seated at 'nick'")
+    kept = people.root / "ann" / "nick"
+    deadline = time.monotonic() + 10
+    while not kept.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert kept.read_text().strip() == "ann"

@@ -1,0 +1,118 @@
+"""Small paths a person walks at a LAN table (pexpect, as typed): a listing that finds nothing says so,
+Ctrl-C while looking for tables says what it did, `n` at "press Enter when ready" keeps the seat without
+readying it, a refused swap-phase input offers no pick-up, an address that cannot be reached is said in
+words. Where no other table may be seen, the program runs in a network namespace this test makes (only
+`lo` up: no traffic leaves it)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from .test_people import CLI, LOOP, People
+
+ENV = {"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+needs_root = pytest.mark.skipif(os.geteuid() != 0 or shutil.which("ip") is None,
+                                reason="network namespaces need root and iproute2 (`ip`)")  # fmt: skip
+
+
+@pytest.fixture
+def alone() -> Iterator[str]:
+    """A network namespace of its own, with only `lo` up (no other table, no route anywhere)."""
+    name = f"p2psmall{os.getpid() % 100000}"
+    subprocess.run(["ip", "netns", "add", name], check=True, capture_output=True, timeout=10)
+    try:
+        subprocess.run(["ip", "-n", name, "link", "set", "lo", "up"], check=True, capture_output=True, timeout=10)
+        yield name
+    finally:
+        subprocess.run(["ip", "netns", "del", name], capture_output=True, timeout=10)
+
+
+def _in(ns: str, tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = {**os.environ, **ENV, "P2PSHITHEAD_HOME": str(tmp_path / "me")}
+    (tmp_path / "me").mkdir(exist_ok=True)
+    (tmp_path / "me" / "nick").write_text("me\n")
+    return pexpect.spawn("ip", ["netns", "exec", ns, *CLI, *args], env=env, encoding="utf-8", timeout=20)
+
+
+@needs_root
+def test_a_listing_that_finds_no_table_says_so(alone: str, tmp_path: Path) -> None:
+    child = _in(alone, tmp_path, "join", "--list", "--wait", "1", "--bind", LOOP)
+    child.expect("no table found on this network in 1 s")
+    child.expect(pexpect.EOF)
+
+
+@needs_root
+def test_ctrl_c_while_looking_for_tables_says_nothing_was_joined(alone: str, tmp_path: Path) -> None:
+    child = _in(alone, tmp_path, "join", "--bind", LOOP)
+    child.expect("join which table")
+    child.sendintr()
+    child.expect("Stopped looking for tables: you sat nowhere. Bye!")
+    child.expect(pexpect.EOF)
+    assert "If a game was in play" not in (child.before or "")
+
+
+def _ip(ns: str, *args: str) -> None:
+    subprocess.run(["ip", "-n", ns, *args], check=True, capture_output=True, timeout=10)
+
+
+@needs_root
+def test_an_address_that_cannot_be_reached_is_said_in_words(alone: str, tmp_path: Path) -> None:
+    _ip(alone, "link", "add", "v0", "type", "veth", "peer", "name", "v1")  # a LAN with nobody at .99 on it
+    _ip(alone, "addr", "add", "10.79.1.1/24", "dev", "v0")
+    _ip(alone, "link", "set", "v0", "up")
+    _ip(alone, "link", "set", "v1", "up")
+    child = _in(alone, tmp_path, "join", "--address", "10.79.1.99:4000")
+    child.expect(r"10.79.1.99 port 4000: cannot be reached \(is that machine up, and on this network\?\)")
+    child.expect(pexpect.EOF)
+    assert "Connect call failed" not in (child.before or "")
+
+
+def test_n_at_the_ready_question_keeps_the_seat_unready(tmp_path: Path) -> None:
+    people = People(tmp_path)
+    try:
+        host = people.run("host", "host", "--bind", LOOP, "--table", "ready-n", "--seats", "3", "--name", "hostie")
+        host.expect("table 'ready-n'")
+        ann = people.run("ann", "join", "ready-n", "--bind", LOOP, "--name", "ann")
+        ann.expect("press Enter when ready")
+        ann.sendline("n")
+        ann.expect("not ready yet: you keep your seat")
+        ann.expect("press Enter when ready")
+        host.expect("lobby: hostie, ann, -\r\n")  # seated, not ready
+        ann.sendline("")
+        host.expect(r"lobby: hostie, ann \(ready\), -")
+    finally:
+        people.close()
+
+
+def test_a_mistyped_swap_offers_no_pick_up() -> None:
+    child = pexpect.spawn(str(Path(CLI[0]).with_name("p2pshithead")), ["play", "--bots", "1", "--seed", "3", "--ascii"],
+                          env={**os.environ, **ENV}, encoding="utf-8", timeout=20, dimensions=(24, 80))  # fmt: skip
+    child.expect("Type: r")
+    child.sendline("zz")
+    child.expect(r"! 'zz'\? swap a hand card with a face-up one \(swap 3 k\), or r when ready")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
+def test_standing_up_after_a_game_says_so(tmp_path: Path) -> None:
+    people = People(tmp_path)
+    try:
+        host = people.run("host", "host", "--bind", LOOP, "--table", "stand", "--seats", "2", "--autoplay",
+                          "--games", "2", "--turn-time", "1")  # fmt: skip
+        host.expect("table 'stand'")
+        ann = people.run("ann", "join", "stand", "--bind", LOOP, "--name", "ann", "--ascii")
+        ann.expect("press Enter when ready")
+        ann.sendline("")  # then ann types nothing: her program plays each turn for her, a second in
+        ann.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
+        ann.sendline("n")
+        ann.expect("You stood up: the others play on without you. Bye!")
+        ann.expect(pexpect.EOF)
+    finally:
+        people.close()
