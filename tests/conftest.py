@@ -32,7 +32,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 E2E_MODULES = frozenset({
     "bench/test_net.py", "bench/test_soak.py", "cli/test_play_pexpect.py", "cli/test_series_pexpect.py",
-    "net/test_adversary.py", "net/test_evening.py", "net/test_limits.py", "net/test_netns.py",
+    "net/test_adversary.py", "net/test_evening.py", "net/test_host_stops.py", "net/test_limits.py",
+    "net/test_netns.py", "net/test_people.py", "net/test_small_paths.py",
     "net/test_rejoin.py", "net/test_series.py", "net/test_sit_again.py", "net/test_sockets.py",
     "net/test_watch_again.py", "net/test_watch_host.py", "speed/test_host_pexpect.py", "speed/test_play_pexpect.py",
     "test_compiled.py",
