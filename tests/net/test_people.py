@@ -165,9 +165,10 @@ def test_a_mistake_is_answered_on_the_screen_it_was_made_on(people: People) -> N
 def test_a_first_run_asks_the_nickname_before_any_seat_is_taken_under_it(people: People,
                                                                          first: tuple[str, ...]) -> None:
     """A first run that watches keeps no nickname (the next `join` asks); one that sits (Speed too) asks."""
-    game = ("--game", "speed") if "speed" in first else ()
-    host = people.run("host", "host", "--bind", LOOP, "--table", "nick", "--seats", "2", *game, "--name", "hostie")
-    host.expect("table 'nick'" if not game else "nick")
+    speed = "speed" in first
+    table = ("--game", "speed") if speed else ("--seats", "2")  # a Speed table seats two, unasked
+    host = people.run("host", "host", "--bind", LOOP, "--table", "nick", *table, "--name", "hostie")
+    host.expect("nick" if speed else "table 'nick'")
     person = people.run("ann", *first, "--bind", LOOP)
     if "--watch" in first:
         person.expect("watching 'nick'")
@@ -178,7 +179,7 @@ def test_a_first_run_asks_the_nickname_before_any_seat_is_taken_under_it(people:
         person = people.run("ann", "join", "nick", "--bind", LOOP)
     person.expect("Your nickname at the table")
     person.sendline("ann")
-    if not game:
+    if not speed:
         person.expect("seated at 'nick'")
     kept = people.root / "ann" / "nick"
     deadline = time.monotonic() + 10
