@@ -34,12 +34,19 @@ def play_out(child: pexpect.spawn) -> str:
     return path
 
 
+def answer_the_first_run(child: pexpect.spawn, nick: str) -> None:
+    """A first run asks the person's nickname before it seats them, and they type it."""
+    child.expect("Your nickname at the table")
+    child.sendline(nick)
+
+
 def test_a_person_hosts_speed_against_a_bot_on_loopback() -> None:
     with tempfile.TemporaryDirectory() as home:
         child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bots", "1", "--level", "3", "--bind",
                                         "127.0.0.1", "--no-announce", "--ascii", "--rules", "chinese"],
                               dimensions=(30, 110), timeout=20, encoding="utf-8",
                               env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        answer_the_first_run(child, "ann")
         play_out(child)
 
 
@@ -55,6 +62,7 @@ def test_a_person_joins_a_bot_hosted_speed_table() -> None:
             child = pexpect.spawn(PROGRAM, ["join", "--game", "speed", "--address", address.group(1), "--bind",
                                             "127.0.0.1", "--ascii"], dimensions=(30, 110), timeout=20,
                                   encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            answer_the_first_run(child, "bob")
             mine_path = play_out(child)
             assert host.wait(10) == 0
             host_says = host.stdout.read()
@@ -70,7 +78,7 @@ def test_a_speed_table_is_found_from_its_announcement_without_an_address(words: 
     """As people type it: a plain `join --game speed` takes the Speed table announced, and `join NAME`
     sits at a Speed table without being told the game; the listing names no unreadable house rule."""
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
-        host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--level", "3", "--bind",
+        host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--level", "smart:50ms", "--bind",
                                  "127.0.0.1", "--table", "Speed bar"], stdout=subprocess.PIPE, text=True,
                                 env={**os.environ, "P2PSHITHEAD_HOME": home})  # fmt: skip
         try:
@@ -79,7 +87,7 @@ def test_a_speed_table_is_found_from_its_announcement_without_an_address(words: 
                                     capture_output=True, text=True, timeout=30,
                                     env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
             assert "Speed bar" in listed.stdout and "cannot read" not in listed.stdout, listed.stdout
-            joined = subprocess.run([PROGRAM, "join", *words, "--bot", "--level", "3", "--bind", "127.0.0.1",
+            joined = subprocess.run([PROGRAM, "join", *words, "--bot", "--level", "smart:50ms", "--bind", "127.0.0.1",
                                      "--wait", "5"], capture_output=True, text=True, timeout=90,
                                     env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
             assert joined.returncode == 0, joined.stdout + joined.stderr
