@@ -3,7 +3,7 @@
 docs/glossary.md's tables are docs/glossary.json, term for term; every term has its three
 translations, the Hebrew in Hebrew letters. Each translation of docs/RULES.md has the same numbered
 sections in the same order, keeps every rule key, preset and command the original writes in code,
-ends with README's "Typing moves" whose commands stay as typed, and hides no bidi control character.
+ends with README's "Typing moves" whose commands stay as typed. No file hides a bidi control character.
 In docs/RULES.he.md every paragraph, list item and heading opens with a Hebrew word, so that it reads
 right to left (a renderer takes a block's direction from its first strong letter).
 """
@@ -37,8 +37,10 @@ def _readme_typing() -> str:
 
 
 def test_glossary_md_tables_are_the_json() -> None:
-    rows = [line for line in (DOCS / "glossary.md").read_text(encoding="utf-8").splitlines() if line.startswith("| `")]
+    text = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
     cells = [[cell.strip() for cell in row.strip("|").split(" | ")] for row in rows]
+    assert not BIDI_CONTROLS.search(text)
     expected = [[f"`{t['id']}`", t["en"], t["he"], t["pt"], t["fr"], t["note"]] for t in _glossary()]
     assert cells == expected
 
