@@ -16,6 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -77,29 +78,42 @@ async def _async_watch(port: int, evening: Evening, taken_in: Callable[[], Await
         evening.watched = await watching
 
 
-def _spectator(port: int) -> subprocess.Popen[str]:
+class _Run:
+    """A process whose output goes to files (read while it runs, never lost, never full)."""
+
+    def __init__(self, command: list[str], folder: Path, name: str, **popen: Any) -> None:
+        self.out, self.err = folder / f"{name}.out", folder / f"{name}.err"
+        with self.out.open("w") as out, self.err.open("w") as err:
+            self.proc = subprocess.Popen(command, stdout=out, stderr=err, text=True, **popen)
+
+    def until(self, text: str, count: int = 1) -> str:
+        """Its output so far, once it holds `text` `count` times."""
+        deadline = time.monotonic() + WAIT_S
+        while (said := self.out.read_text()).count(text) < count:
+            assert time.monotonic() < deadline and self.proc.poll() is None, f"no {text!r} in: {said[-3000:]}"
+            time.sleep(0.05)
+        return said
+
+    def result(self) -> subprocess.CompletedProcess[str]:
+        """Its end (within `WAIT_S`) and all it said."""
+        self.proc.wait(timeout=WAIT_S)
+        return subprocess.CompletedProcess(self.proc.args, self.proc.returncode, self.out.read_text(),
+                                           self.err.read_text())  # fmt: skip
+
+
+def _spectator(port: int, folder: Path, name: str) -> _Run:
     """A `join --watch` process, started now but dialling only once released (a line on its stdin): the
     program is loaded before the moment it is to come in."""
     watch = ["join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
     held = [sys.executable, "-c", f"import sys; from p2pshithead.cli.main import main; sys.stdin.readline(); "
             f"main({watch!r}, prog_name='p2pshithead')"]  # fmt: skip
-    return subprocess.Popen(held, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return _Run(held, folder, name, stdin=subprocess.PIPE)
 
 
-def _release(spectator: subprocess.Popen[str]) -> None:
-    assert spectator.stdin is not None
-    spectator.stdin.write("\n")
-    spectator.stdin.flush()  # (`communicate` closes it)
-
-
-def _until(proc: subprocess.Popen[str], text: str) -> list[str]:
-    """`proc`'s output lines up to the first that holds `text` (read now; the rest stays in the pipe)."""
-    assert proc.stdout is not None
-    lines = [proc.stdout.readline()]
-    while text not in lines[-1]:
-        assert lines[-1], f"{proc.args!r} ended before {text!r}: {lines}"
-        lines.append(proc.stdout.readline())
-    return lines
+def _release(spectator: _Run) -> None:
+    assert spectator.proc.stdin is not None
+    spectator.proc.stdin.write("\n")
+    spectator.proc.stdin.close()
 
 
 def _game_two(home: Path, before: set[Path]) -> None:
@@ -115,27 +129,27 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
     """Three French games hosted by a real process with a bot process; three spectators come in the middle
     of game two and stay to the end: one in this process, two `join --watch` processes, one of them through
     a link cut once in its catch-up. Game two waits for them: its bot is frozen until all three are in."""
-    home = tmp_path_factory.mktemp("home")
+    home, logs = tmp_path_factory.mktemp("home"), tmp_path_factory.mktemp("logs")
     command = [*CLI, "host", "--bind", "127.0.0.1", "--table", "evening", "--seats", "2", "--bots", "1", "--autoplay",
                "--games", "3", "--rules", "french", "--ascii", "--transcript", str(home / "evening.p2ps")]
-    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, HOME_ENV: str(home)})  # fmt: skip
-    spectators: list[subprocess.Popen[str]] = []
+    host = _Run(command, logs, "host", env={**os.environ, HOME_ENV: str(home)})
+    runs = [host]
     try:
-        lines = _until(host, " on 127.0.0.1:")
-        port = int(lines[0].split(" on ")[1].split(";")[0].rsplit(":", 1)[1])
+        first = host.until(" on 127.0.0.1:")
+        port = int(first.split(" on ")[1].split(";")[0].rsplit(":", 1)[1])
         with CutLink(port, after=12_000) as link:
-            spectators += [_spectator(port), _spectator(link.port)]
-            lines += _until(host, "so far: 1 game played")
+            spectators = [_spectator(port, logs, "watch"), _spectator(link.port, logs, "cut")]
+            runs += spectators
+            host.until("so far: 1 game played")
             _game_two(home, set(home.glob("tables/*")))
             (bot,) = processes_under(home / "bots")
             evening = Evening(subprocess.CompletedProcess(command, 0), home)
-            seen: list[list[str]] = []
 
             async def taken_in() -> None:  # both processes are in too: game two goes on
                 for spectator in spectators:
                     _release(spectator)
-                seen.extend([await asyncio.to_thread(_until, s, "watching 'evening'") for s in spectators])
+                for spectator in spectators:
+                    await asyncio.to_thread(spectator.until, "watching 'evening'")
                 os.kill(bot, signal.SIGCONT)
 
             os.kill(bot, signal.SIGSTOP)
@@ -143,19 +157,14 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
                 asyncio.run(_async_watch(port, evening, taken_in))
             finally:
                 os.kill(bot, signal.SIGCONT)
-            out, err = host.communicate(timeout=WAIT_S)
-            evening.result = subprocess.CompletedProcess(command, host.returncode, "".join(lines) + out, err)
             # a spectator that missed the host's bye tries for 60 s, then says so: the waits are longer
-            watched = [(s, "".join(seen[i]), *s.communicate(timeout=WAIT_S)) for i, s in enumerate(spectators)]
+            evening.result, evening.cli_watch, evening.cut_watch = (run.result() for run in runs)
             evening.cut_at = link.cut_at
-        evening.cli_watch, evening.cut_watch = (
-            subprocess.CompletedProcess(s.args, s.returncode, before + out, err) for s, before, out, err in watched
-        )
         return evening
     finally:
-        for proc in (host, *spectators):
-            proc.kill()
-            proc.wait()
+        for run in runs:
+            run.proc.kill()
+            run.proc.wait()
 
 
 @pytest.fixture(scope="module")
