@@ -24,6 +24,7 @@ from p2pshithead.net import (
     TableConfig,
     encode_frame,
 )
+from p2pshithead.net._addresses import open_listener
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 
@@ -367,6 +368,28 @@ def test_tcp_keepalive_is_set_on_every_connection() -> None:
 
     got = asyncio.run(run())
     assert got[0] != 0 and got[1:] in ([], [7, 3, 4])
+
+
+def test_a_hosts_connection_sends_each_frame_at_once() -> None:
+    """The host's listener comes from `socket.create_server` (protocol number 0), whose accepted sockets
+    asyncio leaves to Nagle: a relayed entry then waited for the joiner's delayed ACK, up to 40 ms."""
+
+    async def run() -> tuple[int, int]:
+        accepted: asyncio.Queue[asyncio.StreamWriter] = asyncio.Queue()
+        server = await asyncio.start_server(lambda r, w: accepted.put_nowait(w), sock=open_listener("127.0.0.1", 0))
+        _, writer = await _open(server.sockets[0].getsockname()[1])
+        theirs = await accepted.get()
+        sock = theirs.get_extra_info("socket")
+        before = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        conn = Connection(asyncio.StreamReader(), theirs, FROM_PEER, "p")
+        after = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        await conn.async_close()
+        writer.close()
+        server.close()
+        return before, after
+
+    before, after = asyncio.run(run())
+    assert before == 0 and after != 0  # (before: what asyncio left, so the test sees the case it guards)
 
 
 def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
