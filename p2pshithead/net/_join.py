@@ -18,7 +18,8 @@
 # back; `async_close` may be called twice. A series: after a complete game `async_next` waits for the
 # host to offer the next one (a `lobby` message on the same connection), asks the agent whether to play
 # it, and plays it as a fresh game whose genesis must link to the game it played last (`link_problem`:
-# else the host is named).
+# else the host is named). What it decides (the host it proves itself to, what a lost link means) is
+# decided in `_joining.py`, sans-IO; what the host says is read typed (`host_message`).
 """`Joiner`: sit at a table reached by address (or come back to one), play it out, return the transcript."""
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from p2pshithead.net._events import (
     away_event,
 )
 from p2pshithead.net._identity import Identity, verify
+from p2pshithead.net._joining import AfterLoss, HostPin, after_loss
 from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import (
@@ -107,11 +109,6 @@ def _lobby_seats(news: LobbyNews) -> LobbySeats:
     return LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in news.seats))
 
 
-def _link_lost(exc: BaseException) -> bool:
-    """Whether `exc` says the link broke (rather than the host saying no or breaking the protocol)."""
-    return not isinstance(exc, RemoteProtocolError) or exc.reason == "connection closed"
-
-
 class Joiner:
     """A seat at a remote table: `async with Joiner(...) as j: transcript = await j.async_run()`.
 
@@ -156,18 +153,19 @@ class Joiner:
         self.transcript: Transcript | None = None
         self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
         self._failure: BaseException | None = None
-        self._hello_answered = False  # the host took this peer's hello (a link lost after is tried again)
+        self._hello_answered = False  # the host took this peer (a link lost before a game is sat again at)
         self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
         self._table_hint: bytes | None = None  # the host's table id, as its last challenge named it
-        self._host_key = host_key  # the key the first challenge named (or the ad): every later one, every game's too
+        self._pin = HostPin(host_key)  # the ad's key, else the first challenge's: every later one, every game's too
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
             away = record.options.get("away")
             self._away_time = away if type(away) is int and 0 < away <= 24 * 3600 else 120
             self.transcript = replay_journal(record, self._journal.entries(), identity.public, apps)
+            self._pin.key = self._pin.key or self.transcript.setup.seats[SEQUENCER].key  # the host of its game
             self._last_sent = self._in_flight(self._journal.sent())
 
     async def __aenter__(self) -> Joiner:
@@ -221,7 +219,7 @@ class Joiner:
             try:
                 await self._async_hello(self._limits.hello_s)
             except (NetError, ConnectionError, OSError) as exc:
-                if not (self._hello_answered and _link_lost(exc)):
+                if after_loss(exc, answered=self._hello_answered, in_game=False, over=False) is AfterLoss.GIVE_UP:
                     raise
                 await self._async_sit_again(exc)  # lost while told to wait for the next game
         elif self._conn is None:
@@ -273,12 +271,12 @@ class Joiner:
             except (NetError, ConnectionError, OSError) as exc:
                 if self._failure is not None:
                     raise self._failure from None
-                if self.transcript is None and _link_lost(exc):
-                    await self._async_sit_again(exc)
-                    continue
-                if self.transcript is None or self.transcript.phase in (Phase.DONE, Phase.STOPPED):
+                t = self.transcript
+                then = after_loss(exc, answered=self._hello_answered, in_game=t is not None,
+                                  over=t is not None and t.phase in (Phase.DONE, Phase.STOPPED))  # fmt: skip
+                if then is AfterLoss.GIVE_UP:
                     raise
-                await self._async_come_back(exc)
+                await (self._async_sit_again(exc) if then is AfterLoss.SIT_AGAIN else self._async_come_back(exc))
         if self._journal is not None:
             self._journal.finish()
         return self.transcript
@@ -301,7 +299,6 @@ class Joiner:
                                "ready": self._bot})  # fmt: skip
         welcome = await self._async_proven(conn, await self._async_answer(conn, answer_s), answer_s, me.nick)
         if isinstance(welcome, Resumed):  # the game began meanwhile, with this seat: it comes from the genesis
-            self._hello_answered = True
             self._welcome(welcome)
             self._caught_up_at = welcome.entries
             return
@@ -311,7 +308,6 @@ class Joiner:
             welcome = await _async_recv(conn)
         if not isinstance(welcome, Welcome):
             raise RemoteProtocolError(conn.peer, f"refused the seat: {_said(welcome)}")
-        self._hello_answered = True
         self._welcome(welcome)
         if self._ready is None:
             if not self._bot:
@@ -327,11 +323,7 @@ class Joiner:
         if not isinstance(answer, Challenge):
             return answer
         host = answer.host
-        pinned = self._host_key or (self.transcript.setup.seats[SEQUENCER].key if self.transcript else None)
-        if pinned is not None and host != pinned:
-            raise RemoteProtocolError(conn.peer, "challenged this peer for another host's key than the table's it "
-                                                 "chose: not answered (is it passing on another table's challenge?)")
-        self._host_key = host
+        self._pin.challenge(host, conn.peer)
         self._table_hint = answer.table  # where to look for the host by mDNS should its address change
         sig = self._identity.sign(sit_again_bytes(answer.table, host, self._identity.public, answer.nonce, nick))
         await conn.async_send({"t": "prove", "sig": sig})
@@ -394,6 +386,7 @@ class Joiner:
     def _welcome(self, welcome: Welcome | Resumed) -> None:
         conn, table = self._conn, welcome.table
         assert conn is not None
+        self._hello_answered = True
         self._host, self._table_name = f"host of {table.name}", table.name
         conn.rename(self._host)
         if table.app not in self._apps:
@@ -522,9 +515,7 @@ class Joiner:
         keys = [s.key for s in setup.seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
-        if keys[SEQUENCER] != self._host_key:  # (each game of an evening has a table id of its own)
-            raise RemoteProtocolError(peer, "its game is sealed by another key than the host this peer proved its "
-                                            "key to (is it passing on another table?)")
+        self._pin.seal(keys[SEQUENCER], peer)
         if self._previous is not None and (problem := link_problem(self._previous, setup)) is not None:
             raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer, self._secret)
