@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.crypto import (
@@ -37,6 +37,8 @@ from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, sub
 from p2pshithead.crypto._shuffle import shuffle
 from tests.crypto.conftest import DEAL
 
+from ..profiles import examples
+
 
 def test_a_deal_shows_each_card_to_whom_the_caller_says(dealt: SimulatedTable) -> None:
     dealt_slots = {*DEAL.public, *(slot for hand in DEAL.private.values() for slot in hand)}
@@ -57,7 +59,7 @@ def test_a_deal_past_the_deck_is_refused_before_any_work() -> None:
     assert table.transcript == []
 
 
-@settings(max_examples=3, deadline=None)
+@examples(3)
 @given(seed=st.integers(0, 2**32), n_peers=st.integers(2, 3), n_cards=st.sampled_from([52, 54]))
 def test_no_card_is_created_or_lost(seed: int, n_peers: int, n_cards: int) -> None:
     table = SimulatedTable(b"property", n_peers, n_cards, seed)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.net import (
@@ -58,6 +58,7 @@ from p2pshithead.net._session import (
 from p2pshithead.net._transcript import app_body, author_message, authored_to_wire
 from p2pshithead.wire import WireError
 
+from ..profiles import examples
 from .countdown import APPS, COUNTDOWN
 from .prove import hello, proof
 
@@ -628,7 +629,7 @@ def test_a_peers_session_message_is_read_into_its_type() -> None:
 PEOPLE = (ANN, BOB, CAT, DAN)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(st.lists(st.tuples(st.sampled_from(["hello", "lost", "tick", "ready", "watch"]), st.integers(0, 7),
                           st.floats(0, 6)), max_size=30))  # fmt: skip
 def test_whatever_comes_and_goes_in_the_lobby_a_seat_has_one_link(ops: list[tuple[str, int, float]]) -> None:

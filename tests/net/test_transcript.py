@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.net import (
@@ -21,10 +21,11 @@ from p2pshithead.net import (
     seal,
 )
 
+from ..profiles import examples
 from .fake_link import APPS, Group, make_group
 
 
-@settings(max_examples=15, deadline=None)
+@examples(15)
 @given(seed=st.integers(0, 2**32), n=st.integers(2, 5))
 def test_bot_games_end_with_one_chain_everywhere(seed: int, n: int) -> None:
     g = make_group(n)
