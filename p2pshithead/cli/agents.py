@@ -74,15 +74,19 @@ class BotAgent:
 
 
 class Ask(Protocol):
-    """Prints a prompt and reads a line; `clock` (the time left, in words) ticks beside the prompt."""
+    """Prints a prompt and reads a line; `clock` (the time left, in words) ticks beside the prompt, and
+    `resized` draws the screen above it again when the terminal's size changes."""
 
-    def __call__(self, prompt: str, clock: Callable[[], str] | None = None, /) -> Awaitable[str]: ...
+    def __call__(self, prompt: str, clock: Callable[[], str] | None = None,
+                 resized: Callable[[], None] | None = None, /) -> Awaitable[str]: ...  # fmt: skip
 
 
-async def async_input(prompt: str, clock: Callable[[], str] | None = None) -> str:
+async def async_input(prompt: str, clock: Callable[[], str] | None = None,
+                      resized: Callable[[], None] | None = None) -> str:  # fmt: skip
     """Read one line from the person at this terminal without blocking the loop (`terminal.READER`);
-    `clock` is shown at the right of the prompt line, redrawn every second (on a console)."""
-    return (await READER.async_read(prompt, clock)).strip()
+    `clock` is shown at the right of the prompt line, redrawn every second, and `resized` is called at
+    once when the terminal's size changes (on a console)."""
+    return (await READER.async_read(prompt, clock, resized)).strip()
 
 
 class HumanAgent:
@@ -129,6 +133,15 @@ class HumanAgent:
             self._write("\r\x1b[K")
             self._open = False
 
+    def tell(self, text: str) -> None:
+        """Table news (`text`) on lines of its own: the waiting line is wiped first, and while the person
+        types at a prompt (a move, ready, the next game) it goes above the prompt, never onto its line."""
+        self._close_line()
+        if self._live:
+            READER.echo(text)
+        else:
+            self._say(text)
+
     def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
         """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         shown = cast(Shown, app)
@@ -162,8 +175,7 @@ class HumanAgent:
             else:
                 lines.append(headline)
         if lines:
-            self._close_line()
-            self._say("\n".join(lines))
+            self.tell("\n".join(lines))
 
     def _say_played_for(self, shown: Shown) -> None:
         """Mark the move this entry tells as made by the mover's own program, its time being up: this
@@ -238,12 +250,16 @@ class HumanAgent:
         self._choosing = True
         self._close_line()
         try:
-            if self._live:
-                click.clear()
-            screen = shown.status(seat, self._ascii, self._size())
             limited = self.turn_time > 0 and self._auto is not None
             limit = f"   {self.turn_time} s to decide" if limited else ""
-            self._say(screen + limit)
+            message = ""  # why the last input was refused, in the status line
+
+            def paint() -> None:  # the screen of this turn, at the terminal's size now
+                if self._live:
+                    click.clear()
+                self._say(shown.status(seat, self._ascii, self._size(), message=message) + limit)
+
+            paint()
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time
 
@@ -254,7 +270,8 @@ class HumanAgent:
                 try:
                     left = deadline - self._now() if limited else None
                     async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
-                        text = await self._ask_or_quit("> ", countdown if limited else None)
+                        text = await self._ask_or_quit("> ", countdown if limited else None,
+                                                       paint if self._live else None)  # fmt: skip
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(app, seat)
@@ -270,19 +287,21 @@ class HumanAgent:
                 except ValueError as exc:  # a hint, the help or the rules in words
                     said = str(exc)
                     if self._live and "\n" not in said:  # the screen again, the reason in its status line
-                        click.clear()
-                        self._say(shown.status(seat, self._ascii, self._size(), message=said) + limit)
+                        message = said
+                        paint()
                     else:
                         self._say(paragraphs(said, self._size()[0]))
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()
 
-    async def _ask_or_quit(self, prompt: str, clock: Callable[[], str] | None = None) -> str:
-        """A line typed at `prompt` (with `clock`, the time left, ticking beside it); Ctrl-C there reads
-        as `quit` (leaving is asked before it is done)."""
+    async def _ask_or_quit(self, prompt: str, clock: Callable[[], str] | None,
+                           resized: Callable[[], None] | None) -> str:  # fmt: skip
+        """A line typed at `prompt` (with `clock`, the time left, ticking beside it, and the screen drawn
+        again by `resized` at a new terminal size); Ctrl-C there reads as `quit` (leaving is asked
+        before it is done)."""
         try:
-            return await self._ask(prompt, clock)
+            return await self._ask(prompt, clock, resized)
         except KeyboardInterrupt:
             return "quit"
 

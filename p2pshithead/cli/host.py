@@ -25,7 +25,6 @@ from p2pshithead.cli.session import (
     LEVEL,
     Evening,
     checked_bind,
-    earlier_games,
     finish_game,
     make_agent,
     network_words,
@@ -59,6 +58,7 @@ from p2pshithead.net import (
 )
 
 _BOT_EXIT_WAIT_S = 10.0
+_LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
@@ -74,16 +74,23 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
     """Start bots `numbers`, each a `join --bot` process with its own config folder (key, journals): for
     a new table `--new`, so a bot whose last table died unfinished sits here instead of looking for it;
     for a resumed one (`table_id`), the bot comes back to its own seat there. Each bot's pid is kept in
-    its folder, so that a host resumed after a crash knows a bot that runs on from the one it killed."""
+    its folder, so that a host resumed after a crash knows a bot that runs on from the one it killed; and its
+    level, so that a resumed bot plays at the level it was started with (`level` only for a new table)."""
     which = ["--new"] if table_id is None else [table_id.hex()]
-    command = [*CLI, "join", "--bot", "--quiet", "--level", level, "--address", f"{address}:{port}", "--bind", bind]
+    command = [*CLI, "join", "--bot", "--quiet", "--address", f"{address}:{port}", "--bind", bind]
     children = []
     for k in numbers:
+        own = level
+        if table_id is not None:  # a resumed bot plays at its own level (a folder that keeps none: `level`)
+            with contextlib.suppress(OSError):
+                own = (bot_home(k) / _LEVEL).read_text()
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
-        child = subprocess.Popen([*command, *which], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 start_new_session=True, env={**os.environ, HOME_ENV: str(bot_home(k))})  # fmt: skip
+        child = subprocess.Popen([*command, "--level", own, *which], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, start_new_session=True,
+                                 env={**os.environ, HOME_ENV: str(bot_home(k))})  # fmt: skip
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
         (bot_home(k) / _PID).write_text(str(child.pid))
+        (bot_home(k) / _LEVEL).write_text(own)
         children.append(child)
     return children
 
@@ -166,9 +173,10 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
             result = await host.async_run()
             status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                  click.echo, agent)  # fmt: skip
-            for earlier in earlier_games(result.setup, transcript) if table.resume else ():
-                evening.add(earlier)  # the evening's games before the crash, as saved
-            evening.add(result)
+            if table.resume:  # the evening's games before the crash count too, as saved
+                evening.take_up(result, transcript)
+            else:
+                evening.add(result)
             while status == 0 and (games == 0 or len(evening.games) < games):
                 _say_lines(evening.lines())
                 if not await agent.async_play_again():

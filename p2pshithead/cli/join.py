@@ -242,7 +242,10 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             seat = [s.key for s in result.setup.seats].index(identity.public)
             status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
                                  agents[-1] if agents else None)  # fmt: skip
-            evening.add(result)
+            if resume is not None and not evening.games:  # back after a drop: the games before it count too
+                evening.take_up(result, transcript)
+            else:
+                evening.add(result)
             if status != 0 or seat not in result.app.present():
                 break
             for line in evening.lines():

@@ -72,6 +72,9 @@ def make_bot(level: str) -> Player:
         raise click.BadParameter(str(exc), param_hint="--level") from None
 
 
+QUIT_QUESTION = "Quit? The game ends here, not counted. y to quit, Enter to play on "
+
+
 class Session:
     """A series of games between the person at seat 0 and bots.
 
@@ -109,6 +112,7 @@ class Session:
         self.narrator = Narrator(ME, self.names, look)
         self.scores = Scoreboard(self.names)
         self.game: Game | None = None
+        self._painted: Callable[[], str] = lambda: ""  # the screen on show (`_show`)
 
     @property
     def look(self) -> Look:
@@ -126,10 +130,19 @@ class Session:
 
     def draw(self, view: Game, status: str = "", hint: bool = False) -> None:
         line = hint_line(view, ME) if hint else ""
+        last, number = self.narrator.last, len(self.scores.games) + 1
+        self._show(lambda: screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last,
+                                  number=number))  # fmt: skip
+
+    def _show(self, paint: Callable[[], str]) -> None:
+        """A screen from the top, `paint` kept to draw it again at another size (`redraw`)."""
+        self._painted = paint
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The last screen again, fitted to the terminal's size now (it was resized at a prompt)."""
         self.clear()
-        last = self.narrator.last
-        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last,
-                         number=len(self.scores.games) + 1))
+        self.echo(self._painted())
 
     # -- a game -------------------------------------------------------------------------------
 
@@ -157,11 +170,15 @@ class Session:
         outcome = game.outcome()
         assert outcome is not None
         self.scores.add(outcome)
-        look = self.look
-        room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
-        self.clear()
-        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look, number=len(self.scores.games),
-                                 below=self.scores.lines(max_games=max(1, room), width=look.width)))  # fmt: skip
+        number = len(self.scores.games)
+
+        def paint() -> str:
+            look = self.look
+            room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
+            return outcome_screen(game.view(ME), ME, self.names, self.events, look, number=number,
+                                  below=self.scores.lines(max_games=max(1, room), width=look.width))  # fmt: skip
+
+        self._show(paint)
         return game
 
     def _exchange_line(self, previous: Outcome) -> str:
@@ -190,7 +207,7 @@ class Session:
         status = ""
         while True:
             self.draw(view, status=status, hint=True)
-            text = self.ask("> ")
+            text = self._move_text()
             try:
                 got = interpret(text, view, ME, self.names)
             except MoveError as exc:
@@ -201,12 +218,20 @@ class Session:
                 continue
             return got
 
+    def _move_text(self) -> str:
+        """A line typed at the move prompt; Ctrl-C there reads as `quit` (asked before it is done)."""
+        try:
+            return self.ask("> ")
+        except KeyboardInterrupt:
+            return "quit"
+
     def _command(self, command: Command, view: Game) -> str:
         if command is Command.QUIT:
-            raise Quit()
+            if self.ask(QUIT_QUESTION).strip().lower() in ("y", "yes"):
+                raise Quit()
+            return "you play on"
         text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
-        self.clear()
-        self.echo(paragraphs(text, self.look.width))
+        self._show(lambda: paragraphs(text, self.look.width))
         self.ask("(Enter to go back) ")
         return ""
 
@@ -219,7 +244,7 @@ class Session:
         while True:
             self.draw(view, status=status)
             try:
-                got = out_of_turn_answer(self.ask("> "), view, ME, self.names)
+                got = out_of_turn_answer(self._move_text(), view, ME, self.names)
             except MoveError as exc:
                 status = f"! {exc}"
                 continue
@@ -274,7 +299,8 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
     rng = random.Random(seed)
     session = Session(
         rules, [make_bot(level) for _ in range(bots)], names, rng, Look(unicode=unicode), delay,
-        ask=READER.read, echo=click.echo, clear=click.clear, size=terminal_size,
+        ask=lambda prompt: READER.read(prompt, resized=session.redraw), echo=click.echo, clear=click.clear,
+        size=terminal_size,
     )
     try:
         session.series()

@@ -160,7 +160,7 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
     def notify(event: TableEvent) -> None:
         if isinstance(agent, HumanAgent):
             match event:
-                case Welcomed():
+                case Welcomed() | Watching():  # a spectator marks a program's move at time's up too
                     agent.turn_time = event.turn_time
                 case LobbySeats(seats):
                     agent.empty_seats = sum(s is None for s in seats)
@@ -169,7 +169,7 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
                 case Back(seat, nick):
                     agent.away(seat, nick, None)
         with contextlib.suppress(BrokenPipeError):  # output piped to a reader that stopped reading
-            say(fitted(table_words(event)))
+            (agent.tell if isinstance(agent, HumanAgent) else say)(fitted(table_words(event)))
         if isinstance(agent, HumanAgent) and isinstance(event, Back) and event.seat == SEQUENCER:
             agent.redraw()  # the host is back after a lost link: the whole table again, before anyone moves
 
@@ -203,8 +203,8 @@ def table_words(event: TableEvent) -> str:
         case Started(nicks, seat):
             who = "watching" if seat is None else f"you are seat {seat} of {len(nicks)}"
             return f"game starts: {who} ({', '.join(nicks)})"
-        case Dropped(peer, reason):
-            return f"{peer} dropped: {reason}"
+        case Dropped(peer, reason):  # (a reason from the link often names the peer already)
+            return f"{peer} dropped: {reason.removeprefix(f'{peer}: ')}"
         case Stopped(verdict):
             return f"game stopped: {verdict}"
     raise AssertionError(f"unknown table event {event!r}")
@@ -230,6 +230,9 @@ def outcome_of(transcript: Transcript) -> Outcome:
         return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
     order = app.finish_order()
+    if (leaver := left_here(transcript)) is not None:
+        return Outcome((f"{nicks[leaver]} (seat {leaver}) left this game for good here: the others played on "
+                        "without them (their file ends at their leave)", head), 0)  # fmt: skip
     if order is None or transcript.phase is not Phase.DONE:
         return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
     outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
@@ -240,6 +243,15 @@ def outcome_of(transcript: Transcript) -> Outcome:
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
     last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"
     return Outcome((f"finish order: {named}", *([last] if last else []), head), 0)
+
+
+def left_here(transcript: Transcript) -> int | None:
+    """The seat whose leave for good ends `transcript` (the file of one who quit a game in play: the
+    game went on without them, so it stops while playing), else None."""
+    if transcript.phase is not Phase.PLAYING or not transcript.entries:
+        return None
+    seat = transcript.entries[-1].msg.seat
+    return None if seat in transcript.app.present() else seat
 
 
 @dataclass
@@ -276,14 +288,33 @@ class Evening:
         shown = self.games if final else self.games[-1:]
         out = [f"game {number}: " + ", ".join(f"{nick} {title}".rstrip() for nick, title in row)
                for number, row in shown]  # fmt: skip
-        count = len(self.games)
-        out.append(f"{'the evening' if final else 'so far'}: {count} game{'s' if count != 1 else ''} played")
+        count = max((number for number, _ in self.games), default=0)  # the evening's games: counted or not
+        out.append(f"{'the evening' if final else 'so far'}: {count} game{'s' if count != 1 else ''} played"
+                   + self._unseen(count))  # fmt: skip
         ranked = sorted(self.played, key=lambda k: (-self.titles[k].get("Masta", 0), self.titles[k].get("Shithead", 0)))
         for key in ranked:
             t = self.titles[key]
             out.append(f"  {self.nicks[key]}: {self.played[key]} played, Masta {t.get('Masta', 0)}, "
                        f"Shithead {t.get('Shithead', 0)}")  # fmt: skip
         return out
+
+
+    def _unseen(self, count: int) -> str:
+        """Words for the games of the evening's `count` not counted here (before a spectator came, or
+        while its link was down; not saved where a rejoined peer looked): its tallies leave them out."""
+        unseen = sorted(set(range(1, count + 1)) - {number for number, _ in self.games})
+        if not unseen:
+            return ""
+        names = ", ".join(map(str, unseen))
+        return (f" (game{'s' if len(unseen) > 1 else ''} {names} not seen here: "
+                f"the counts below are of the other {count - len(unseen)})")  # fmt: skip
+
+    def take_up(self, transcript: Transcript, path: Path | None) -> None:
+        """Count `transcript`, the first game of a peer that came back (a resumed host, a rejoined
+        player), after the evening's games it saved before (`earlier_games`)."""
+        for earlier in earlier_games(transcript.setup, path):
+            self.add(earlier)
+        self.add(transcript)
 
 
 def series_path(path: Path | None, game: int) -> Path | None:

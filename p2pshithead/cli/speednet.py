@@ -22,7 +22,7 @@ import click
 
 from p2pshithead.cli.session import person_identity
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
-from p2pshithead.cli.speedplay import speed_bot, speed_rules
+from p2pshithead.cli.speedplay import async_game_over, speed_bot, speed_rules
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import terminal_size
 from p2pshithead.net import (
@@ -155,9 +155,11 @@ async def _async_run_person(run: Run, unicode: bool) -> tuple[Transcript, SpeedP
     async with RawKeys() as keys:
         person = SpeedPerson(keys, unicode)
         try:
-            return await run(person), person
+            result = await run(person)
         except Leave:
             return None
+        await async_game_over(person, keys)  # as `play` ends: the keys still being hit stay here
+        return result, person
 
 
 def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, announce: bool, bots: int,

@@ -547,7 +547,9 @@ class HostSession:
 
     def _seating(self, key: bytes) -> Seating:
         transcript = self.transcript
-        game = [s.key for s in transcript.setup.seats] if transcript is not None else None
+        game = None  # the keys still in the game in play (one that left it for good waits for the next)
+        if transcript is not None:
+            game = [s.key for seat, s in enumerate(transcript.setup.seats) if seat in transcript.app.present()]
         waiting = [s.occupant.key for s in self._links.values() if s.role is Role.WAITING and s.occupant is not None]
         return seating(key, host=self._identity.public, game=game,
                        lobby=[o.key for o in self.lobby.occupants if o is not None], waiting=waiting)  # fmt: skip

@@ -87,7 +87,7 @@ class Watcher:
             if answer["t"] != "watching":
                 raise RemoteProtocolError(conn.peer, f"refused a spectator: {answer.get('reason', answer['t'])}")
             conn.rename(f"host of {answer['name']}")
-            self._notify(Watching(answer["name"], answer["words"]))
+            self._notify(Watching(answer["name"], answer["words"], answer["turn"]))
             while (message := await conn.async_recv())["t"] != "bye":
                 self._take(conn.peer, message)
             self.closed = True

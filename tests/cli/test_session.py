@@ -8,7 +8,7 @@ import click
 import pytest
 
 from p2pshithead.bots import GreedyBot, RandomBot, SmartBot
-from p2pshithead.cli.play import Quit, Session, make_bot
+from p2pshithead.cli.play import QUIT_QUESTION, Quit, Session, make_bot
 from p2pshithead.cli.render import Look
 from p2pshithead.engine import PRESETS, Game, Give, Outcome, Phase, Ready, preset
 
@@ -109,10 +109,36 @@ def test_quit_and_end_of_input() -> None:
                 lambda: None)
     with pytest.raises(Quit):
         s.series()
-    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, lambda p: "quit",
-                lambda t: None, lambda: None)
+    prompts: list[str] = []
+    typed = iter(["quit", "", "quit", "y"])  # quit, then Enter at the question: play on; quit, then y
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, answer, lambda t: None,
+                lambda: None)  # fmt: skip
     with pytest.raises(Quit):
         s.series()
+    assert prompts == ["> ", QUIT_QUESTION, "> ", QUIT_QUESTION]
+
+
+def test_ctrl_c_at_the_move_prompt_asks_before_quitting() -> None:
+    typed: list[str | type[BaseException]] = [KeyboardInterrupt, "", KeyboardInterrupt, "yes"]
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        got = typed.pop(0)
+        if isinstance(got, str):
+            return got
+        raise got
+
+    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, answer, lambda t: None,
+                lambda: None)  # fmt: skip
+    with pytest.raises(Quit):
+        s.series()
+    assert prompts == ["> ", QUIT_QUESTION, "> ", QUIT_QUESTION]
 
 
 @pytest.mark.parametrize("level, kind", [("random", RandomBot), ("greedy", GreedyBot), ("smart:4p", SmartBot)])

@@ -15,17 +15,22 @@ from tests.speed.test_play_pexpect import ANSI, ENV, PROGRAM, key_for
 
 
 def play_out(child: pexpect.spawn) -> str:
-    """Press a playing key on each newest screen until the game is over; the transcript's path."""
+    """Press a playing key on each newest screen until the game is over (then, as in `play`, the last
+    screen waits for a key: the keys still being hit stay in the program); the transcript's path."""
     pressed = 0
     while True:
-        which = child.expect([r"Ctrl-C leave", r"Transcript: (\S+)"])
+        which = child.expect([r"Ctrl-C leave", r"Game over\. Press any key\."])
         if which == 1:
-            final = ANSI.sub("", child.before)
             break
         key = key_for(ANSI.sub("", child.before).split("Speed (")[-1])
         if key is not None and "Ctrl-C leave" not in child.buffer:
             child.send(key)
             pressed += 1
+    with pytest.raises(pexpect.TIMEOUT):
+        child.expect([pexpect.EOF, "Transcript:"], timeout=1)  # it waits, whatever else is on its way
+    child.send("1")
+    child.expect(r"Transcript: (\S+)")
+    final = ANSI.sub("", child.before)
     path = child.match.group(1).strip()
     child.expect(pexpect.EOF)
     child.close()
