@@ -22,8 +22,10 @@ import click
 
 from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
-from p2pshithead.cli.netgame import APPS, NetBot, NetCardGame, auto_payload, parse_payload
+from p2pshithead.cli.seating import APPS
+from p2pshithead.cli.shithead import ShitheadBot, auto_payload, read_line, screen_of
 from p2pshithead.cli.terminal import READER, fitted, is_console
+from p2pshithead.game import ShitheadApp
 from p2pshithead.net import (
     ANY,
     NICK_MAX,
@@ -149,8 +151,8 @@ def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = 
     """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
     `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
     if bot:
-        return BotAgent(NetBot(level), random.Random(seed if seed is not None else os.urandom(8)))
-    return HumanAgent(parse_payload, say, auto=auto_payload, ascii=ascii, clock=time.monotonic,
+        return BotAgent(ShitheadBot(level), random.Random(seed if seed is not None else os.urandom(8)))
+    return HumanAgent(screen_of, read_line, say, auto=auto_payload, ascii=ascii, clock=time.monotonic,
                       live=sys.stdout.isatty(), turn_time=turn_time)  # fmt: skip
 
 
@@ -232,7 +234,7 @@ def outcome_of(transcript: Transcript) -> Outcome:
     order = app.finish_order()
     if order is None or transcript.phase is not Phase.DONE:
         return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
-    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
+    outcome = app.state.game.outcome() if isinstance(app, ShitheadApp) and app.state.game is not None else None
     if outcome is None:  # another game (Speed): places, no titles
         named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
         return Outcome((f"finish order: {named}", head), 0)
@@ -255,7 +257,7 @@ class Evening:
     def add(self, transcript: Transcript) -> None:
         """Count `transcript` if it is a complete game with titles (else it does not count)."""
         app = transcript.app
-        game = app.state.game if isinstance(app, NetCardGame) else None
+        game = app.state.game if isinstance(app, ShitheadApp) else None
         outcome = game.outcome() if game is not None else None
         if outcome is None or transcript.phase is not Phase.DONE:
             return

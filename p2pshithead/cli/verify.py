@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.cli.netgame import APPS
+from p2pshithead.cli.seating import APPS
 from p2pshithead.cli.session import Evening, outcome_of
 from p2pshithead.net import RemoteProtocolError, Transcript, config_dir, link_problem, load_entries, replay
 from p2pshithead.speedgame import SPEED

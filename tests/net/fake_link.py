@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from p2pshithead.cli.netgame import APPS as CARD_APPS
-from p2pshithead.cli.netgame import NetBot
+from p2pshithead.cli.seating import APPS as CARD_APPS
+from p2pshithead.cli.shithead import ShitheadBot
 from p2pshithead.net import Entry, Identity, LocalSeat, SeatInfo, Sequencer, TableSetup, Transcript, make_genesis
 
 from .countdown import APPS as COUNTDOWN_APPS
@@ -17,7 +17,7 @@ from .countdown import countdown_move
 APPS = {**COUNTDOWN_APPS, **CARD_APPS}
 """Every application the net tests run: the countdown test game and the card game."""
 BOTS: dict[str, Callable[[], Callable[[object, int, random.Random], object]]] = {
-    "countdown": lambda: functools.partial(countdown_move, level="greedy"), "shithead": NetBot}
+    "countdown": lambda: functools.partial(countdown_move, level="greedy"), "shithead": ShitheadBot}
 """A computer player for one seat, by application."""
 
 
