@@ -32,7 +32,7 @@ _GRACE_S = 0.5  # another's move this late in their time is taken for their prog
 
 
 @dataclass(frozen=True, slots=True)
-class Send:
+class Chosen:
     """A line read as the payload of a move: it is sent."""
 
     payload: object
@@ -53,7 +53,7 @@ class Confirm:
     payload: object
 
 
-Reading = Send | Hint | Confirm
+Reading = Chosen | Hint | Confirm
 """What a typed line means."""
 
 
@@ -300,7 +300,7 @@ class HumanAgent:
                     self._auto_mine = seat
                     return payload
                 reading = self._parse(shown, seat, text)
-                if isinstance(reading, Send):
+                if isinstance(reading, Chosen):
                     return reading.payload
                 if isinstance(reading, Confirm):
                     if (await self._ask(reading.question)).strip().lower() in ("y", "yes"):

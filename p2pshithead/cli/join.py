@@ -25,8 +25,8 @@ from p2pshithead.cli.session import (
     make_agent,
     network_words,
     notifier,
-    outcome_of,
     person_identity,
+    report_of,
     series_path,
     set_aside,
 )
@@ -43,7 +43,7 @@ from p2pshithead.net import (
     Journal,
     JournalError,
     NetError,
-    Phase,
+    Progress,
     SeatRecord,
     TableAd,
     TableEvent,
@@ -307,17 +307,17 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
         app = transcript.app
         if isinstance(app, ShitheadApp):
             viewer.observe(app, None, events)
-        if transcript.phase in (Phase.DONE, Phase.STOPPED):
-            for line in outcome_of(transcript).lines:
+        if transcript.phase in (Progress.DONE, Progress.STOPPED):
+            for line in report_of(transcript).lines:
                 say(line)
             evening.add(transcript)
-            for line in evening.lines() if transcript.phase is Phase.DONE else ():
+            for line in evening.lines() if transcript.phase is Progress.DONE else ():
                 say(line)
 
     async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play
         while True:
             await asyncio.sleep(1)
-            if watcher.games and watcher.games[-1].phase is Phase.PLAYING:
+            if watcher.games and watcher.games[-1].phase is Progress.PLAYING:
                 viewer.tick()
 
     games: list[Transcript] = []

@@ -3,7 +3,7 @@
 # records). Invariants: every peer saves its transcript whatever the end; the outcome's words are a
 # function of the entries alone, so every honest peer and `verify` print the same lines; titles are
 # the engine's (`Outcome.title`), never spelled again here.
-"""`make_agent`, `table_words`, `outcome_of`, `finish_game`, `Evening` (a series' scoreboard),
+"""`make_agent`, `table_words`, `report_of`, `finish_game`, `Evening` (a series' scoreboard),
 `series_path` and `set_aside` (a journal that cannot be taken up)."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from p2pshithead.net import (
     LobbySeats,
     NetError,
     Notify,
-    Phase,
+    Progress,
     Seated,
     Started,
     Stats,
@@ -213,14 +213,15 @@ def table_words(event: TableEvent) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """Lines to print and the exit status: 0 only for a complete game with a finish order."""
+class Report:
+    """How a network game ended, in words: the lines to print and the exit status (0 only for a complete
+    game with a finish order)."""
 
     lines: tuple[str, ...]
     status: int
 
 
-def outcome_of(transcript: Transcript) -> Outcome:
+def report_of(transcript: Transcript) -> Report:
     """Describe how `transcript` ended: finish order with titles, verdict, or where it stops short."""
     nicks = [s.nick for s in transcript.setup.seats]
     head = f"transcript: {len(transcript.entries)} entries, head {transcript.head.digest.hex()}"
@@ -229,19 +230,19 @@ def outcome_of(transcript: Transcript) -> Outcome:
         who = f"seat {verdict.seat} ({verdict.nick})"
         proven = f"{who} is at fault (proven by the transcript)"
         why = proven if verdict.proven else f"the host reports {who} (not provable)"
-        return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
+        return Report((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
     order = app.finish_order()
-    if order is None or transcript.phase is not Phase.DONE:
-        return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
+    if order is None or transcript.phase is not Progress.DONE:
+        return Report((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
     outcome = app.state.game.outcome() if isinstance(app, ShitheadApp) and app.state.game is not None else None
     if outcome is None:  # another game (Speed): places, no titles
         named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
-        return Outcome((f"finish order: {named}", head), 0)
+        return Report((f"finish order: {named}", head), 0)
     named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
     last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"
-    return Outcome((f"finish order: {named}", *([last] if last else []), head), 0)
+    return Report((f"finish order: {named}", *([last] if last else []), head), 0)
 
 
 @dataclass
@@ -259,7 +260,7 @@ class Evening:
         app = transcript.app
         game = app.state.game if isinstance(app, ShitheadApp) else None
         outcome = game.outcome() if game is not None else None
-        if outcome is None or transcript.phase is not Phase.DONE:
+        if outcome is None or transcript.phase is not Progress.DONE:
             return
         seats = transcript.setup.seats
         row = []
@@ -332,7 +333,7 @@ def earlier_games(setup: TableSetup, transcript: Path | None) -> list[Transcript
             game = replay(found[1], str(found[0]), APPS) if found is not None else None
         except NetError:
             game = None
-        if game is None or game.phase is not Phase.DONE or link_problem(game, setup) is not None:
+        if game is None or game.phase is not Progress.DONE or link_problem(game, setup) is not None:
             break
         games.insert(0, game)
         setup, link = game.setup, game.setup.previous
@@ -357,9 +358,9 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
     save_entries(path, transcript.entries)
     if stats_path is not None:
         stats.write(stats_path)
-    outcome = outcome_of(transcript)
-    if transcript.phase is Phase.PLAYING and seat not in transcript.app.present():
-        outcome = Outcome(("you left the game for good: the others play on without you",
+    outcome = report_of(transcript)
+    if transcript.phase is Progress.PLAYING and seat not in transcript.app.present():
+        outcome = Report(("you left the game for good: the others play on without you",
                            *outcome.lines[1:]), 0)  # fmt: skip
     if isinstance(agent, HumanAgent) and transcript.verdict is None and (final := agent.final_screen()):
         say("\n" + final)

@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 from p2pshithead.bots import Player, make_player
-from p2pshithead.cli.agents import Confirm, Hint, Reading, Send
+from p2pshithead.cli.agents import Chosen, Confirm, Hint, Reading
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
 from p2pshithead.cli.render import Look, card_text, outcome_screen, rules_text, screen
@@ -214,7 +214,7 @@ def read_line(shown: object, seat: int, text: str) -> Reading:
     assert local is not None
     pending = local.pending()
     if pending is not None:
-        return Send(pending)
+        return Chosen(pending)
     if app.state.game is None:
         return Hint("the deck is being set up; wait a moment")
     view = local.view()
@@ -230,6 +230,6 @@ def read_line(shown: object, seat: int, text: str) -> Reading:
     if isinstance(move, Command):
         return Hint(rules_text(view.rules) if move is Command.RULES else help_text(view, seat))
     if local.window_open():
-        return Send(local.window_payload(move if isinstance(move, Play) else None))
+        return Chosen(local.window_payload(move if isinstance(move, Play) else None))
     assert move is not None
-    return Send(local.move_payload(move))
+    return Chosen(local.move_payload(move))

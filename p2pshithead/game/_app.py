@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, PickUp, Play, Ruleset, preset
-from p2pshithead.engine import Phase as GamePhase
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, Phase, PickUp, Play, Ruleset, preset
 from p2pshithead.game._events import Event, KeyShared, Shared
 from p2pshithead.game._local import LocalSeat, SeatedTable
 from p2pshithead.game._state import Stage, TableState
@@ -104,7 +103,7 @@ class ShitheadApp:
         """The seat whose own decision the table awaits on a turn of play (None: setup, the swap and show
         phases, an out-of-turn window, cards being opened)."""
         game, core = self.state.game, self.state
-        if game is None or core.stage is not Stage.PLAY or game.phase is not GamePhase.PLAY:
+        if game is None or core.stage is not Stage.PLAY or game.phase is not Phase.PLAY:
             return None
         mine = None if self.local is None or self.pending() is None else self.local.seat  # sent without asking
         if sorted(core.who_may_act() - {mine}) != [game.turn]:

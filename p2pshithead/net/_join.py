@@ -52,14 +52,14 @@ from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST, rejoin_bytes, sit_again_bytes
 from p2pshithead.net._runner import Agent, SeatRunner
-from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._stats import Stats
 from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Authored,
     Entry,
-    Phase,
+    Progress,
     Transcript,
     authored_to_wire,
     link_problem,
@@ -208,7 +208,7 @@ class Joiner:
             RemoteProtocolError: as `async_run` (a next game that does not link to the last one names the host).
         """
         conn, previous, agent = self._conn, self.transcript, self._agent
-        assert previous is not None and previous.phase is Phase.DONE and agent is not None, "a next game follows one"
+        assert previous is not None and previous.phase is Progress.DONE and agent is not None, "a next game follows one"
         for task in list(self._tasks):
             task.cancel()  # the last game's host watch
         try:
@@ -235,7 +235,7 @@ class Joiner:
 
     async def _async_play_out(self) -> Transcript:
         self._watch_host()
-        while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
+        while self.transcript is None or (self.transcript.phase not in (Progress.DONE, Progress.STOPPED)
                                           and self._seat_in(self.transcript)):  # fmt: skip
             try:
                 await self._async_read()
@@ -245,7 +245,7 @@ class Joiner:
                 if self.transcript is None and _link_lost(exc):
                     await self._async_sit_again(exc)
                     continue
-                if self.transcript is None or self.transcript.phase in (Phase.DONE, Phase.STOPPED):
+                if self.transcript is None or self.transcript.phase in (Progress.DONE, Progress.STOPPED):
                     raise
                 await self._async_come_back(exc)
         if self._journal is not None:
@@ -509,7 +509,7 @@ class Joiner:
 
     def _start_player(self) -> None:
         assert self.transcript is not None and self._agent is not None
-        local = LocalSeat(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
+        local = SeatSigner(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
         self._notify(Started(tuple(s.nick for s in self.transcript.setup.seats), local.seat))
         self._player = SeatRunner(local, self._agent, self._async_submit)  # it runs once `_check_live` says so
 

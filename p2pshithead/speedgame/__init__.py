@@ -5,10 +5,10 @@ reaction time."""
 
 from p2pshithead.speedgame._agent import SpeedBotAgent
 from p2pshithead.speedgame._app import SPEED, SpeedApp, speed_rules
-from p2pshithead.speedgame._payloads import PAYLOAD_SCHEMA, ActionPayload, DeckPayload, action_wire, parse_payload
-from p2pshithead.speedgame._state import DeckStep, SpeedTable, Stage
+from p2pshithead.speedgame._payloads import PAYLOAD_SCHEMA, ActionPayload, DeckPayload, action_wire, parse_speed_payload
+from p2pshithead.speedgame._state import DeckStep, SpeedStage, SpeedTable
 
 __all__ = [
     "PAYLOAD_SCHEMA", "SPEED", "ActionPayload", "DeckPayload", "DeckStep", "SpeedApp", "SpeedBotAgent", "SpeedTable",
-    "Stage", "action_wire", "parse_payload", "speed_rules",
+    "SpeedStage", "action_wire", "parse_speed_payload", "speed_rules",
 ]  # fmt: skip

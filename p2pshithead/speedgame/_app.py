@@ -15,7 +15,7 @@ from p2pshithead.crypto import DeckKey, Message
 from p2pshithead.net import AppSpec, TableSetup
 from p2pshithead.speed import PLAYERS, PRESETS, Action, Speed, SpeedRules
 from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, action_wire
-from p2pshithead.speedgame._state import SpeedTable, Stage
+from p2pshithead.speedgame._state import SpeedStage, SpeedTable
 
 __all__ = ["SPEED", "SpeedApp", "speed_rules"]
 
@@ -81,11 +81,11 @@ class SpeedApp:
 
     def _make_pending(self, key: DeckKey, seat: int) -> DeckPayload | DonePayload | None:
         state = self.state
-        if state.stage is Stage.ENDING:
+        if state.stage is SpeedStage.ENDING:
             return DonePayload()
-        if state.stage is Stage.KEYS:
+        if state.stage is SpeedStage.KEYS:
             return DeckPayload(key.key_share_message())
-        if state.stage is Stage.SHUFFLE:
+        if state.stage is SpeedStage.SHUFFLE:
             return DeckPayload(key.shuffle_message(state.deck))
         owed = state.owed(seat)
         return DeckPayload(key.reveal_message(state.deck, owed)) if owed else None

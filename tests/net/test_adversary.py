@@ -23,8 +23,7 @@ from p2pshithead.cli.agents import BotAgent
 from p2pshithead.cli.main import main
 from p2pshithead.cli.seating import APPS
 from p2pshithead.cli.shithead import ShitheadBot
-from p2pshithead.engine import Phase as GamePhase
-from p2pshithead.engine import Play
+from p2pshithead.engine import Phase, Play
 from p2pshithead.game import SHITHEAD, ShitheadApp, Stage
 from p2pshithead.net import (
     Authored,
@@ -33,7 +32,7 @@ from p2pshithead.net import (
     Host,
     Identity,
     Joiner,
-    Phase,
+    Progress,
     RemoteProtocolError,
     TableConfig,
     Transcript,
@@ -92,7 +91,7 @@ def _card_not_in_hand(payload: dict, app: ShitheadApp) -> dict | None:
     """On its first turn of play: a card from another seat's hand, with its own (valid) share of it."""
     core, game = app.local, app.state.game
     assert core is not None, "the cheat holds a seat"
-    if payload.get("t") != "move" or game is None or game.phase is not GamePhase.PLAY or game.turn != core.seat:
+    if payload.get("t") != "move" or game is None or game.phase is not Phase.PLAY or game.turn != core.seat:
         return None
     other = next(p for p in range(app.state.players) if p != core.seat and game.hand(p))
     return core.move_payload(Play(core.seat, (game.hand(other)[0],)))
@@ -130,7 +129,7 @@ def test_every_honest_peer_and_verify_name_the_cheat(tamper: Tamper, reason: str
     (verdict,) = verdicts
     assert verdict is not None and verdict.proven and verdict.seat == seat and verdict.nick == "cheat"
     assert reason in verdict.reason
-    assert all(t.phase is Phase.STOPPED and t.head == host.head for t in honest)
+    assert all(t.phase is Progress.STOPPED and t.head == host.head for t in honest)
     saved = tmp_path / "host.p2ps"
     save_entries(saved, host.entries)
     assert replay(load_entries(saved), str(saved), APPS).verdict == verdict
