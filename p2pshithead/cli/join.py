@@ -235,10 +235,10 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
     async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
         return await _async_locate(bind, table_id, host_key)
 
-    joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
-                    notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
-                    keep=Journal.for_table, resume=resume, find=None if bind == _LOOPBACK else find,
-                    host_key=host_key)  # fmt: skip
+    joiner = Joiner(identity, addresses, port, {SHITHEAD.name: SHITHEAD}, agent_for, bot=bot,
+                    bind=None if bind == ANY else bind, notify=notify, clock=time.monotonic,
+                    secret=os.urandom(SHITHEAD.secret_size), keep=Journal.for_table, resume=resume,
+                    find=None if bind == _LOOPBACK else find, host_key=host_key)  # fmt: skip
     if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
         say(f"coming back to your unfinished game (table {resume[1].table_id.hex()[:6]}); "
             "`join --new` starts another instead")  # fmt: skip
