@@ -146,19 +146,16 @@ class _Table:
 async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: str, seed: int | None,
                       transcript: Path | None, stats: Path | None, ascii: bool, games: int) -> int | None:  # fmt: skip
     """Host `table` of either game until it closes; the exit status (None: a person at Speed left)."""
-    config = table.config
-    speed = config.app is SPEED
-    async with contextlib.AsyncExitStack() as stack:
-        if speed:  # one game, kept by nobody; a person plays with single keys
-            agent: Agent = await stack.enter_async_context(async_seated(autoplay, level, seed, ascii))
+    if table.config.app is SPEED:  # one game, kept by nobody; a person plays with single keys (raw mode)
+        async with async_seated(autoplay, level, seed, ascii) as agent:
             ended = await _async_serve(table, identity, agent, level, None, 1)
-            return None if ended is None else speed_finish(ended[0], identity, transcript, click.echo)
-        seated = make_agent(autoplay, level, seed, click.echo, ascii, config.turn_time)
-        if isinstance(seated, HumanAgent):
-            seated.confirm_start = True
-        ended = await _async_serve(table, identity, seated, level, Journal.for_table(table.table_id), games,
-                                   transcript, stats)  # fmt: skip
-        return None if ended is None else ended[1]
+        return None if ended is None else speed_finish(ended[0], identity, transcript, click.echo)
+    seated = make_agent(autoplay, level, seed, click.echo, ascii, table.config.turn_time)
+    if isinstance(seated, HumanAgent):
+        seated.confirm_start = True
+    ended = await _async_serve(table, identity, seated, level, Journal.for_table(table.table_id), games,
+                               transcript, stats)  # fmt: skip
+    return None if ended is None else ended[1]
 
 
 async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: str, journal: Journal | None,
