@@ -65,7 +65,7 @@ _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
 _AFRESH = "`join` again sits at a table afresh"  # the next step after a journal is set aside
-_SEATING: list[bool] = []  # not empty once this run goes to a table (Ctrl-C before then leaves nothing behind)
+_SEATING: list[str] = []  # the game of the table this run goes to (Ctrl-C before then leaves nothing behind)
 _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
 
@@ -437,6 +437,8 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
             click.echo("\nStopped watching. Bye!")
         elif not _SEATING:
             click.echo("\nStopped looking for tables: you sat nowhere. Bye!")
+        elif _SEATING[-1] == SPEED.name:  # a Speed game is not waited for
+            click.echo("\n" + LEFT_SPEED)
         else:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
                        "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
@@ -486,7 +488,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
         game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
-    _SEATING.append(True)  # from here on Ctrl-C drops out of a table (it may be waiting for this seat)
+    _SEATING.append(game or SHITHEAD.name)  # from here on Ctrl-C drops out of a table (it may wait for this seat)
     try:
         if game == SPEED.name:
             status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,

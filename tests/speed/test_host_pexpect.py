@@ -58,7 +58,7 @@ def test_a_person_who_leaves_a_speed_table_is_told_so_and_the_table_closes() -> 
                                         "127.0.0.1", "--no-announce", "--ascii", "--name", "ann"],
                               dimensions=(30, 110), timeout=20, encoding="utf-8",
                               env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
-        child.expect("--address 127.0.0.1:")  # the one line that says how the others join, as for Shithead
+        child.expect(r"--address\s+127\.0\.0\.1:\d+")  # how the others join, said as for Shithead (wrapped)
         child.expect("Ctrl-C leave")  # the game is in play
         child.sendcontrol("c")
         child.expect(r"Left the table \(the game stops for both\)\. Bye!")
