@@ -29,6 +29,7 @@ E2E_MODULES = frozenset({
 })  # fmt: skip
 """Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
 E2E_TESTS = frozenset({
+    "bench/test_speed.py::test_each_direction_is_measured_against_its_floor_which_no_play_beats",
     "bots/test_cli.py::test_simulate_in_worker_processes_counts_what_one_process_counts",
     "cli/test_watch_pexpect.py::test_a_spectator_sees_the_table_redrawn_and_the_host_left_alone_says_so",
     "crypto/test_group.py::test_importing_the_deck_leaves_no_copy_of_libsodium_behind",

@@ -43,6 +43,7 @@ from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Game,
+    Leave,
     Move,
     MoveError,
     Outcome,
@@ -51,13 +52,9 @@ from p2pshithead.engine import (
 )
 from p2pshithead.game import Dealt, Finished, pushed
 
-__all__ = ["play", "Session", "Quit"]
+__all__ = ["play", "Session"]
 
 ME = 0
-
-
-class Quit(Exception):
-    """The person asked to leave (quit, or Ctrl-D at a prompt)."""
 
 
 def make_bot(level: str) -> Player:
@@ -122,11 +119,12 @@ class Session:
 
     # -- drawing and asking -------------------------------------------------------------------
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: str) -> str | None:
+        """The line typed at `prompt`; None at the end of input."""
         try:
             return self._ask(prompt)
         except EOFError:
-            raise Quit() from None
+            return None
 
     def draw(self, view: Game, status: str = "", hint: bool = False) -> None:
         line = hint_line(view, ME) if hint else ""
@@ -146,10 +144,10 @@ class Session:
 
     # -- a game -------------------------------------------------------------------------------
 
-    def run(self, previous: Outcome | None = None) -> Game:
+    def run(self, previous: Outcome | None = None) -> Game | None:
         """Play one game to its end, count it and show the outcome with the scoreboard; return the final
-        position. After `previous` (a series) its Shithead deals, and under `card_exchange` the game
-        opens with the exchange (RULES.md 6)."""
+        position (None: the person left). After `previous` (a series) its Shithead deals, and under
+        `card_exchange` the game opens with the exchange (RULES.md 6)."""
         dealer = None if previous is None else previous.next_dealer
         table = LocalTable(self.rules, self.seats, self.rng, dealer)
         game = self.game = table.game
@@ -159,6 +157,8 @@ class Session:
             self.events.append(self._exchange_line(previous))
         while not game.is_over():
             move = table.next_move()
+            if move == Leave(ME):  # the person quits: the game is dropped, not played on
+                return None
             events = pushed(game, move)
             outcome = game.outcome()
             if outcome is not None:
@@ -188,48 +188,63 @@ class Session:
         to = "you" if masta == ME else self.names[masta]
         return f"Card exchange: {self.names[shithead]} (Shithead) gives {to} (Masta) their best card"
 
-    def series(self) -> None:
+    def series(self) -> bool:
         """Games until the person declines another, each followed by the scoreboard; the Shithead deals
-        the next (RULES.md 6)."""
+        the next (RULES.md 6). Whether the person left (quit, or the end of input) rather than declined."""
         previous: Outcome | None = None
         while True:
-            previous = self.run(previous).outcome()
-            answer = self.ask("Play again? [Y/n] ").strip().lower()
-            if answer in ("n", "no", "q", "quit", "exit"):
-                return
+            game = self.run(previous)
+            if game is None:
+                return True
+            previous = game.outcome()
+            answer = self.ask("Play again? [Y/n] ")
+            if answer is None:
+                return True
+            if answer.strip().lower() in ("n", "no", "q", "quit", "exit"):
+                return False
 
     # -- the person's decisions ---------------------------------------------------------------
 
     def decide(self, view: Game) -> Move | None:
-        """Ask the person for a move; None lets an out-of-turn chance pass."""
+        """Ask the person for a move; None lets an out-of-turn chance pass; `Leave` is the person quitting."""
         if view.phase is Phase.PLAY and view.turn != ME:
             return self._out_of_turn(view)
         status = ""
         while True:
             self.draw(view, status=status, hint=True)
             text = self._move_text()
+            if text is None:
+                return Leave(ME)
             try:
                 got = interpret(text, view, ME, self.names)
             except MoveError as exc:
                 status = f"! {exc}"
+                continue
+            if got is Command.QUIT:
+                if self._quits():
+                    return Leave(ME)
+                status = "you play on"
                 continue
             if isinstance(got, Command):
                 status = self._command(got, view)
                 continue
             return got
 
-    def _move_text(self) -> str:
-        """A line typed at the move prompt; Ctrl-C there reads as `quit` (asked before it is done)."""
+    def _move_text(self) -> str | None:
+        """A line typed at the move prompt (None: the end of input); Ctrl-C there reads as `quit`, which
+        is asked before it is done."""
         try:
             return self.ask("> ")
         except KeyboardInterrupt:
             return "quit"
 
+    def _quits(self) -> bool:
+        """Whether the person confirms quitting (the end of input does)."""
+        answer = self.ask(QUIT_QUESTION)
+        return answer is None or answer.strip().lower() in ("y", "yes")
+
     def _command(self, command: Command, view: Game) -> str:
-        if command is Command.QUIT:
-            if self.ask(QUIT_QUESTION).strip().lower() in ("y", "yes"):
-                raise Quit()
-            return "you play on"
+        """Show the help or the rules until Enter; the status line after."""
         text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
         self._show(lambda: paragraphs(text, self.look.width))
         self.ask("(Enter to go back) ")
@@ -243,10 +258,18 @@ class Session:
         status = question
         while True:
             self.draw(view, status=status)
+            text = self._move_text()
+            if text is None:
+                return Leave(ME)
             try:
-                got = out_of_turn_answer(self._move_text(), view, ME, self.names)
+                got = out_of_turn_answer(text, view, ME, self.names)
             except MoveError as exc:
                 status = f"! {exc}"
+                continue
+            if got is Command.QUIT:
+                if self._quits():
+                    return Leave(ME)
+                status = "you play on"
                 continue
             if isinstance(got, Command):
                 status = self._command(got, view) or question
@@ -303,14 +326,11 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
         size=terminal_size,
     )
     try:
-        session.series()
-    except Quit:
-        click.echo("\nBye!")
+        left = session.series()
     except KeyboardInterrupt:
         click.echo("\nBye!")
         sys.exit(130)
-    else:
-        click.echo("Bye!")
+    click.echo("\nBye!" if left else "Bye!")
 
 
 if __name__ == "__main__":  # pragma: no cover

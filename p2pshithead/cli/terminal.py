@@ -44,12 +44,10 @@ def terminal_size() -> tuple[int, int]:
     return max(SMALLEST[0], size.columns), max(SMALLEST[1], size.lines)
 
 
-class _Resized(Exception):  # (never leaves this module: the read shows its prompt again)
-    """The terminal's size changed under a console read; `typed` is what the person had typed."""
+class _Resized(str):  # (never leaves this module: the read shows its prompt again)
+    """What a console read returns, as a value, when the terminal's size changed under it: the text typed."""
 
-    def __init__(self, typed: str) -> None:
-        super().__init__(typed)
-        self.typed = typed
+    __slots__ = ()
 
 
 class LineReader:
@@ -75,7 +73,7 @@ class LineReader:
         if self._size is None:
             self._size = size
         elif size != self._size and self._resizable and not app.future.done():  # type: ignore[union-attr]
-            app.exit(exception=_Resized(app.current_buffer.text))
+            app.exit(result=_Resized(app.current_buffer.text))
 
     def _begin(self, resized: Callable[[], None] | None) -> None:
         self._size, self._resizable = None, resized is not None
@@ -96,12 +94,12 @@ class LineReader:
         typed = ""
         while True:
             self._begin(resized)
-            try:
-                return session.prompt(prompt, default=typed, rprompt=None, refresh_interval=0)
-            except _Resized as exc:
-                typed = exc.typed
-                assert resized is not None
-                resized()
+            got = session.prompt(prompt, default=typed, rprompt=None, refresh_interval=0)
+            if not isinstance(got, _Resized):
+                return got
+            typed = str(got)
+            assert resized is not None
+            resized()
 
     async def async_read(self, prompt: str, right: Callable[[], str] | None = None,
                          resized: Callable[[], None] | None = None) -> str:  # fmt: skip
@@ -112,13 +110,13 @@ class LineReader:
             typed = ""
             while True:
                 self._begin(resized)
-                try:
-                    return await session.prompt_async(prompt, default=typed, rprompt=right,
-                                                      refresh_interval=1.0 if right else 0)  # fmt: skip
-                except _Resized as exc:
-                    typed = exc.typed
-                    assert resized is not None
-                    resized()
+                got = await session.prompt_async(prompt, default=typed, rprompt=right,
+                                                 refresh_interval=1.0 if right else 0)  # fmt: skip
+                if not isinstance(got, _Resized):
+                    return got
+                typed = str(got)
+                assert resized is not None
+                resized()
         sys.stdout.write(prompt)
         sys.stdout.flush()
         loop = asyncio.get_running_loop()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.cli.netgame import APPS
-from p2pshithead.cli.session import Evening, left_here, outcome_of
+from p2pshithead.cli.seating import APPS
+from p2pshithead.cli.session import Evening, left_here, report_of
 from p2pshithead.net import RemoteProtocolError, Transcript, config_dir, link_problem, load_entries, replay
 from p2pshithead.speedgame import SPEED
 
@@ -45,7 +45,7 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
         elif previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
             click.echo(f"{file}: not the game after {previous.setup.game}: {problem}")
             raise SystemExit(1)
-        outcome = outcome_of(transcript)
+        outcome = report_of(transcript)
         for line in outcome.lines:
             click.echo(line if len(files) == 1 else f"{file.name}: {line}")
         status = max(status, outcome.status)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from p2pshithead.cli import agents
-from p2pshithead.cli.agents import HumanAgent
-from p2pshithead.cli.netgame import parse_payload
+from p2pshithead.cli.agents import HumanAgent, Shown
 from p2pshithead.cli.session import notifier, table_words
+from p2pshithead.cli.shithead import read_line
 from p2pshithead.net import Away, Dropped
 
 
@@ -22,11 +22,15 @@ class _Reader:
         self.log.append(f"echo:{text}")
 
 
+def _itself(app: object) -> Shown:
+    raise AssertionError("no screen is asked for: these agents only hear news")
+
+
 def test_news_wipes_the_waiting_line_and_goes_through_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     log: list[str] = []
     monkeypatch.setattr(agents, "READER", _Reader(log))
     said: list[str] = []
-    agent = HumanAgent(parse_payload, said.append, clock=lambda: 0.0, live=True, write=log.append)
+    agent = HumanAgent(_itself, read_line, said.append, clock=lambda: 0.0, live=True, write=log.append)
     agent._write("Ana thinking... 3 s")  # the waiting line, open (as `tick` leaves it)
     agent._open = True
     notifier(said.append, agent)(Away(2, "Ben", 120.0))
@@ -36,7 +40,7 @@ def test_news_wipes_the_waiting_line_and_goes_through_the_reader(monkeypatch: py
 
 def test_news_off_a_terminal_is_a_plain_line() -> None:
     said: list[str] = []
-    agent = HumanAgent(parse_payload, said.append, live=False)
+    agent = HumanAgent(_itself, read_line, said.append, live=False)
     notifier(lambda text: pytest.fail("said past the agent"), agent)(Away(2, "Ben", 120.0))
     assert said == ["Ben (seat 2) is away: 120 s to come back"]
 

@@ -16,9 +16,9 @@ from p2pshithead.crypto import (
     Ciphertext,
     Deal,
     DeckKey,
+    DeckStage,
     KeyShare,
     LocalDeckError,
-    Phase,
     RandBytes,
     RemoteDeckError,
     Reveal,
@@ -43,7 +43,7 @@ from ..profiles import examples
 def test_a_deal_shows_each_card_to_whom_the_caller_says(dealt: SimulatedTable) -> None:
     dealt_slots = {*DEAL.public, *(slot for hand in DEAL.private.values() for slot in hand)}
     for seat, peer in enumerate(dealt.peers):
-        assert peer.phase is Phase.READY
+        assert peer.phase is DeckStage.READY
         assert all(peer.card(slot) is not None for slot in DEAL.public)
         assert all(peer.card(slot) is None for slot in range(52) if slot not in dealt_slots)
         for owner, hand in DEAL.private.items():
@@ -104,7 +104,7 @@ def test_a_rogue_key_is_refused(keyed: SimulatedTable, rand: RandBytes) -> None:
     with pytest.raises(CheatingError) as error:
         table.receive(2, KeyShare(rogue, SigmaProof(1, 2)))
     assert error.value.peer == 2
-    assert table.phase is Phase.KEYS
+    assert table.phase is DeckStage.KEYS
 
 
 def test_a_copied_key_share_is_refused(keyed: SimulatedTable, rand: RandBytes) -> None:

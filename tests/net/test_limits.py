@@ -14,12 +14,12 @@ from collections.abc import AsyncIterator
 import pytest
 
 from p2pshithead.net import (
-    Budget,
+    ByteBudget,
     Host,
     Identity,
     Joiner,
     Limits,
-    Phase,
+    Progress,
     RemoteProtocolError,
     TableConfig,
     encode_frame,
@@ -208,7 +208,7 @@ def test_the_shared_budget_closes_the_connection_that_would_pass_it() -> None:
 
 
 def test_a_budget_names_the_peer_and_takes_back_what_is_given() -> None:
-    budget = Budget(100)
+    budget = ByteBudget(100)
     held = budget.resize(0, 60, "a")
     with pytest.raises(RemoteProtocolError, match="shared budget") as caught:
         budget.resize(0, 50, "b")
@@ -392,7 +392,7 @@ def test_a_hosts_connection_sends_each_frame_at_once() -> None:
 def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
     limits = Limits(keepalive_s=0.005)
 
-    async def run() -> tuple[Phase, set[object]]:
+    async def run() -> tuple[Progress, set[object]]:
         async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
                         secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
                         limits=limits) as host:  # fmt: skip
@@ -410,4 +410,4 @@ def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
         return results[0].phase, {t.head for t in results}
 
     phase, heads = asyncio.run(run())
-    assert phase is Phase.DONE and len(heads) == 1
+    assert phase is Progress.DONE and len(heads) == 1

@@ -22,9 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 from p2pshithead.cli.main import main
-from p2pshithead.cli.netgame import APPS, NetCardGame
+from p2pshithead.cli.seating import APPS
+from p2pshithead.cli.shithead import ShitheadScreen
 from p2pshithead.engine import Give
-from p2pshithead.game import Audited, Revealed
+from p2pshithead.game import Audited, Revealed, ShitheadApp
 from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
 from .cutlink import CutLink
@@ -54,6 +55,7 @@ async def _async_watch(port: int, evening: Evening, taken_in: Callable[[], Await
     """Watch the table to its end; once the host has taken this spectator in, await `taken_in`; meanwhile
     look at the listing until it counts the spectator."""
     audited: set[str] = set()  # the Shithead's hand, opened to all when the exchange is checked
+    screens: dict[int, ShitheadScreen] = {}  # by game number: the spectator's screen of each game
 
     def observe(transcript: Transcript, events: Sequence[object]) -> None:
         evening.events.extend(events)
@@ -61,7 +63,8 @@ async def _async_watch(port: int, evening: Evening, taken_in: Callable[[], Await
         audited.update(card.pretty(False) for e in events if isinstance(e, Audited) for _, card in e.cards)
         if app.state.game is not None and events:  # the screen `join --watch` draws on a terminal
             known = {card.pretty(False) for card in app.state.game.known.values()} | audited
-            evening.screens.append((app.status(None, ascii=True, size=(80, 24)), known))
+            screen = screens.setdefault(app.number, ShitheadScreen(app))
+            evening.screens.append((screen.status(None, ascii=True, size=(80, 24)), known))
 
     watcher = Watcher(("127.0.0.1",), port, APPS, bind="127.0.0.1", notify=lambda event: None, observe=observe,
                       clock=time.monotonic)  # fmt: skip
@@ -174,8 +177,8 @@ def games(evening: Evening) -> list[Transcript]:
     return [replay(load_entries(path), str(path), APPS) for path in files]
 
 
-def _card_game(transcript: Transcript) -> NetCardGame:
-    assert isinstance(transcript.app, NetCardGame)
+def _card_game(transcript: Transcript) -> ShitheadApp:
+    assert isinstance(transcript.app, ShitheadApp)
     return transcript.app
 
 

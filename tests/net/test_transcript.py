@@ -13,7 +13,7 @@ from p2pshithead.net import (
     SEQUENCER,
     Head,
     LocalProtocolError,
-    Phase,
+    Progress,
     RemoteProtocolError,
     Transcript,
     app_body,
@@ -32,7 +32,7 @@ def test_bot_games_end_with_one_chain_everywhere(seed: int, n: int) -> None:
     g.play_bots(random.Random(seed))
     heads = {s.transcript.head for s in g.seats}
     assert len(heads) == 1
-    assert all(s.transcript.phase is Phase.DONE for s in g.seats)
+    assert all(s.transcript.phase is Progress.DONE for s in g.seats)
     order = g.seats[0].transcript.app.finish_order()
     assert order is not None and sorted(order) == list(range(n))
 
@@ -133,7 +133,7 @@ def test_bot_card_game_ends_with_one_chain_everywhere() -> None:
     g = make_group(3, "classic", "shithead")
     g.play_bots(random.Random(5), limit=2000)
     assert len({s.transcript.head for s in g.seats}) == 1
-    assert all(s.transcript.phase is Phase.DONE for s in g.seats)
+    assert all(s.transcript.phase is Progress.DONE for s in g.seats)
 
 
 def test_abort_stops_everyone_with_the_same_unproven_verdict(group: Group) -> None:

@@ -55,6 +55,23 @@ def test_a_person_hosts_speed_against_a_bot_on_loopback() -> None:
         play_out(child)
 
 
+def test_a_person_who_leaves_a_speed_table_is_told_so_and_the_table_closes() -> None:
+    """Ctrl-C at a Speed table is a key (raw mode): the person leaves (a value the run watches, not an
+    exception), is told the game stops for both, and the host ends with 130, its bot reaped."""
+    with tempfile.TemporaryDirectory() as home:
+        child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bots", "1", "--level", "3", "--bind",
+                                        "127.0.0.1", "--no-announce", "--ascii", "--name", "ann"],
+                              dimensions=(30, 110), timeout=20, encoding="utf-8",
+                              env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        child.expect(r"--address\s+127\.0\.0\.1:\d+")  # how the others join, said as for Shithead (wrapped)
+        child.expect("Ctrl-C leave")  # the game is in play
+        child.sendcontrol("c")
+        child.expect(r"Left the table \(the game stops for both\)\. Bye!")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 130 and "Traceback" not in child.before
+
+
 def test_a_person_joins_a_bot_hosted_speed_table() -> None:
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
         host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--level", "3", "--bind",
