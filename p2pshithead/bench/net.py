@@ -11,14 +11,13 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from p2pshithead.net import HOME_ENV, async_watch
+from p2pshithead.bench.program import CLI, HOME_ENV
+from p2pshithead.net import async_watch
 
-_CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 _LOOPBACK = "127.0.0.1"
 
 
@@ -29,7 +28,7 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def _start_host(folder: Path, seats: int, *extra: str) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, HOME_ENV: str(folder / "host")}
-    host = subprocess.Popen([*_CLI, "host", "--bind", _LOOPBACK, "--seats", str(seats), "--autoplay", *extra],
+    host = subprocess.Popen([*CLI, "host", "--bind", _LOOPBACK, "--seats", str(seats), "--autoplay", *extra],
                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env)  # fmt: skip
     assert host.stdout is not None
     first = host.stdout.readline()
@@ -58,7 +57,7 @@ def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0)
         start = time.monotonic()
         host, port = _start_host(folder, players, "--no-announce", "--rules", rules, "--stats", str(folder / "s0.json"),
                                  "--transcript", str(folder / "host.p2ps"))  # fmt: skip
-        joiners = [subprocess.Popen([*_CLI, "join", "--bot", "--quiet", "--address", f"{_LOOPBACK}:{port}",
+        joiners = [subprocess.Popen([*CLI, "join", "--bot", "--quiet", "--address", f"{_LOOPBACK}:{port}",
                                      "--bind", _LOOPBACK, "--stats", str(folder / f"s{k}.json")],
                                     env={**os.environ, HOME_ENV: str(folder / f"bot{k}")}, stdout=subprocess.DEVNULL,
                                     stdin=subprocess.DEVNULL, text=True) for k in range(1, players)]  # fmt: skip

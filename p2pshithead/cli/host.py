@@ -19,10 +19,11 @@ import click
 from click.core import ParameterSource
 
 from p2pshithead.cli.agents import HumanAgent
+from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
+from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.netgame import APPS, SHITHEAD, describe, table_rules
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.session import (
-    LEVEL,
     Evening,
     checked_bind,
     earlier_games,
@@ -39,7 +40,6 @@ from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.net import (
     ANY,
-    HOME_ENV,
     Entry,
     Host,
     Identity,
@@ -51,7 +51,6 @@ from p2pshithead.net import (
     Started,
     TableConfig,
     TableEvent,
-    config_dir,
     damaged,
     load_identity,
     replay_journal,
@@ -142,7 +141,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
     agent = make_agent(autoplay, level, seed, click.echo, ascii, config.turn_time)
     if isinstance(agent, HumanAgent):
         agent.confirm_start = True
-    journal = Journal.for_table(table.table_id)
+    journal = Journal.for_table(tables_dir(), table.table_id)
     notify = Alone(notifier(click.echo, agent), click.echo)
     async with Host(identity, config, agent, table_id=table.table_id, secret=table.secret, host_ready=not autoplay,
                     notify=notify, clock=time.monotonic, journal=journal,
@@ -177,7 +176,8 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
                 click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
                 table_id = os.urandom(16)
                 notify.between = True
-                result = await host.async_next(table_id, os.urandom(SHITHEAD.secret_size), Journal.for_table(table_id))
+                journal = Journal.for_table(tables_dir(), table_id)
+                result = await host.async_next(table_id, os.urandom(SHITHEAD.secret_size), journal)
                 status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                      click.echo, agent)  # fmt: skip
                 evening.add(result)
@@ -257,9 +257,9 @@ def _resumed(key: bytes) -> _Table:
         click.ClickException: there is none, or its journal cannot be taken up (it is set aside, and the
             words say where).
     """
-    if found := damaged():  # a record nobody can read: neither role takes it up
+    if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
         raise set_aside(*found[0], _AFRESH)
-    for journal, record in unfinished("host"):
+    for journal, record in unfinished(tables_dir(), "host"):
         try:
             entries = journal.entries()
             if not entries:
@@ -272,7 +272,7 @@ def _resumed(key: bytes) -> _Table:
         except JournalError as exc:
             raise set_aside(journal, exc, _AFRESH) from None
         return _Table(config, record.table_id, record.secret, 0, entries)
-    raise click.ClickException(f"no unfinished table to resume in {config_dir() / 'tables'}; "
+    raise click.ClickException(f"no unfinished table to resume in {tables_dir()}; "
                                "start one without --resume")
 
 
@@ -338,7 +338,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         _refuse_for_speed(click.get_current_context())
         return host_speed(table_name, rules_text, bind, port, not no_announce, bots, autoplay, level, nick,
                           ascii_only, seed, transcript)  # fmt: skip
-    identity = load_identity(nick=nick) if autoplay else person_identity(nick)
+    identity = load_identity(config_dir(), nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed(identity.public)
     else:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.home import HOME_ENV, config_dir, transcripts_dir
 from p2pshithead.cli.session import person_identity
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedplay import speed_bot, speed_rules
@@ -27,7 +28,6 @@ from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import terminal_size
 from p2pshithead.net import (
     ANY,
-    HOME_ENV,
     Agent,
     Host,
     Identity,
@@ -37,7 +37,6 @@ from p2pshithead.net import (
     TableConfig,
     TableEvent,
     Transcript,
-    config_dir,
     default_transcript_path,
     load_identity,
     save_entries,
@@ -133,7 +132,7 @@ def speed_bot_agent(level: str, seed: int | None) -> SpeedBotAgent:
 
 def _finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:
     seat = [s.key for s in transcript.setup.seats].index(identity.public)
-    path = path or default_transcript_path(transcript.setup.table_id, seat)
+    path = path or default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
     save_entries(path, transcript.entries)
     app = transcript.app
     if transcript.verdict is not None:
@@ -167,7 +166,8 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
     rules = speed_rules(rules_text)
     if bots > 1:
         raise click.BadParameter(f"Speed seats two: --bots 0 (a person joins) or 1, not {bots}", param_hint="--bots")
-    identity = load_identity(nick=nick) if autoplay else person_identity(nick)  # a person is asked, the first time
+    # a person is asked, the first time
+    identity = load_identity(config_dir(), nick=nick) if autoplay else person_identity(nick)
     config = TableConfig(name or f"{identity.nick}'s Speed", SPEED, rules.to_text(), 2, bind, port,
                          announce=announce, words=rules.words(), turn_time=0)  # fmt: skip
 
@@ -207,7 +207,7 @@ def join_speed(addresses: tuple[str, ...], port: int, host_key: bytes | None, bi
     """Sit at the Speed table at `addresses`:`port` (from its announcement, signed by `host_key`, or from
     `--address`), as `join` found it."""
     if bot:
-        identity = load_identity(nick=nick or f"bot-{os.urandom(2).hex()}")
+        identity = load_identity(config_dir(), nick=nick or f"bot-{os.urandom(2).hex()}")
     else:
         identity = person_identity(nick)  # the first time, a console asks for the nickname
 

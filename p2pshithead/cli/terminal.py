@@ -8,17 +8,19 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import sys
 import threading
 from collections.abc import Callable
-
-from prompt_toolkit import PromptSession
-from prompt_toolkit.history import InMemoryHistory
+from typing import TYPE_CHECKING
 
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.render import SMALLEST
+
+if TYPE_CHECKING:  # loaded when a console asks (start-up: README)
+    import asyncio
+
+    from prompt_toolkit import PromptSession
 
 
 def is_console() -> bool:
@@ -49,6 +51,9 @@ class LineReader:
         if not is_console():
             return None
         if self._session is None:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import InMemoryHistory
+
             self._session = PromptSession(history=InMemoryHistory())
         return self._session
 
@@ -73,6 +78,8 @@ class LineReader:
             return await session.prompt_async(prompt, rprompt=right, refresh_interval=1.0 if right else 0)
         sys.stdout.write(prompt)
         sys.stdout.flush()
+        import asyncio
+
         loop = asyncio.get_running_loop()
         if self._waiting is None or self._waiting.get_loop() is not loop:
             self._waiting = loop.create_future()

@@ -18,11 +18,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
 from p2pshithead.cli.netgame import APPS, NetCardGame
 from p2pshithead.engine import Give
 from p2pshithead.game import Audited, Revealed
-from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
+from p2pshithead.net import Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
 from .cutlink import CutLink
 from .test_cli import CLI, head_of

@@ -18,9 +18,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.netgame import APPS
 from p2pshithead.engine import Give
-from p2pshithead.net import HOME_ENV, load_entries, replay
+from p2pshithead.net import load_entries, replay
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"  # what prompt_toolkit writes around its prompt on a terminal
