@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import subprocess
@@ -22,6 +21,7 @@ from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.netgame import APPS, SHITHEAD, describe, table_rules
+from p2pshithead.cli.processes import APART, alive, end
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.session import (
     Evening,
@@ -80,7 +80,7 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
     for k in numbers:
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
         child = subprocess.Popen([*command, *which], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 start_new_session=True, env={**os.environ, HOME_ENV: str(bot_home(k))})  # fmt: skip
+                                 env={**os.environ, HOME_ENV: str(bot_home(k))}, **APART)  # fmt: skip
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
         (bot_home(k) / _PID).write_text(str(child.pid))
         children.append(child)
@@ -116,11 +116,7 @@ def _alive(pid: int, home: Path) -> bool:
             return f"{HOME_ENV}={home}".encode() in (proc / str(pid) / "environ").read_bytes().split(b"\0")
         except OSError:
             return False
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    return True
+    return alive(pid)
 
 
 @dataclass
@@ -242,8 +238,7 @@ def _reap_adopted(number: int, pid: int) -> None:
     while _alive(pid, bot_home(number)) and time.monotonic() < deadline:
         time.sleep(0.1)
     if _alive(pid, bot_home(number)):
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+        end(pid)
 
 
 _AFRESH = "start a new table without --resume"  # the next step after a journal is set aside

@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.home import HOME_ENV, config_dir, transcripts_dir
+from p2pshithead.cli.processes import APART
 from p2pshithead.cli.session import person_identity
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedplay import speed_bot, speed_rules
@@ -186,7 +187,7 @@ def host_speed(name: str | None, rules_text: str | None, bind: str, port: int, a
                                           "main(prog_name='p2pshithead')", "join", "--game", "speed", "--bot",
                                           "--level", level, "--address", f"{address}:{host.port}", "--bind",
                                           address], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                         start_new_session=True, env={**os.environ, HOME_ENV: str(bot_home)})
+                                         env={**os.environ, HOME_ENV: str(bot_home)}, **APART)
                         for _ in range(bots)]  # fmt: skip
             try:
                 return await host.async_run()
