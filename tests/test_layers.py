@@ -3,7 +3,7 @@
 Every module under p2pshithead/ is parsed with `ast`; every import counts, at the top of a module,
 inside a function or under `if TYPE_CHECKING:`. A package may import only the packages `MAY_IMPORT`
 gives it (level 0: errors, wire; 1: engine, speed, crypto; 2: net, bots; 3: game, speedgame; 4: bench;
-5: cli), and
+5: cli), only cli imports click, prompt_toolkit and platformdirs, and
 never a private `_module` (or `_name`) of another package: it imports from that package's
 `__init__`. A package's own private modules are its business. A subprocess then checks that
 importing a package loads nothing it may not import.
@@ -38,6 +38,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "bench": LEVEL_0 | {"compiled", "engine", "speed", "crypto", "net", "bots", "game", "speedgame"},
     "cli": LEVEL_0 | {"engine", "speed", "crypto", "net", "bots", "game", "speedgame", "bench"},
 }
+
+
+CLI_ONLY = frozenset({"click", "prompt_toolkit", "platformdirs"})
+"""Libraries of the terminal and of the config folder: cli's alone (issue 22: net takes a path)."""
 
 
 def module_name(path: Path) -> str:
@@ -112,6 +116,17 @@ def late():
     ]
 
 
+def third_party(source: str) -> list[tuple[int, str]]:
+    """(line, top-level name) of every import in `source` of a module that is not ours."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name.split(".")[0]) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.append((node.lineno, node.module.split(".")[0]))
+    return [(line, name) for line, name in found if name != TOP]
+
+
 def where(module: str, line: int) -> str:
     return f"{MODULES[module].relative_to(ROOT)}:{line}"
 
@@ -130,6 +145,20 @@ def test_imports_point_down() -> None:
             if other != own and other not in MAY_IMPORT.get(own, frozenset()):
                 wrong.append(f"{where(module, line)}: {own} imports {name} ({other})")
     assert not wrong, "imports that point up or sideways:\n" + "\n".join(sorted(set(wrong)))
+
+
+def test_only_cli_imports_the_terminal_and_folder_libraries() -> None:
+    wrong = []
+    for module in (m for m in MODULES if package_of(m) != "cli"):
+        for line, name in third_party(MODULES[module].read_text(encoding="utf-8")):
+            if name in CLI_ONLY:
+                wrong.append(f"{where(module, line)}: {package_of(module)} imports {name}")
+    assert not wrong, "only cli may import " + ", ".join(sorted(CLI_ONLY)) + ":\n" + "\n".join(wrong)
+
+
+def test_the_third_party_checker_sees_a_late_import() -> None:
+    source = "import os\nimport click\ndef f():\n    from click.core import Context\nfrom . import x\n"
+    assert third_party(source) == [(1, "os"), (2, "click"), (4, "click")]
 
 
 def test_no_private_module_of_another_package() -> None:

@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from p2pshithead.net import HOME_ENV, async_watch
+from p2pshithead.bench.program import CLI, HOME_ENV
+from p2pshithead.net import async_watch
 
-_CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 _LOOPBACK = "127.0.0.1"
 
 
@@ -57,7 +57,7 @@ def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0,
     joiner1, ...) having validated it. `python`: the interpreter the processes run (another checkout's
     .venv/bin/python measures that checkout side by side).
     """
-    cli = [python, *_CLI[1:]]
+    cli = [python, *CLI[1:]]
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
         folder = Path(tmp)
         start = time.monotonic()
@@ -113,7 +113,7 @@ def _peer_lags(records: list[dict[str, list[list[float]]]], plays: set[tuple[int
 def bench_listing(samples: int = 10, timeout: float = 3.0) -> dict[str, float]:
     """How long browsing takes to show a table already announced on loopback: list_ms_p50 and list_ms_p95."""
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
-        host, _ = _start_host(_CLI, Path(tmp), 2, "--table", "bench-listing")
+        host, _ = _start_host(CLI, Path(tmp), 2, "--table", "bench-listing")
         try:
             times = [asyncio.run(_async_time_to_show("bench-listing", timeout)) * 1000 for _ in range(samples)]
         finally:

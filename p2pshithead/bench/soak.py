@@ -13,20 +13,18 @@ import random
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from p2pshithead.net import HOME_ENV
+from p2pshithead.bench.program import CLI, HOME_ENV
 
-_CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 _LOOP = "127.0.0.1"
 _PROCESS_S = 90.0
 
 
 def _start(folder: Path, name: str, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([*_CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+    return subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                             text=True, env={**os.environ, HOME_ENV: str(folder / name)})  # fmt: skip
 
 

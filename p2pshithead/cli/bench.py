@@ -8,12 +8,19 @@ from collections.abc import Mapping
 import click
 
 from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.lazy import Lazy, LazyGroup
 from p2pshithead.engine import DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS
 
+_SPEED = Lazy("p2pshithead.cli.speedbench:speed",
+              "Speed between two equally quick bots, host and joiner, the joiner behind a delay: the host's share "
+              "of the races for one pile (race_share_host), and ms from a play sent to its being on the other "
+              "peer's state (latency_ms_p50/p95).")
 
-@click.group(epilog=examples("bench engine --games 100", "bench deck --players 6 --json"))
+
+@click.group(cls=LazyGroup, lazy={"speed": _SPEED},
+             epilog=examples("bench engine --games 100", "bench deck --players 6 --json"))
 def bench() -> None:
-    """Measure speed and size (engine, deck, net, wire, garbage) and bot strength (bots)."""
+    """Measure speed and size (engine, deck, net, wire, garbage), start-up (start) and bot strength (bots)."""
 
 
 def emit(figures: Mapping[str, object], as_json: bool) -> None:
@@ -121,3 +128,15 @@ def soak(games: int, seed: int, budget: float, as_json: bool) -> None:
     from p2pshithead.bench.soak import soak as run
 
     emit(run(games, seed, budget), as_json)
+
+
+@bench.command("start", epilog=examples("bench start --json", "bench start --runs 9"))
+@click.option("--runs", type=click.IntRange(1, 100), default=5, show_default=True, help="Runs of each (median).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def start(runs: int, as_json: bool) -> None:
+    """CPU time to start (this program's process, as a person starts it) against `python -c "import click,
+    msgpack"`: --help and `rules classic` as a multiple of it (_ratio), `play` to its first screen and
+    `join --list` to its first line as seconds over it (_over_s). Linux and macOS."""
+    from p2pshithead.bench.start import bench_start
+
+    emit(bench_start(runs), as_json)

@@ -19,10 +19,12 @@ import click
 from click.core import ParameterSource
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
+from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
+from p2pshithead.cli.level import LEVEL
+from p2pshithead.cli.processes import APART, alive, end
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
-    LEVEL,
     Evening,
     checked_bind,
     finish_game,
@@ -40,7 +42,6 @@ from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.net import (
     ANY,
-    HOME_ENV,
     Agent,
     Entry,
     Host,
@@ -54,7 +55,6 @@ from p2pshithead.net import (
     TableConfig,
     TableEvent,
     Transcript,
-    config_dir,
     damaged,
     load_identity,
     replay_journal,
@@ -92,8 +92,8 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
                 own = (bot_home(k) / _LEVEL).read_text()
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
         child = subprocess.Popen([*command, "--level", own, *which], stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, start_new_session=True,
-                                 env={**os.environ, HOME_ENV: str(bot_home(k))})  # fmt: skip
+                                 stdout=subprocess.DEVNULL, env={**os.environ, HOME_ENV: str(bot_home(k))},
+                                 **APART)  # fmt: skip
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
         (bot_home(k) / _PID).write_text(str(child.pid))
         (bot_home(k) / _LEVEL).write_text(own)
@@ -130,11 +130,7 @@ def _alive(pid: int, home: Path) -> bool:
             return f"{HOME_ENV}={home}".encode() in (proc / str(pid) / "environ").read_bytes().split(b"\0")
         except OSError:
             return False
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    return True
+    return alive(pid)
 
 
 @dataclass
@@ -159,7 +155,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
     seated = make_agent(autoplay, level, seed, click.echo, ascii, table.config.turn_time)
     if isinstance(seated, HumanAgent):
         seated.confirm_start = True
-    ended = await _async_serve(table, identity, seated, level, Journal.for_table(table.table_id), games,
+    ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id), games,
                                transcript, stats)  # fmt: skip
     return None if ended is None else ended[1]
 
@@ -215,7 +211,8 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                 click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
                 table_id = os.urandom(16)
                 notify.between = True
-                result = await host.async_next(table_id, os.urandom(SHITHEAD.secret_size), Journal.for_table(table_id))
+                journal = Journal.for_table(tables_dir(), table_id)
+                result = await host.async_next(table_id, os.urandom(SHITHEAD.secret_size), journal)
                 status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                      click.echo, agent)  # fmt: skip
                 evening.add(result)
@@ -280,8 +277,7 @@ def _reap_adopted(number: int, pid: int) -> None:
     while _alive(pid, bot_home(number)) and time.monotonic() < deadline:
         time.sleep(0.1)
     if _alive(pid, bot_home(number)):
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+        end(pid)
 
 
 _AFRESH = "start a new table without --resume"  # the next step after a journal is set aside
@@ -295,9 +291,9 @@ def _resumed(key: bytes) -> _Table:
         click.ClickException: there is none, or its journal cannot be taken up (it is set aside, and the
             words say where).
     """
-    if found := damaged():  # a record nobody can read: neither role takes it up
+    if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
         raise set_aside(*found[0], _AFRESH)
-    for journal, record in unfinished("host"):
+    for journal, record in unfinished(tables_dir(), "host"):
         try:
             entries = journal.entries()
             if not entries:
@@ -310,7 +306,7 @@ def _resumed(key: bytes) -> _Table:
         except JournalError as exc:
             raise set_aside(journal, exc, _AFRESH) from None
         return _Table(config, record.table_id, record.secret, 0, entries)
-    raise click.ClickException(f"no unfinished table to resume in {config_dir() / 'tables'}; "
+    raise click.ClickException(f"no unfinished table to resume in {tables_dir()}; "
                                "start one without --resume")
 
 
@@ -374,7 +370,8 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     checked_bind(bind)
     if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
-    identity = load_identity(nick=nick) if autoplay else person_identity(nick)  # a person is asked, the first time
+    # a person is asked, the first time
+    identity = load_identity(config_dir(), nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed(identity.public)
     elif game == SPEED.name:

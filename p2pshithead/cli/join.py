@@ -10,15 +10,17 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import click
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
+from p2pshithead.cli.home import config_dir, tables_dir
+from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
-    LEVEL,
     Evening,
     checked_bind,
     finish_game,
@@ -50,7 +52,6 @@ from p2pshithead.net import (
     Transcript,
     Watcher,
     async_watch,
-    config_dir,
     damaged,
     load_identity,
     setup_from_genesis,
@@ -237,7 +238,8 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
 
     joiner = Joiner(identity, addresses, port, {SHITHEAD.name: SHITHEAD}, agent_for, bot=bot,
                     bind=None if bind == ANY else bind, notify=notify, clock=time.monotonic,
-                    secret=os.urandom(SHITHEAD.secret_size), keep=Journal.for_table, resume=resume,
+                    secret=os.urandom(SHITHEAD.secret_size), keep=partial(Journal.for_table, tables_dir()),
+                    resume=resume,
                     find=None if bind == _LOOPBACK else find, host_key=host_key)  # fmt: skip
     if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
         say(f"coming back to your unfinished game (table {resume[1].table_id.hex()[:6]}); "
@@ -366,9 +368,9 @@ def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, S
     Raises:
         click.ClickException: a journal whose record cannot be read, in words (it is set aside first).
     """
-    if found := damaged():  # a record nobody can read: neither role takes it up
+    if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
         raise set_aside(*found[0], _AFRESH)
-    for journal, record in unfinished("join"):
+    for journal, record in unfinished(tables_dir(), "join"):
         if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
             if address is not None:
                 host, port = _address(address)
@@ -477,7 +479,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
         first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"
-        identity = load_identity(nick=nick or first)
+        identity = load_identity(config_dir(), nick=nick or first)
     else:
         identity = person_identity(nick)
     resume = None if new or game == SPEED.name else _unfinished_game(table, address)

@@ -1,13 +1,41 @@
-"""The `p2pshithead` command: a click group; each subcommand lives in its own module."""
+"""The `p2pshithead` command: a click group; each subcommand lives in its own module, imported only when
+it runs (`LazyGroup`), so that the program starts at once on any laptop."""
 
 from __future__ import annotations
 
 import click
 
 from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.lazy import Lazy, LazyGroup
+
+COMMANDS = {
+    "bench": Lazy("p2pshithead.cli.bench:bench",
+                  "Measure speed and size (engine, deck, net, wire, garbage), start-up (start) and bot strength "
+                  "(bots)."),
+    "host": Lazy("p2pshithead.cli.host:host",
+                 "Host a table: announce it, seat joiners and bots, start when full or all ready, play it out; then "
+                 "offer the next game (seats stay, anyone may stand up, a newcomer takes a free seat; the Shithead "
+                 "deals), with a scoreboard after each game."),
+    "join": Lazy("p2pshithead.cli.join:join",
+                 "Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables."),
+    "play": Lazy("p2pshithead.cli.play:play",
+                 'Play Shithead against bots at this terminal, game after game: answer y to "Play again?" for the '
+                 "next deal (the Shithead deals; under the French rules the card exchange opens it) and see the "
+                 "scoreboard of the evening after each game."),
+    "rules": Lazy("p2pshithead.cli.rules:rules",
+                  "Print the rules of a preset or saved house ruleset ~NAME (default classic), with any house "
+                  "rules, in words; save them as a named house ruleset, list or delete those."),
+    "simulate": Lazy("p2pshithead.cli.simulate:simulate",
+                     "Play bot tables with rotating seats; print each bot's loss rate (how often it was the "
+                     "Shithead)."),
+    "verify": Lazy("p2pshithead.cli.verify:verify",
+                   "Re-check FILES (signatures, chain, every proof and move); print each finish order or the "
+                   "first fault."),
+}
+"""Every subcommand: where it lives and its line in `--help` (its docstring's first paragraph)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=examples("play --rules french", "rules french", "simulate -n 50 --bots smart:200ms,greedy"))
 @click.version_option(package_name="p2pshithead")
 def main() -> None:
@@ -18,22 +46,3 @@ def main() -> None:
     platform's app folder (Linux ~/.config/p2pshithead, macOS ~/Library/Application Support/p2pshithead,
     Windows %APPDATA%\\p2pshithead).
     """
-
-
-def _register() -> None:
-    from p2pshithead.cli.bench import bench
-    from p2pshithead.cli.host import host
-    from p2pshithead.cli.join import join
-    from p2pshithead.cli.play import play
-    from p2pshithead.cli.rules import rules
-    from p2pshithead.cli.simulate import simulate
-    from p2pshithead.cli.verify import verify
-
-    for command in (bench, simulate, host, join, verify, play, rules):
-        main.add_command(command)
-    from p2pshithead.cli.speedbench import speed
-
-    bench.add_command(speed)
-
-
-_register()

@@ -23,6 +23,7 @@ import click
 from p2pshithead.bots import LocalTable, Player, make_player
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import (
     Command,
@@ -36,8 +37,6 @@ from p2pshithead.cli.prompt import (
 from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.scoreboard import Scoreboard
-from p2pshithead.cli.session import LEVEL
-from p2pshithead.cli.speedplay import play_speed
 from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.engine import (
     MAX_PLAYERS,
@@ -311,6 +310,8 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
     next deal (the Shithead deals; under the French rules the card exchange opens it) and see the
     scoreboard of the evening after each game. With --game speed: Speed, in real time, against one bot."""
     if game == "speed":
+        from p2pshithead.cli.speedplay import play_speed  # Speed's keys load only for Speed
+
         return play_speed(level, seed, rules_text, name, ascii_only)
     rules = choose_rules(rules_text, settings).ruleset
     try:

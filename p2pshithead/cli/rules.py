@@ -21,9 +21,9 @@ from typing import TypeVar
 import click
 
 from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.home import config_dir
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
-from p2pshithead.net import config_dir
 
 DEFAULT_PRESET = "classic"
 """The rules of a table when `--rules` is not given."""

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 
 from p2pshithead.cli.agents import SpeedPerson
+from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.speedkeys import RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
 from p2pshithead.game import SHITHEAD
@@ -64,7 +65,7 @@ async def async_until_left(run: Coroutine[object, object, Transcript], agent: Ag
 def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:
     """Save a Speed game's transcript, say who won (or why it stopped), return the exit status."""
     seat = [s.key for s in transcript.setup.seats].index(identity.public)
-    path = path or default_transcript_path(transcript.setup.table_id, seat)
+    path = path or default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
     save_entries(path, transcript.entries)
     app = transcript.app
     if transcript.verdict is not None:

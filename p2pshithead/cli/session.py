@@ -20,8 +20,8 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.bots import make_player
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
+from p2pshithead.cli.home import config_dir, transcripts_dir
 from p2pshithead.cli.seating import APPS
 from p2pshithead.cli.shithead import ShitheadBot, auto_payload, read_line, screen_of
 from p2pshithead.cli.terminal import READER, fitted, is_console
@@ -54,7 +54,6 @@ from p2pshithead.net import (
     Waiting,
     Watching,
     Welcomed,
-    config_dir,
     default_transcript_path,
     link_problem,
     load_entries,
@@ -63,34 +62,6 @@ from p2pshithead.net import (
     replay,
     save_entries,
 )
-
-_LEGACY_LEVELS = ("random", "greedy", "smart", "smart:200ms")  # `--level 0..3` (older scripts)
-
-
-class LevelType(click.ParamType):
-    """`--level`, one vocabulary for `play`, `host` and `join`: random, greedy, smart or smart:BUDGET
-    (200ms, 1s, 64p playouts); the value is the checked spec text (`bots.make_player` reads it). The old
-    numbers 0..3 still read as random, greedy, smart, smart:200ms (the smart bot's default budget)."""
-
-    name = "level"
-
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value).strip().lower()
-        if text in ("0", "1", "2", "3"):
-            return _LEGACY_LEVELS[int(text)]
-        try:
-            make_player(text)
-        except ValueError as exc:
-            self.fail(str(exc), param, ctx)
-        return text
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "random|greedy|smart[:BUDGET]"
-
-
-LEVEL = LevelType()
-"""The click type of every `--level` option."""
-
 
 
 def checked_bind(bind: str) -> str:
@@ -141,7 +112,7 @@ def person_identity(nick: str | None) -> Identity:
         login = getpass.getuser()[:NICK_MAX] or "player"
         nick = READER.read(f"Your nickname at the table (Enter: {login}): ").strip() or login
     try:
-        return load_identity(nick=nick)
+        return load_identity(config_dir(), nick=nick)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--name") from None
 
@@ -335,7 +306,7 @@ def earlier_games(setup: TableSetup, transcript: Path | None) -> list[Transcript
     games before the crash). Saved games are read newest first and only until the link is found (an
     evening's games are the last saved, however many evenings lie in the folder). A file that does not
     load is passed over."""
-    folder = sorted((config_dir() / "transcripts").glob("*.p2ps"), key=_modified, reverse=True)
+    folder = sorted(transcripts_dir().glob("*.p2ps"), key=_modified, reverse=True)
     unread = iter(folder)
     heads: dict[bytes, tuple[Path, list[Entry]]] = {}
 
@@ -385,7 +356,7 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
 
     A person (`agent` a `HumanAgent`) sees the final screen first: the finish order with titles.
     """
-    path = path or default_transcript_path(transcript.setup.table_id, seat)
+    path = path or default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
     save_entries(path, transcript.entries)
     if stats_path is not None:
         stats.write(stats_path)

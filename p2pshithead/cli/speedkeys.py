@@ -1,17 +1,18 @@
-"""Keys for Speed: the terminal in raw mode, each keystroke into an asyncio queue, and the terminal
-restored on every way out (normal end, Ctrl-C read as a key, an exception, interpreter exit). Invariant:
-while a `RawKeys` is open the terminal is raw and nothing else reads stdin; output lines end in CR LF."""
+"""Keys for Speed: the console in raw mode, each keystroke into an asyncio queue, and the console restored
+on every way out (normal end, Ctrl-C read as a key, an exception). The keys are read through
+prompt_toolkit's own input, which knows Linux and macOS terminals and Windows consoles alike (termios
+there, the console API here), so nothing of this module is POSIX-only. Invariant: while a `RawKeys` is
+open the console is raw and nothing else reads its input; output lines end in CR LF."""
 
 from __future__ import annotations
 
 import asyncio
-import atexit
-import os
+import contextlib
 import sys
-import termios
-import tty
 from types import TracebackType
-from typing import Any, TextIO
+from typing import TextIO
+
+from prompt_toolkit.input import Input, create_input
 
 __all__ = ["QUIT_KEYS", "RawKeys", "draw"]
 
@@ -19,41 +20,38 @@ QUIT_KEYS = ("\x03", "\x04")  # Ctrl-C, Ctrl-D (raw mode: they arrive as keys, n
 
 
 class RawKeys:
-    """`async with RawKeys() as keys: key = await keys.get()` (stdin must be a terminal)."""
+    """`async with RawKeys() as keys: key = await keys.get()`: from the console on stdin (which must be
+    one), or from `source`, any prompt_toolkit input (a pipe input in tests)."""
 
-    def __init__(self, fd: int | None = None) -> None:
-        self._fd = sys.stdin.fileno() if fd is None else fd
-        self._saved: list[Any] | None = None
+    def __init__(self, source: Input | None = None) -> None:
+        self._source = source
         self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._open = contextlib.ExitStack()
 
     async def __aenter__(self) -> RawKeys:
-        if not os.isatty(self._fd):
-            raise OSError("Speed reads single keys: run it in a terminal (stdin is not one)")
-        self._saved = termios.tcgetattr(self._fd)
-        atexit.register(self.restore)
-        tty.setraw(self._fd, termios.TCSANOW)
-        asyncio.get_running_loop().add_reader(self._fd, self._read)
+        if self._source is None:
+            if not sys.stdin.isatty():
+                raise OSError("Speed reads single keys: run it in a terminal (stdin is not one)")
+            self._source = create_input()
+        self._open.enter_context(self._source.raw_mode())
+        self._open.enter_context(self._source.attach(self._read))
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:  # fmt: skip
-        asyncio.get_running_loop().remove_reader(self._fd)
         self.restore()
 
     def restore(self) -> None:
-        """Put the terminal back as it was (safe to call twice)."""
-        if self._saved is not None:
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
-            self._saved = None
-            atexit.unregister(self.restore)
+        """Stop reading and put the console back as it was (safe to call twice)."""
+        self._open.close()
 
     def _read(self) -> None:
-        try:
-            data = os.read(self._fd, 64)
-        except OSError:
-            data = b""
-        for char in data.decode(errors="replace") or QUIT_KEYS[1]:
-            self._queue.put_nowait(char)
+        assert self._source is not None  # attached only once there is one
+        for press in self._source.read_keys():
+            for char in press.data:  # an escape sequence comes as its characters, as a terminal sends them
+                self._queue.put_nowait(char)
+        if self._source.closed:  # end of input: as Ctrl-D
+            self._queue.put_nowait(QUIT_KEYS[1])
 
     async def get(self) -> str:
         """The next key."""

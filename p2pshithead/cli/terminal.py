@@ -11,20 +11,23 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import sys
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import Application, run_in_terminal
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.history import InMemoryHistory
 
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.render import SMALLEST
+
+if TYPE_CHECKING:  # loaded when a console asks (start-up: README)
+    import asyncio
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.data_structures import Size
 
 
 def is_console() -> bool:
@@ -63,6 +66,9 @@ class LineReader:
         if not is_console():
             return None
         if self._session is None:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import InMemoryHistory
+
             self._session = PromptSession(history=InMemoryHistory())
             self._session.app.before_render += self._check_size
         return self._session
@@ -119,6 +125,8 @@ class LineReader:
                 resized()
         sys.stdout.write(prompt)
         sys.stdout.flush()
+        import asyncio
+
         loop = asyncio.get_running_loop()
         if self._waiting is None or self._waiting.get_loop() is not loop:
             self._waiting = loop.create_future()
@@ -130,6 +138,8 @@ class LineReader:
     def echo(self, text: str) -> None:
         """Print `text` as lines of its own: above the prompt while a console read waits."""
         if self._session is not None and self._session.app.is_running:
+            from prompt_toolkit.application import run_in_terminal
+
             run_in_terminal(lambda: click.echo(text))
         else:
             click.echo(text)

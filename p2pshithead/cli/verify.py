@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.seating import APPS
 from p2pshithead.cli.session import Evening, left_here, report_of
-from p2pshithead.net import RemoteProtocolError, Transcript, config_dir, link_problem, load_entries, replay
+from p2pshithead.net import RemoteProtocolError, Transcript, link_problem, load_entries, replay
 from p2pshithead.speedgame import SPEED
 
 VERIFIED = {**APPS, SPEED.name: SPEED}
@@ -26,10 +27,10 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
     fault. Several files are one evening at a table (in any order: each says its game number): each game
     must link to the one before (its previous final head and finish order), and a scoreboard follows."""
     if not files:
-        saved = sorted((config_dir() / "transcripts").glob("*.p2ps"), key=lambda p: p.stat().st_mtime)
+        saved = sorted(transcripts_dir().glob("*.p2ps"), key=lambda p: p.stat().st_mtime)
         if not last or not saved:
             raise click.UsageError("name a saved game, or --last for the newest" if not last else
-                                   f"no saved game in {config_dir() / 'transcripts'} yet")  # fmt: skip
+                                   f"no saved game in {transcripts_dir()} yet")  # fmt: skip
         files = (saved[-1],)
         click.echo(f"checking {files[0]}")
     evening, previous, status = Evening(), None, 0

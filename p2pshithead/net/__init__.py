@@ -30,7 +30,7 @@ from p2pshithead.net._events import (
 )
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
 from p2pshithead.net._host import Host, TableConfig
-from p2pshithead.net._identity import HOME_ENV, NICK_MAX, Identity, config_dir, load_identity, verify
+from p2pshithead.net._identity import NICK_MAX, Identity, load_identity, verify
 from p2pshithead.net._join import Find, Joiner
 from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
 from p2pshithead.net._limits import ByteBudget, Limits
@@ -61,14 +61,14 @@ from p2pshithead.net._transcript import (
 from p2pshithead.net._watch import Observe, Watcher
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "HOME_ENV", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
+    "FROM_HOST", "FROM_PEER", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
     "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
     "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",
     "Identity", "Joiner", "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats",
     "LocalProtocolError", "SeatRecord", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Previous",
     "RemoteProtocolError", "Progress", "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped",
     "TableAd", "TableConfig", "SeatSigner", "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher",
-    "Watching", "Welcomed", "Observe", "app_body", "async_dial", "async_watch", "author_message", "config_dir",
+    "Watching", "Welcomed", "Observe", "app_body", "async_dial", "async_watch", "author_message",
     "decode_object", "link_problem", "local_addresses", "next_link", "reachable_addresses", "default_transcript_path",
     "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal",
     "setup_from_genesis", "unfinished", "verify", "damaged", "replay_journal",

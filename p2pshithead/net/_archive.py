@@ -10,15 +10,14 @@ from pathlib import Path
 from p2pshithead.net._app import Apps
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
-from p2pshithead.net._identity import config_dir
 from p2pshithead.net._transcript import Entry, Progress, Transcript
 
 SUFFIX = ".p2ps"
 
 
-def default_transcript_path(table_id: bytes, seat: int) -> Path:
-    """Where a peer saves a game when no path is given: the config folder's `transcripts/`."""
-    return config_dir() / "transcripts" / f"{table_id.hex()}-seat{seat}{SUFFIX}"
+def default_transcript_path(transcripts: Path, table_id: bytes, seat: int) -> Path:
+    """Where a peer saves a game in `transcripts` (the config folder's `transcripts/`) when no path is given."""
+    return transcripts / f"{table_id.hex()}-seat{seat}{SUFFIX}"
 
 
 def save_entries(path: Path, entries: list[Entry]) -> None:

@@ -1,5 +1,5 @@
 # Identity: an Ed25519 key and a nickname. The key is this person's name at every table; it lives in
-# the user's config folder (`click.get_app_dir("p2pshithead")`, or `$P2PSHITHEAD_HOME`) as a PKCS#8 PEM
+# the config folder it is handed (cli chooses it: `$P2PSHITHEAD_HOME` or the platform's) as a PKCS#8 PEM
 # readable by the owner only, beside a one-line nickname file. Invariant: a loaded identity signs with the
 # same key every time; verification never raises, it returns a bool.
 """Ed25519 identities: `Identity` (signs), `verify` (checks), `load_identity` (config folder)."""
@@ -11,22 +11,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-HOME_ENV = "P2PSHITHEAD_HOME"
-"""Environment variable naming the config folder instead of the platform default."""
-
 KEY_BYTES = 32
 SIG_BYTES = 64
 NICK_MAX = 24
-
-
-def config_dir() -> Path:
-    """The folder holding the identity and saved transcripts: `$P2PSHITHEAD_HOME` or the user's app dir."""
-    return Path(os.environ.get(HOME_ENV) or click.get_app_dir("p2pshithead"))
 
 
 def check_nick(nick: str) -> str:
@@ -70,14 +61,13 @@ def verify(public: bytes, signature: bytes, data: bytes) -> bool:
     return True
 
 
-def load_identity(folder: Path | None = None, nick: str | None = None) -> Identity:
-    """Load the identity kept in `folder` (default `config_dir()`), creating it on first use.
+def load_identity(folder: Path, nick: str | None = None) -> Identity:
+    """Load the identity kept in `folder` (the config folder), creating it on first use.
 
     Args:
         folder: where `identity.pem` and `nick` live.
         nick: a new nickname to keep; by default the stored one, else the login name.
     """
-    folder = folder or config_dir()
     folder.mkdir(parents=True, exist_ok=True)
     key_path, nick_path = folder / "identity.pem", folder / "nick"
     if key_path.exists():

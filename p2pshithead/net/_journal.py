@@ -27,7 +27,6 @@ from p2pshithead.errors import LocalSecretError, P2PError
 from p2pshithead.net._app import Apps
 from p2pshithead.net._errors import JournalError, RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, decode_object, encode_frame, pack
-from p2pshithead.net._identity import config_dir
 from p2pshithead.net._messages import SUBMIT_SCHEMA, check_message, checked
 from p2pshithead.net._transcript import (
     SEQUENCER,
@@ -69,11 +68,6 @@ class SeatRecord:
                 "port": self.port, "options": self.options, "finished": self.finished}  # fmt: skip
 
 
-def tables_dir() -> Path:
-    """Where journals live: the config folder's `tables/`."""
-    return config_dir() / "tables"
-
-
 class Journal:
     """The journal of one table in `folder`: `write_record`, `append` entries, `finish`; `load` reads back."""
 
@@ -84,9 +78,9 @@ class Journal:
         self._file: BinaryIO | None = None
 
     @classmethod
-    def for_table(cls, table_id: bytes) -> Journal:
-        """The journal of table `table_id` in the config folder."""
-        return cls(tables_dir() / table_id.hex())
+    def for_table(cls, tables: Path, table_id: bytes) -> Journal:
+        """The journal of table `table_id` in `tables` (the config folder's `tables/`)."""
+        return cls(tables / table_id.hex())
 
     def write_record(self, record: SeatRecord) -> None:
         """Replace the record atomically."""
@@ -218,28 +212,28 @@ class Journal:
             self._file = None
 
 
-def _journals() -> list[Journal]:
-    """Every journal in the config folder, newest first (not those set aside)."""
-    folders = [f for f in tables_dir().glob("*") if _TABLE_FOLDER.fullmatch(f.name)] if tables_dir().is_dir() else []
+def _journals(tables: Path) -> list[Journal]:
+    """Every journal in `tables`, newest first (not those set aside)."""
+    folders = [f for f in tables.glob("*") if _TABLE_FOLDER.fullmatch(f.name)] if tables.is_dir() else []
     return [Journal(f) for f in sorted(folders, key=lambda f: f.stat().st_mtime, reverse=True)]
 
 
-def unfinished(role: str) -> list[tuple[Journal, SeatRecord]]:
-    """Journals of tables not finished where this peer had `role`, newest first (not the damaged ones:
+def unfinished(tables: Path, role: str) -> list[tuple[Journal, SeatRecord]]:
+    """Journals in `tables` of tables not finished where this peer had `role`, newest first (not the damaged ones:
     `damaged`)."""
     found = []
-    for journal in _journals():
+    for journal in _journals(tables):
         record = journal.record()
         if record is not None and record.role == role and not record.finished:
             found.append((journal, record))
     return found
 
 
-def damaged() -> list[tuple[Journal, JournalError]]:
-    """Journals whose record cannot be read, newest first, with why: neither role can take them up (which
+def damaged(tables: Path) -> list[tuple[Journal, JournalError]]:
+    """Journals in `tables` whose record cannot be read, newest first, with why: neither role can take them up (which
     one it was cannot be read either), so whoever looks for an unfinished game is told and sets them aside."""
     found = []
-    for journal in _journals():
+    for journal in _journals(tables):
         try:
             journal.checked_record()
         except JournalError as exc:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV
 
 
 def test_rules_prints_a_preset_and_its_house_rules_in_words() -> None:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pexpect
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.host import Alone
-from p2pshithead.net import HOME_ENV, LobbySeats, Started
+from p2pshithead.net import LobbySeats, Started
 from tests.net.test_terminal import CLI, _play_to_the_end, person_at_table
 
 

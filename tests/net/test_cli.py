@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.main import main
 from p2pshithead.game import SHITHEAD
 from p2pshithead.net import (
-    HOME_ENV,
     PROTOCOL_VERSION,
     Announcer,
     Entry,
@@ -204,7 +204,7 @@ def test_join_refuses_a_table_of_another_protocol_version_before_dialling_it(hom
 
 def _kept(record: SeatRecord, entries: Sequence[Entry]) -> Path:
     """Keep `record` and `entries` as the journal of their table in the config folder; its folder."""
-    journal = Journal.for_table(record.table_id)
+    journal = Journal.for_table(tables_dir(), record.table_id)
     journal.write_record(record)
     for entry in entries:
         journal.append(entry)
@@ -225,7 +225,7 @@ def _refused_and_set_aside(result: Result, folder: Path, next_step: str) -> None
 def test_join_refuses_a_journal_that_does_not_fit_in_words_and_the_next_join_goes_on(home: Path, damage: str) -> None:
     """A saved game whose record does not fit it is refused before anything is dialled, in words naming the
     table and where the journal is kept now; the same `join` run again does not read it again."""
-    game = play((Identity.generate("ann"), load_identity(nick="bob")))
+    game = play((Identity.generate("ann"), load_identity(config_dir(), nick="bob")))
     record = game.record(1)
     if damage == "another secret":
         record = replace(record, secret=os.urandom(64))
@@ -246,7 +246,7 @@ def test_join_refuses_a_journal_that_does_not_fit_in_words_and_the_next_join_goe
 
 @pytest.mark.parametrize("damage", ["another secret", "options"])
 def test_host_resume_refuses_a_journal_that_does_not_fit_in_words_and_sets_it_aside(home: Path, damage: str) -> None:
-    game = play((load_identity(nick="ann"), Identity.generate("bob")))
+    game = play((load_identity(config_dir(), nick="ann"), Identity.generate("bob")))
     options = TableConfig("journaled", SHITHEAD, "classic", 2, "127.0.0.1", announce=False).options()
     record = game.record(0, options=options)
     if damage == "another secret":

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from p2pshithead.cli.home import HOME_ENV, tables_dir
 from p2pshithead.crypto import WrongKeyError
 from p2pshithead.errors import Fault, LocalSecretError
 from p2pshithead.net import (
-    HOME_ENV,
     Identity,
     Journal,
     JournalError,
@@ -47,7 +47,7 @@ def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def keep(game: Played, record: SeatRecord, upto: int | None = None) -> Journal:
     """Write `record` and the game's entries (the first `upto`) as the journal in the config folder."""
-    journal = Journal.for_table(TABLE_ID)
+    journal = Journal.for_table(tables_dir(), TABLE_ID)
     journal.write_record(record)
     for entry in game.entries[:upto]:
         journal.append(entry)
@@ -118,22 +118,22 @@ def test_a_record_that_cannot_be_read_is_found_damaged_and_set_aside(game: Playe
         with pytest.raises(JournalError) as error:
             journal.checked_record()
         assert error.value.table == TABLE and "seat.msgpack" in error.value.reason
-        assert journal.record() is None and unfinished("join") == []
-        assert [(j.folder, e.reason) for j, e in damaged()] == [(journal.folder, error.value.reason)]
+        assert journal.record() is None and unfinished(tables_dir(), "join") == []
+        assert [(j.folder, e.reason) for j, e in damaged(tables_dir())] == [(journal.folder, error.value.reason)]
     aside = journal.set_aside()
     assert aside == tables / f"{TABLE}.set-aside" and not (tables / TABLE).exists()
     assert (aside / "seat.msgpack").read_bytes() == data and (aside / "entries.p2ps").exists()  # kept whole
-    assert damaged() == [] and unfinished("join") == []
+    assert damaged(tables_dir()) == [] and unfinished(tables_dir(), "join") == []
 
 
 def test_a_journal_set_aside_is_never_offered_again(game: Played, tables: Path) -> None:
     first = keep(game, game.record(1), upto=20)
-    assert [j.folder for j, _ in unfinished("join")] == [first.folder]
+    assert [j.folder for j, _ in unfinished(tables_dir(), "join")] == [first.folder]
     first.set_aside()
-    assert unfinished("join") == []
+    assert unfinished(tables_dir(), "join") == []
     second = keep(game, game.record(1), upto=20)  # the same table journaled again, then set aside again
     assert second.set_aside() == tables / f"{TABLE}.set-aside-2"
-    assert unfinished("join") == [] and damaged() == []
+    assert unfinished(tables_dir(), "join") == [] and damaged(tables_dir()) == []
 
 
 def test_a_journal_replays_from_its_files_or_says_why_not(game: Played, tables: Path) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from p2pshithead.net import HOME_ENV
+from p2pshithead.cli.home import HOME_ENV
 
 from .test_rejoin import until_playing
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from p2pshithead.net import HOME_ENV
+from p2pshithead.cli.home import HOME_ENV
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"

@@ -27,8 +27,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV, FrameDecoder, Journal
+from p2pshithead.net import FrameDecoder, Journal
 
 from .cutlink import CutLink
 

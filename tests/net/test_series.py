@@ -21,12 +21,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
 from p2pshithead.cli.seating import APPS
 from p2pshithead.cli.shithead import ShitheadScreen
 from p2pshithead.engine import Give
 from p2pshithead.game import Audited, Revealed, ShitheadApp
-from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_problem, load_entries, replay
+from p2pshithead.net import Transcript, Watcher, async_watch, link_problem, load_entries, replay
 
 from .cutlink import CutLink
 from .test_cli import CLI, head_of

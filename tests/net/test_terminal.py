@@ -20,9 +20,10 @@ import pexpect
 import pytest
 
 from p2pshithead.cli.agents import Shown
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.seating import APPS
 from p2pshithead.engine import Give
-from p2pshithead.net import HOME_ENV, load_entries, replay
+from p2pshithead.net import load_entries, replay
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"  # what prompt_toolkit writes around its prompt on a terminal

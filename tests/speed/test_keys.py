@@ -1,32 +1,66 @@
-"""`RawKeys` on a real pseudo-terminal: keys come one at a time; `flush` drops what was typed before play
-began (and says whether a quit key was among it), and the terminal is put back as it was."""
+"""`RawKeys`: keys come one at a time; `flush` drops what was typed before play began (and says whether
+a quit key was among it); the end of input reads as Ctrl-D. Through prompt_toolkit's pipe input (any
+platform), and on a real pseudo-terminal (POSIX only: pty and termios), which is put back as it was."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import pty
-import termios
+import sys
+from collections.abc import Callable
+
+import pytest
+from prompt_toolkit.input import Input, create_input, create_pipe_input
 
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys
 
 
-async def _typed(text: bytes) -> tuple[bool, str, bool]:
-    leader, follower = pty.openpty()
-    before = termios.tcgetattr(follower)
-    try:
-        async with RawKeys(follower) as keys:
-            os.write(leader, text)
-            await asyncio.sleep(0.2)  # the event loop reads them in
-            dropped_quit = keys.flush()
-            os.write(leader, b"w")
-            after_flush = await asyncio.wait_for(keys.get(), 5)
-        return dropped_quit, after_flush, termios.tcgetattr(follower) == before
-    finally:
-        os.close(leader)
-        os.close(follower)
+async def _typed(source: Input, send: Callable[[str], object], text: str) -> tuple[bool, str]:
+    async with RawKeys(source) as keys:
+        send(text)
+        await asyncio.sleep(0.2)  # the event loop reads them in
+        dropped_quit = keys.flush()
+        send("w")
+        return dropped_quit, await asyncio.wait_for(keys.get(), 5)
+
+
+def _through_pipe(text: str) -> tuple[bool, str]:
+    with create_pipe_input() as pipe:
+        return asyncio.run(_typed(pipe, pipe.send_text, text))
 
 
 def test_keys_typed_before_play_are_dropped_and_a_quit_among_them_is_kept() -> None:
-    assert asyncio.run(_typed(b"12q")) == (False, "w", True)  # "q" plays (the right pile), it does not quit
-    assert asyncio.run(_typed(b"1" + QUIT_KEYS[0].encode())) == (True, "w", True)
+    assert _through_pipe("12q") == (False, "w")  # "q" plays (the right pile), it does not quit
+    assert _through_pipe("1" + QUIT_KEYS[0]) == (True, "w")
+
+
+def test_the_end_of_input_reads_as_ctrl_d() -> None:
+    async def ended() -> str:
+        with create_pipe_input() as pipe:
+            async with RawKeys(pipe) as keys:
+                pipe.close()
+                return await asyncio.wait_for(keys.get(), 5)
+
+    assert asyncio.run(ended()) == QUIT_KEYS[1]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX only: a pseudo-terminal (pty, termios)")
+def test_a_real_terminal_is_raw_while_open_and_put_back_after() -> None:
+    import pty
+    import termios
+
+    leader, follower = pty.openpty()
+    before = termios.tcgetattr(follower)
+
+    async def typed(source: Input) -> tuple[tuple[bool, str], bool]:
+        async with RawKeys(source):
+            raw = termios.tcgetattr(follower) != before
+        return await _typed(source, lambda text: os.write(leader, text.encode()), "1" + QUIT_KEYS[0]), raw
+
+    try:
+        with os.fdopen(follower, "r", closefd=False) as stdin:
+            assert asyncio.run(typed(create_input(stdin))) == ((True, "w"), True)
+        assert termios.tcgetattr(follower) == before
+    finally:
+        os.close(leader)
+        os.close(follower)

@@ -1,0 +1,69 @@
+# Start-up benchmark: the CPU time (user + system) of the program's own process, as a person starts it,
+# against `python -c "import click, msgpack"` measured in the same runs (interleaved, so a load on the
+# machine weighs on both alike). `--help` and `rules classic` run to their end; `play` is stopped once its
+# first screen is out (its first line through a pipe), and `join --list` once its first line is (it looks
+# on loopback only). Invariants: every child is ended and waited for; each figure is the median of `runs`;
+# the config folder is a temporary one, removed after. POSIX only (a child's CPU time from os.wait4).
+"""`bench_start`: the figures behind `p2pshithead bench start`."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+
+from p2pshithead.bench.program import CLI, HOME_ENV
+
+__all__ = ["BASELINE", "CASES", "OVER_OF", "RATIO_OF", "bench_start"]
+
+BASELINE = [sys.executable, "-c", "import click, msgpack"]
+CASES = {  # name -> (arguments, whether it is stopped at its first line)
+    "help": (["--help"], False),
+    "rules": (["rules", "classic"], False),
+    "play": (["play", "--bots", "1", "--seed", "1", "--ascii"], True),
+    "join_list": (["join", "--list", "--wait", "0.5", "--bind", "127.0.0.1"], True),
+}
+RATIO_OF = ("help", "rules")  # judged as a multiple of the baseline: at most 2x (issue 22)
+OVER_OF = ("play", "join_list")  # judged as seconds over it: at most 0.3 s
+
+
+def _cpu(command: Sequence[str], env: dict[str, str], first_line_only: bool) -> float:
+    """Seconds of CPU the process `command` used: to its end, or to its first line of output."""
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             env=env)  # fmt: skip
+    assert child.stdout is not None and child.stdin is not None
+    if first_line_only:
+        child.stdout.readline()
+        child.kill()
+    else:
+        child.stdin.close()
+        child.stdout.read()
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0  # waited for above: Popen must not wait again
+    for stream in (child.stdin, child.stdout):
+        stream.close()
+    return usage.ru_utime + usage.ru_stime
+
+
+def bench_start(runs: int = 5) -> dict[str, float | int]:
+    """CPU seconds of the baseline and of each case (median of `runs`), and each case's figure against the
+    baseline: `<case>_ratio` (RATIO_OF) or `<case>_over_s` (OVER_OF)."""
+    with tempfile.TemporaryDirectory(prefix="p2ps-start-") as home:
+        env = {**os.environ, HOME_ENV: home}
+        times: dict[str, list[float]] = {name: [] for name in ("baseline", *CASES)}
+        for _ in range(runs):
+            times["baseline"].append(_cpu(BASELINE, env, False))
+            for name, (args, first_line_only) in CASES.items():
+                times[name].append(_cpu([*CLI, *args], env, first_line_only))
+    median = {name: statistics.median(values) for name, values in times.items()}
+    figures: dict[str, float | int] = {"runs": runs, "baseline_cpu_s": round(median["baseline"], 4)}
+    for name in CASES:
+        figures[f"{name}_cpu_s"] = round(median[name], 4)
+    for name in RATIO_OF:
+        figures[f"{name}_ratio"] = round(median[name] / median["baseline"], 2)
+    for name in OVER_OF:
+        figures[f"{name}_over_s"] = round(median[name] - median["baseline"], 4)
+    return figures
