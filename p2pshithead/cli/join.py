@@ -316,7 +316,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
             for line in report_of(transcript).lines:
                 say(line)
             evening.add(transcript)
-            for line in evening.lines() if transcript.phase is Progress.DONE else ():
+            for line in evening.lines() if transcript.phase is Progress.DONE and evening.games else ():
                 say(line)
 
     async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play

@@ -72,6 +72,30 @@ def test_a_person_who_leaves_a_speed_table_is_told_so_and_the_table_closes() -> 
         assert child.exitstatus == 130 and "Traceback" not in child.before
 
 
+def test_a_spectator_watches_a_speed_table_to_its_end() -> None:
+    """`join --watch` takes a Speed table by the route a Shithead table takes: the game's start, its
+    finish order, no scoreboard of titles (Speed has none)."""
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
+        host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--bots", "1", "--level",
+                                 "smart:50ms", "--bind", "127.0.0.1", "--no-announce"], stdout=subprocess.PIPE,
+                                text=True, env={**os.environ, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        try:
+            assert host.stdout is not None
+            address = re.search(r"--address (\S+)", host.stdout.readline())
+            assert address is not None
+            watched = subprocess.run([PROGRAM, "join", "--watch", "--address", address.group(1), "--bind", "127.0.0.1"],
+                                     capture_output=True, text=True, timeout=90,
+                                     env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            out = watched.stdout
+            assert watched.returncode == 0 and "game starts: watching" in out, out + watched.stderr
+            assert re.search(r"finish order: 1\. \S+ \(seat \d\), 2\. \S+ \(seat \d\)", out), out
+            assert "games played" not in out and "the table closed; watched 1 game" in out, out
+            assert host.wait(20) == 0
+        finally:
+            host.kill()
+            host.wait()
+
+
 def test_a_person_joins_a_bot_hosted_speed_table() -> None:
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
         host = subprocess.Popen([PROGRAM, "host", "--game", "speed", "--autoplay", "--level", "3", "--bind",
