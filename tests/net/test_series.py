@@ -1,8 +1,8 @@
 """An evening at one networked table: three games of the French rules in a row, by real processes on
 127.0.0.1 (the host with --autoplay and a `join --bot`): the seats stay, the Shithead deals the
 next game after the exchange, each game links to the last, a scoreboard follows each game, `verify`
-checks the evening whole; and a spectator who comes in the middle of game two and stays to the end
-checks everything and never learns a hidden card."""
+checks the evening whole; a spectator who comes in the middle of game two and stays to the end checks
+everything and never learns a hidden card; and `join --watch` processes narrate the evening."""
 
 from __future__ import annotations
 
@@ -69,24 +69,12 @@ async def _async_watch(port: int, evening: Evening) -> None:
         evening.watched = await watching
 
 
-async def _async_watch_and_cut(port: int, evening: Evening) -> subprocess.Popen[str]:
-    """`_async_watch`, while a `join --watch` process watches through a link cut once in its catch-up."""
-    with CutLink(port, after=12_000) as link:
-        watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{link.port}", "--bind", "127.0.0.1", "--ascii"]
-        spectator = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        await _async_watch(port, evening)
-        for _ in range(600):  # the host has said bye; it reaches the spectator through the link
-            if spectator.poll() is not None:
-                break
-            await asyncio.sleep(0.05)
-        evening.cut_at = link.cut_at
-    return spectator
-
-
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
     """Three French games hosted by a real process with a bot process; a spectator joins in the
-    middle of game two and stays to the end."""
+    middle of game two and stays to the end. Two `join --watch` processes come in before game one (a
+    process takes longer to start than a game of two bots may last): one of them through a link cut
+    once, mid-stream."""
     home = tmp_path_factory.mktemp("home")
     command = [*CLI, "host", "--bind", "127.0.0.1", "--table", "evening", "--seats", "2", "--bots", "1", "--autoplay",
                "--games", "3", "--rules", "french", "--ascii", "--transcript", str(home / "evening.p2ps")]
@@ -96,14 +84,19 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
         assert host.stdout is not None
         lines = [host.stdout.readline()]
         port = int(lines[0].split(" on ")[1].split(";")[0].rsplit(":", 1)[1])
-        while sum(line.startswith("game starts") for line in lines) < 2:
-            lines.append(host.stdout.readline())
-            assert lines[-1], "the host ended before game two"
-        time.sleep(0.5)  # game two is under way (its deck is being set up or played)
         evening = Evening(subprocess.CompletedProcess(command, 0), home)
         watch = [*CLI, "join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
-        watching = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # the CLI too
-        cut = asyncio.run(_async_watch_and_cut(port, evening))
+        watching = subprocess.Popen(watch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with CutLink(port, after=12_000) as link:
+            through = [f"127.0.0.1:{link.port}" if arg == f"127.0.0.1:{port}" else arg for arg in watch]
+            cut = subprocess.Popen(through, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            while sum(line.startswith("game starts") for line in lines) < 2:
+                lines.append(host.stdout.readline())
+                assert lines[-1], "the host ended before game two"
+            time.sleep(0.5)  # game two is under way (its deck is being set up or played)
+            asyncio.run(_async_watch(port, evening))
+            cut.wait(30)  # the host has said bye; it reaches the spectator through the link
+            evening.cut_at = link.cut_at
         out, err = host.communicate(timeout=60)
         evening.result = subprocess.CompletedProcess(command, host.returncode, "".join(lines) + out, err)
         seen, said = watching.communicate(timeout=30)
@@ -230,7 +223,7 @@ def test_join_watch_narrates_what_a_bystander_sees(evening: Evening) -> None:
     out = watched.stdout
     assert "watching 'evening' (a spectator: public cards only)" in out and "game starts: watching" in out
     assert re.search(r"\w+ gives [\w-]+ a card\r?\n", out)  # the exchange: that a card moved, not which
-    assert "the evening: 2 games played" in out and "the table closed; watched 2 games" in out
+    assert "the evening: 3 games played" in out and "the table closed; watched 3 games" in out
 
 
 def test_a_spectator_whose_link_drops_comes_back_and_sees_each_move_once(evening: Evening) -> None:
