@@ -14,7 +14,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 from p2pshithead.net import HOME_ENV, async_watch
@@ -28,7 +27,7 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def _start_host(folder: Path, seats: int, *extra: str, cli: Sequence[str] = _CLI) -> tuple[subprocess.Popen[str], int]:
+def _start_host(cli: list[str], folder: Path, seats: int, *extra: str) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, HOME_ENV: str(folder / "host")}
     host = subprocess.Popen([*cli, "host", "--bind", _LOOPBACK, "--seats", str(seats), "--autoplay", *extra],
                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env)  # fmt: skip
@@ -62,8 +61,8 @@ def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0,
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
         folder = Path(tmp)
         start = time.monotonic()
-        host, port = _start_host(folder, players, "--no-announce", "--rules", rules, "--stats", str(folder / "s0.json"),
-                                 "--transcript", str(folder / "host.p2ps"), cli=cli)  # fmt: skip
+        host, port = _start_host(cli, folder, players, "--no-announce", "--rules", rules, "--stats",
+                                 str(folder / "s0.json"), "--transcript", str(folder / "host.p2ps"))  # fmt: skip
         joiners = [subprocess.Popen([*cli, "join", "--bot", "--quiet", "--address", f"{_LOOPBACK}:{port}",
                                      "--bind", _LOOPBACK, "--stats", str(folder / f"s{k}.json")],
                                     env={**os.environ, HOME_ENV: str(folder / f"bot{k}")}, stdout=subprocess.DEVNULL,
@@ -114,7 +113,7 @@ def _peer_lags(records: list[dict[str, list[list[float]]]], plays: set[tuple[int
 def bench_listing(samples: int = 10, timeout: float = 3.0) -> dict[str, float]:
     """How long browsing takes to show a table already announced on loopback: list_ms_p50 and list_ms_p95."""
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
-        host, _ = _start_host(Path(tmp), 2, "--table", "bench-listing")
+        host, _ = _start_host(_CLI, Path(tmp), 2, "--table", "bench-listing")
         try:
             times = [asyncio.run(_async_time_to_show("bench-listing", timeout)) * 1000 for _ in range(samples)]
         finally:

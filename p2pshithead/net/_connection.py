@@ -23,7 +23,7 @@ from typing import Any
 
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
-from p2pshithead.net._limits import Budget, Limits
+from p2pshithead.net._limits import ByteBudget, Limits
 from p2pshithead.net._messages import PING_NUMBERS, check_message
 from p2pshithead.wire import Map
 
@@ -45,14 +45,14 @@ class Connection:
                  "round_trips")  # fmt: skip
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, schemas: dict[str, Map], peer: str,
-                 *, limits: Limits = Limits(), frame_limit: int | None = None, budget: Budget | None = None,
+                 *, limits: Limits = Limits(), frame_limit: int | None = None, budget: ByteBudget | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self._reader = reader
         self._writer = writer
         self._schemas = schemas
         self.limits = limits
         self._decoder = FrameDecoder(peer, limits.frame if frame_limit is None else frame_limit)
-        self._budget = Budget(limits.buffered) if budget is None else budget
+        self._budget = ByteBudget(limits.buffered) if budget is None else budget
         self._held = 0
         self._frame_began = 0.0
         self._inbox: deque[object] = deque()

@@ -60,7 +60,7 @@ from p2pshithead.net._messages import (
     HostMessage,
     LobbyNews,
     Prove,
-    Ready,
+    Readiness,
     Rejoin,
     Resumed,
     Wait,
@@ -69,14 +69,14 @@ from p2pshithead.net._messages import (
     sit_again_bytes,
 )
 from p2pshithead.net._runner import Agent, SeatRunner
-from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._stats import Stats
 from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Authored,
     Entry,
-    Phase,
+    Progress,
     Transcript,
     authored_to_wire,
     link_problem,
@@ -226,7 +226,7 @@ class Joiner:
             RemoteProtocolError: as `async_run` (a next game that does not link to the last one names the host).
         """
         conn, previous, agent = self._conn, self.transcript, self._agent
-        assert previous is not None and previous.phase is Phase.DONE and agent is not None, "a next game follows one"
+        assert previous is not None and previous.phase is Progress.DONE and agent is not None, "a next game follows one"
         for task in list(self._tasks):
             task.cancel()  # the last game's host watch
         if conn is None:
@@ -248,12 +248,12 @@ class Joiner:
         self._playing, self._caught_up_at, self._last_sent, self._secret = False, 0, None, secret
         self._live.clear()
         self._agent = self._agent_for(previous.setup.app)  # a fresh player for a fresh game
-        await conn.async_send(Ready(True).to_wire())
+        await conn.async_send(Readiness(True).to_wire())
         return await self._async_play_out()
 
     async def _async_play_out(self) -> Transcript:
         self._watch_host()
-        while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
+        while self.transcript is None or (self.transcript.phase not in (Progress.DONE, Progress.STOPPED)
                                           and self._seat_in(self.transcript)):  # fmt: skip
             try:
                 await self._async_read()
@@ -262,7 +262,7 @@ class Joiner:
                     raise self._failure from None
                 t = self.transcript
                 then = after_loss(exc, answered=self._hello_answered, in_game=t is not None,
-                                  over=t is not None and t.phase in (Phase.DONE, Phase.STOPPED))  # fmt: skip
+                                  over=t is not None and t.phase in (Progress.DONE, Progress.STOPPED))  # fmt: skip
                 if then is AfterLoss.GIVE_UP:
                     raise
                 await (self._async_sit_again(exc) if then is AfterLoss.SIT_AGAIN else self._async_come_back(exc))
@@ -301,7 +301,7 @@ class Joiner:
             if not self._bot:
                 self._ready = self._spawn(self._async_send_ready())
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
-            await conn.async_send(Ready(True).to_wire())
+            await conn.async_send(Readiness(True).to_wire())
 
     async def _async_proven(self, conn: Connection, answer: HostMessage | Entry, answer_s: float | None,
                             nick: str) -> HostMessage | Entry:  # fmt: skip
@@ -517,7 +517,7 @@ class Joiner:
 
     def _start_player(self) -> None:
         assert self.transcript is not None and self._agent is not None
-        local = LocalSeat(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
+        local = SeatSigner(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
         self._notify(Started(tuple(s.nick for s in self.transcript.setup.seats), local.seat))
         self._player = SeatRunner(local, self._agent, self._async_submit)  # it runs once `_check_live` says so
 
@@ -561,7 +561,7 @@ class Joiner:
         assert self._agent is not None
         await self._agent.async_wait_ready()
         if self._conn is not None and self.transcript is None:
-            await self._conn.async_send(Ready(True).to_wire())
+            await self._conn.async_send(Readiness(True).to_wire())
 
     async def _async_submit(self, msg: Authored) -> None:
         self._last_sent = msg

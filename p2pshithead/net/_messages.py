@@ -446,7 +446,7 @@ class Prove(ToHost):
 
 
 @dataclass(frozen=True, slots=True)
-class Ready(ToHost):
+class Readiness(ToHost):
     """In the lobby: this peer's ready flag (`READY`)."""
 
     T: ClassVar[str] = "ready"
@@ -467,7 +467,7 @@ class Submit:
     sig: bytes
 
 
-PeerMessage = Hello | Watch | Rejoin | Prove | Ready | Submit | Bye
+PeerMessage = Hello | Watch | Rejoin | Prove | Readiness | Submit | Bye
 """What a peer may send the host, but the keep-alives."""
 
 _FROM_PEER_TYPED: dict[str, Any] = {
@@ -475,7 +475,7 @@ _FROM_PEER_TYPED: dict[str, Any] = {
     "watch": lambda m: Watch(m["v"]),
     "rejoin": lambda m: Rejoin(m["v"], m["key"], m["table"], m["have"], m["time"], m["sig"]),
     "prove": lambda m: Prove(m["sig"]),
-    "ready": lambda m: Ready(m["ready"]),
+    "ready": lambda m: Readiness(m["ready"]),
     "submit": lambda m: Submit(m["seat"], m["ctr"], m["si"], m["sh"], m["body"], m["sig"]),
     "bye": lambda m: Bye(m["reason"]),
 }

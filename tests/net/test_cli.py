@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from p2pshithead.cli.main import main
-from p2pshithead.cli.netgame import SHITHEAD
+from p2pshithead.game import SHITHEAD
 from p2pshithead.net import (
     HOME_ENV,
     PROTOCOL_VERSION,

@@ -15,7 +15,7 @@ from p2pshithead.net._messages import (
     HostMessage,
     LobbyNews,
     Prove,
-    Ready,
+    Readiness,
     Reject,
     Rejoin,
     Resumed,
@@ -57,7 +57,7 @@ def test_an_entry_or_a_keepalive_is_no_session_message(kind: str) -> None:
 
 TO_HOST: list[ToHost] = [
     Hello(PROTOCOL_VERSION, bytes(32), "ann", False), Watch(PROTOCOL_VERSION),
-    Rejoin(PROTOCOL_VERSION, bytes(32), bytes(16), 12, 1_700_000_000_000, bytes(64)), Prove(bytes(64)), Ready(True),
+    Rejoin(PROTOCOL_VERSION, bytes(32), bytes(16), 12, 1_700_000_000_000, bytes(64)), Prove(bytes(64)), Readiness(True),
 ]  # fmt: skip
 
 
