@@ -40,7 +40,6 @@ from p2pshithead.net._events import (
     Away,
     Back,
     Connected,
-    LobbySeats,
     Notify,
     Started,
     Stopped,
@@ -49,7 +48,7 @@ from p2pshithead.net._events import (
     away_event,
 )
 from p2pshithead.net._identity import Identity, verify
-from p2pshithead.net._joining import AfterLoss, HostPin, after_loss
+from p2pshithead.net._joining import AfterLoss, HostPin, after_loss, from_host, lobby_seats, said
 from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import (
@@ -57,13 +56,15 @@ from p2pshithead.net._messages import (
     AwayNews,
     Bye,
     Challenge,
+    Hello,
     HostMessage,
     LobbyNews,
-    Reject,
+    Prove,
+    Readiness,
+    Rejoin,
     Resumed,
     Wait,
     Welcome,
-    host_message,
     rejoin_bytes,
     sit_again_bytes,
 )
@@ -93,20 +94,8 @@ SIT_AGAIN_LINKS = 100
 
 
 async def _async_recv(conn: Connection) -> HostMessage | Entry:
-    """The host's next message, typed (what `FROM_HOST` checked: an entry, or a session message)."""
-    message = await conn.async_recv()
-    return Entry.from_wire(conn.peer, message) if message["t"] == "entry" else host_message(message)
-
-
-def _said(message: HostMessage | Entry) -> str:
-    """What `message` says, for an error: its reason, if it gives one, else its kind."""
-    if isinstance(message, (Reject, Bye)):
-        return message.reason
-    return "entry" if isinstance(message, Entry) else message.T
-
-
-def _lobby_seats(news: LobbyNews) -> LobbySeats:
-    return LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in news.seats))
+    """The host's next message, typed."""
+    return from_host(conn.peer, await conn.async_recv())
 
 
 class Joiner:
@@ -247,19 +236,19 @@ class Joiner:
                 if isinstance(message, Bye):
                     return None
                 if not isinstance(message, AwayNews):
-                    raise RemoteProtocolError(conn.peer, f"sent {_said(message)!r} after the game")
+                    raise RemoteProtocolError(conn.peer, f"sent {said(message)!r} after the game")
         except (NetError, ConnectionError, OSError):
             return None  # the table closed
-        self._notify(_lobby_seats(message))
+        self._notify(lobby_seats(message))
         if not await play_again():
             with contextlib.suppress(ConnectionError, OSError):
-                await conn.async_send({"t": "bye", "reason": "stood up after the game"})
+                await conn.async_send(Bye("stood up after the game").to_wire())
             return None
         self._previous, self.transcript, self._player, self._journal = previous, None, None, None
         self._playing, self._caught_up_at, self._last_sent, self._secret = False, 0, None, secret
         self._live.clear()
         self._agent = self._agent_for(previous.setup.app)  # a fresh player for a fresh game
-        await conn.async_send({"t": "ready", "ready": True})
+        await conn.async_send(Readiness(True).to_wire())
         return await self._async_play_out()
 
     async def _async_play_out(self) -> Transcript:
@@ -295,8 +284,7 @@ class Joiner:
         """
         conn, me = self._conn, self._identity
         assert conn is not None
-        await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
-                               "ready": self._bot})  # fmt: skip
+        await conn.async_send(Hello(PROTOCOL_VERSION, me.public, me.nick, self._bot).to_wire())
         welcome = await self._async_proven(conn, await self._async_answer(conn, answer_s), answer_s, me.nick)
         if isinstance(welcome, Resumed):  # the game began meanwhile, with this seat: it comes from the genesis
             self._welcome(welcome)
@@ -307,13 +295,13 @@ class Joiner:
             self._notify(Waiting(welcome.table.name))
             welcome = await _async_recv(conn)
         if not isinstance(welcome, Welcome):
-            raise RemoteProtocolError(conn.peer, f"refused the seat: {_said(welcome)}")
+            raise RemoteProtocolError(conn.peer, f"refused the seat: {said(welcome)}")
         self._welcome(welcome)
         if self._ready is None:
             if not self._bot:
                 self._ready = self._spawn(self._async_send_ready())
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
-            await conn.async_send({"t": "ready", "ready": True})
+            await conn.async_send(Readiness(True).to_wire())
 
     async def _async_proven(self, conn: Connection, answer: HostMessage | Entry, answer_s: float | None,
                             nick: str) -> HostMessage | Entry:  # fmt: skip
@@ -326,7 +314,7 @@ class Joiner:
         self._pin.challenge(host, conn.peer)
         self._table_hint = answer.table  # where to look for the host by mDNS should its address change
         sig = self._identity.sign(sit_again_bytes(answer.table, host, self._identity.public, answer.nonce, nick))
-        await conn.async_send({"t": "prove", "sig": sig})
+        await conn.async_send(Prove(sig).to_wire())
         return await self._async_answer(conn, answer_s)
 
     @staticmethod
@@ -404,11 +392,10 @@ class Joiner:
         table, key, have = transcript.setup.table_id, self._identity.public, len(transcript.entries)
         now = int(time.time() * 1000)
         sig = self._identity.sign(rejoin_bytes(table, key, have, now))
-        await conn.async_send({"t": "rejoin", "v": PROTOCOL_VERSION, "key": key, "table": table, "have": have,
-                               "time": now, "sig": sig})  # fmt: skip
+        await conn.async_send(Rejoin(PROTOCOL_VERSION, key, table, have, now, sig).to_wire())
         answer = await self._async_proven(conn, await _async_recv(conn), None, "")
         if not isinstance(answer, Resumed):
-            raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {_said(answer)}")
+            raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {said(answer)}")
         if answer.entries < have:
             raise RemoteProtocolError(conn.peer, f"holds {answer.entries} entries, fewer than the {have} it sent")
         self._welcome(answer)
@@ -422,7 +409,7 @@ class Joiner:
         assert conn is not None
         message = await _async_recv(conn)
         if isinstance(message, LobbyNews) and self.transcript is None:
-            self._notify(_lobby_seats(message))
+            self._notify(lobby_seats(message))
         elif isinstance(message, Entry):
             entry = message
             events = self._begin(entry) if self.transcript is None else self._append(entry)
@@ -435,7 +422,7 @@ class Joiner:
         elif isinstance(message, Bye):
             raise RemoteProtocolError(conn.peer, f"left: {message.reason}")
         else:
-            raise RemoteProtocolError(conn.peer, f"sent {_said(message)!r} out of place")
+            raise RemoteProtocolError(conn.peer, f"sent {said(message)!r} out of place")
 
     def _check_live(self) -> None:
         """Speak again once this seat holds what the host had when it came back; a message of this seat's
@@ -574,7 +561,7 @@ class Joiner:
         assert self._agent is not None
         await self._agent.async_wait_ready()
         if self._conn is not None and self.transcript is None:
-            await self._conn.async_send({"t": "ready", "ready": True})
+            await self._conn.async_send(Readiness(True).to_wire())
 
     async def _async_submit(self, msg: Authored) -> None:
         self._last_sent = msg

@@ -5,13 +5,39 @@
 # first hello refused or unanswered is the host's answer), and only when the link broke (a host that said
 # no, or broke the protocol, is not dialled again); a link lost in a game still in play is come back to;
 # a game complete or stopped is never come back to.
-"""`HostPin` (which host this peer proves itself to) and `after_loss` (what a lost link means)."""
+"""`HostPin` (which host this peer proves itself to), `after_loss` (what a lost link means), and `from_host`
+(what the host said, typed)."""
 
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from p2pshithead.net._errors import RemoteProtocolError
+from p2pshithead.net._events import LobbySeats
+from p2pshithead.net._messages import Bye, HostMessage, LobbyNews, Reject, host_message
+from p2pshithead.net._transcript import Entry
+
+
+def from_host(peer: str, message: dict[str, Any]) -> HostMessage | Entry:
+    """`message`, which `FROM_HOST` has checked, typed: an entry, or a session message.
+
+    Raises:
+        RemoteProtocolError: naming `peer`, when an entry is malformed.
+    """
+    return Entry.from_wire(peer, message) if message["t"] == "entry" else host_message(message)
+
+
+def said(message: HostMessage | Entry) -> str:
+    """What `message` says, for an error: its reason, if it gives one, else its kind."""
+    if isinstance(message, (Reject, Bye)):
+        return message.reason
+    return "entry" if isinstance(message, Entry) else message.T
+
+
+def lobby_seats(news: LobbyNews) -> LobbySeats:
+    """The event the lobby's seats in `news` mean: each a nickname and whether it is ready, or None."""
+    return LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in news.seats))
 
 
 class HostPin:

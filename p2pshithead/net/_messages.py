@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -382,11 +383,30 @@ def host_message(message: dict[str, Any]) -> HostMessage:
 
 # The session messages a peer sends, typed: `peer_message` turns a map `FROM_PEER` has checked (never a
 # ping or pong: `Connection` answers those) into one of these, which the host's session dispatches on by
-# type. `Bye` goes both ways.
+# type; a joiner sends them by `to_wire` (their fields are the map's keys). `Bye` goes both ways.
+_FROM_PEER_TAGGED = Tagged("t", FROM_PEER)
+
+
+class ToHost:
+    """A session message from peer to host; `to_wire` gives its map, checked by `FROM_PEER`."""
+
+    __slots__ = ()
+    T: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # each is a dataclass
+
+    def to_wire(self) -> dict[str, Any]:
+        """The map as it goes on the wire, checked by its schema.
+
+        Raises:
+            WireError: the value does not fit its schema (a bug of this peer's).
+        """
+        message = {"t": self.T, **{f.name: getattr(self, f.name) for f in dataclasses.fields(self)}}
+        _FROM_PEER_TAGGED.check(message)
+        return message
 
 
 @dataclass(frozen=True, slots=True)
-class Hello:
+class Hello(ToHost):
     """First: sit at the table (`HELLO`)."""
 
     T: ClassVar[str] = "hello"
@@ -397,7 +417,7 @@ class Hello:
 
 
 @dataclass(frozen=True, slots=True)
-class Watch:
+class Watch(ToHost):
     """First, instead of a hello: watch the table (`WATCH`)."""
 
     T: ClassVar[str] = "watch"
@@ -405,7 +425,7 @@ class Watch:
 
 
 @dataclass(frozen=True, slots=True)
-class Rejoin:
+class Rejoin(ToHost):
     """First, to come back to a game in play (`REJOIN`, signed over `rejoin_bytes`)."""
 
     T: ClassVar[str] = "rejoin"
@@ -418,7 +438,7 @@ class Rejoin:
 
 
 @dataclass(frozen=True, slots=True)
-class Prove:
+class Prove(ToHost):
     """Right after a challenge: the key's signature of it (`PROVE`)."""
 
     T: ClassVar[str] = "prove"
@@ -426,7 +446,7 @@ class Prove:
 
 
 @dataclass(frozen=True, slots=True)
-class Readiness:
+class Readiness(ToHost):
     """In the lobby: this peer's ready flag (`READY`)."""
 
     T: ClassVar[str] = "ready"

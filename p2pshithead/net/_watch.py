@@ -16,15 +16,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Any
 
 from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
-from p2pshithead.net._events import Connected, LobbySeats, Notify, Started, Stopped, Watching, away_event
+from p2pshithead.net._events import Connected, Notify, Started, Stopped, Watching, away_event
+from p2pshithead.net._joining import from_host, lobby_seats, said
 from p2pshithead.net._limits import Limits
-from p2pshithead.net._messages import FROM_HOST
+from p2pshithead.net._messages import FROM_HOST, AwayNews, Bye, HostMessage, LobbyNews, Watch, WatchingTable
 from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
@@ -82,13 +82,13 @@ class Watcher:
         assert conn is not None, "use Watcher as an async context manager"
         silence = asyncio.ensure_future(self._async_close_when_silent(conn))
         try:
-            await conn.async_send({"t": "watch", "v": PROTOCOL_VERSION})
-            answer = await conn.async_recv()
-            if answer["t"] != "watching":
-                raise RemoteProtocolError(conn.peer, f"refused a spectator: {answer.get('reason', answer['t'])}")
-            conn.rename(f"host of {answer['name']}")
-            self._notify(Watching(answer["name"], answer["words"], answer["turn"]))
-            while (message := await conn.async_recv())["t"] != "bye":
+            await conn.async_send(Watch(PROTOCOL_VERSION).to_wire())
+            answer = from_host(conn.peer, await conn.async_recv())
+            if not isinstance(answer, WatchingTable):
+                raise RemoteProtocolError(conn.peer, f"refused a spectator: {said(answer)}")
+            conn.rename(f"host of {answer.table.name}")
+            self._notify(Watching(answer.table.name, answer.table.words, answer.table.turn))
+            while not isinstance(message := from_host(conn.peer, await conn.async_recv()), Bye):
                 self._take(conn.peer, message)
             self.closed = True
         except (ConnectionError, OSError):
@@ -107,11 +107,10 @@ class Watcher:
             await asyncio.sleep(_WATCH_S)
         await conn.async_close()
 
-    def _take(self, peer: str, message: dict[str, Any]) -> None:
-        kind = message["t"]
+    def _take(self, peer: str, message: HostMessage | Entry) -> None:
         current = self.games[-1] if self.games else None
-        if kind == "entry":
-            entry = Entry.from_wire(peer, message)
+        if isinstance(message, Entry):
+            entry = message
             resumed, self._resumed = self._resumed, False
             if current is not None and entry.index == 0 and entry.digest == current.entries[0].digest:
                 self._held = len(current.entries)  # the game in play, taken up again after a lost link
@@ -130,13 +129,12 @@ class Watcher:
                 self._observe(current, events)
                 if current.verdict is not None:
                     self._notify(Stopped(current.verdict))
-        elif kind == "lobby":
-            seats = message["seats"]
-            self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in seats)))
-        elif kind == "away" and current is not None:
-            self._notify(away_event(peer, message, [s.nick for s in current.setup.seats]))
+        elif isinstance(message, LobbyNews):
+            self._notify(lobby_seats(message))
+        elif isinstance(message, AwayNews) and current is not None:
+            self._notify(away_event(peer, message.body(), [s.nick for s in current.setup.seats]))
         else:
-            raise RemoteProtocolError(peer, f"sent {kind!r} out of place")
+            raise RemoteProtocolError(peer, f"sent {said(message)!r} out of place")
 
     def _begin(self, peer: str, genesis: Entry, current: Transcript | None, missed: bool = False) -> None:
         """Start watching the game of `genesis`, which must follow `current`; when the end of `current` was

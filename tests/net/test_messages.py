@@ -1,5 +1,5 @@
-"""The host's session messages, typed both ways: what the host sends (`to_wire`) a joiner reads back, after
-`FROM_HOST` has checked it, as the very value sent (`host_message`)."""
+"""The session messages, typed both ways: what the host sends (`to_wire`) a joiner reads back, after
+`FROM_HOST` has checked it, as the very value sent (`host_message`); and what a peer sends, the host."""
 
 from __future__ import annotations
 
@@ -7,21 +7,30 @@ import pytest
 
 from p2pshithead.net._messages import (
     FROM_HOST,
+    FROM_PEER,
     AwayNews,
     Bye,
     Challenge,
+    Hello,
     HostMessage,
     LobbyNews,
+    Prove,
+    Readiness,
     Reject,
+    Rejoin,
     Resumed,
     TableInfo,
+    ToHost,
     Wait,
+    Watch,
     WatchingTable,
     Welcome,
     check_message,
     host_message,
+    peer_message,
 )
 from p2pshithead.net._transcript import PROTOCOL_VERSION
+from p2pshithead.wire import WireError
 
 INFO = TableInfo(PROTOCOL_VERSION, "kitchen", "shithead", "classic", "Tens burn.", 60, 120)
 SENT: list[HostMessage] = [
@@ -44,3 +53,19 @@ def test_every_kind_of_host_message_is_covered() -> None:
 def test_an_entry_or_a_keepalive_is_no_session_message(kind: str) -> None:
     with pytest.raises(ValueError, match=f"'{kind}' is not a session message from a host"):
         host_message({"t": kind})
+
+
+TO_HOST: list[ToHost] = [
+    Hello(PROTOCOL_VERSION, bytes(32), "ann", False), Watch(PROTOCOL_VERSION),
+    Rejoin(PROTOCOL_VERSION, bytes(32), bytes(16), 12, 1_700_000_000_000, bytes(64)), Prove(bytes(64)), Readiness(True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("sent", TO_HOST, ids=lambda m: m.T)
+def test_a_peers_message_is_read_back_by_the_host_as_the_value_sent(sent: ToHost) -> None:
+    assert peer_message(check_message(sent.to_wire(), FROM_PEER, "ann")) == sent
+
+
+def test_a_peers_message_is_checked_by_its_schema_before_it_leaves() -> None:
+    with pytest.raises(WireError):
+        Hello(PROTOCOL_VERSION, bytes(31), "ann", False).to_wire()  # a key one byte short

@@ -144,8 +144,8 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
         with CutLink(port, after=12_000) as link:
             spectators = [_spectator(port, logs, "watch"), _spectator(link.port, logs, "cut")]
             runs += spectators
-            host.until("so far: 1 game played")
-            _game_two(home, set(home.glob("tables/*")))
+            host.until("game starts")  # game one's folder is there (its record is kept before it starts)
+            _game_two(home, set(home.glob("tables/*")))  # a game of two bots may be over before its end is read
             (bot,) = processes_under(home / "bots")
             evening = Evening(subprocess.CompletedProcess(command, 0), home)
 
