@@ -6,6 +6,7 @@ fails, or no Cython) installs the same package as plain Python."""
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -16,12 +17,19 @@ assert _spec and _spec.loader
 compiled = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compiled)
 _TREE = Path(__file__).parent / compiled.PACKAGE
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 SOURCES = {name: compiled.digest(compiled.source_of(name, _TREE)) for name in compiled.COMPILED}  # as compiled
 
 
 class BuildExt(build_ext):
-    """Builds the extensions it can; then gives each built one its `native_of` name, in the build and (an
-    editable install) in the source tree, and writes `SUMS` there."""
+    """Builds the extensions it can, one a core at once (the largest, engine._game, is listed first); then
+    gives each built one its `native_of` name, in the build and (an editable install) in the source tree,
+    and writes `SUMS` there."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = _CORES
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -60,8 +68,8 @@ else:
     extensions = cythonize(
         [Extension(f"{compiled.PACKAGE}.{name}", [str(compiled.source_of(name, Path(compiled.PACKAGE)))])
          for name in compiled.COMPILED],
-        build_dir="build/cython", compiler_directives=compiled.DIRECTIVES, force=True, quiet=True,
-    )  # force: a change of settings alone compiles again
+        build_dir="build/cython", compiler_directives=compiled.DIRECTIVES, force=True, quiet=True, nthreads=_CORES,
+    )  # force: a change of settings alone compiles again; nthreads: a process a core
     for extension in extensions:
         extension.optional = True  # (set after cythonize, which drops it) an install goes on without it
 setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt})

@@ -1,10 +1,5 @@
-"""Hypothesis profiles for the whole suite: `ci` (the default, quick) and `nightly` (long); and the
-quick loop's selection (below).
-
-Choose one with HYPOTHESIS_PROFILE=nightly. No deadline in either: games vary in length and the
-machine is shared, so a slow example is not a failure. Tests that set their own `max_examples`
-scale it with the loaded profile (see `examples` in tests/engine/test_properties.py).
-"""
+"""The suite's hypothesis profile (tests/profiles.py: `quick` in the quick loop, else `ci`, or
+HYPOTHESIS_PROFILE) and the quick loop's selection (below)."""
 
 from __future__ import annotations
 
@@ -15,14 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-settings.register_profile(
-    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
-)
-settings.register_profile("nightly", settings.get_profile("ci"), max_examples=5000)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-
+from . import profiles
 
 # -- the quick loop ----------------------------------------------------------------------------------
 # `./scripts/test --quick` (P2PS_QUICK=1) runs every test that opens no socket and starts no process.
@@ -40,6 +29,7 @@ E2E_MODULES = frozenset({
 })  # fmt: skip
 """Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
 E2E_TESTS = frozenset({
+    "bench/test_speed.py::test_each_direction_is_measured_against_its_floor_which_no_play_beats",
     "bots/test_cli.py::test_simulate_in_worker_processes_counts_what_one_process_counts",
     "cli/test_watch_pexpect.py::test_a_spectator_sees_the_table_redrawn_and_the_host_left_alone_says_so",
     "cli/test_lazy.py::test_the_listing_loads_no_command_and_each_loads_on_use",
@@ -67,6 +57,7 @@ E2E_TESTS = frozenset({
 })
 """Single tests (path from tests/ and name) that do, in modules whose other tests do not."""
 QUICK = os.environ.get("P2PS_QUICK") == "1"
+profiles.load(QUICK)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -78,15 +69,37 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         _no_sockets_or_processes()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         path = item.path.relative_to(Path(__file__).parent).as_posix()
-        if path in E2E_MODULES or f"{path}::{getattr(item, 'originalname', item.name)}" in E2E_TESTS:
+        test = f"{path}::{getattr(item, 'originalname', item.name)}"
+        if path in E2E_MODULES or test in E2E_TESTS:
             item.add_marker(pytest.mark.e2e)
+        if group := _worker_group(item, path, test):
+            item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)  # the long waits first (stable)
     if QUICK:
         kept = [item for item in items if item.get_closest_marker("e2e") is None]
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
+
+
+# -- workers -----------------------------------------------------------------------------------------
+# `./scripts/test` runs the tests in worker processes (pytest-xdist, `--dist loadgroup`), each test
+# wherever a worker is free, except what may not run apart: the tests of a module-scoped fixture (built
+# once, not once a worker) and the cases of one end-to-end test (they announce the same table names on
+# the one mDNS of this machine) stay on one worker, one after the other. Every other shared thing is
+# the test's own: ports are the system's pick (port 0), each process's config folder a temporary one.
+# End-to-end tests go first: they wait the longest, and a worker left with one at the end holds the run.
+
+
+def _worker_group(item: pytest.Item, path: str, test: str) -> str | None:
+    """The group `item` must run in with others on one worker, if any."""
+    fixtures = getattr(item, "_fixtureinfo", None)
+    if fixtures is not None and any(defs[-1].scope == "module" for defs in fixtures.name2fixturedefs.values()):
+        return path
+    return test if item.get_closest_marker("e2e") else None
 
 
 def _refuse(what: str) -> Callable[..., object]:

@@ -33,7 +33,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "crypto": LEVEL_0,
     "net": LEVEL_0,
     "bots": LEVEL_0 | {"engine"},
-    "game": LEVEL_0 | {"engine", "crypto"},
+    "game": LEVEL_0 | {"engine", "crypto", "net"},  # it also builds its AppSpec
     "speedgame": LEVEL_0 | {"speed", "crypto", "net"},  # it also builds its AppSpec and its bot agent
     "bench": LEVEL_0 | {"compiled", "engine", "speed", "crypto", "net", "bots", "game", "speedgame"},
     "cli": LEVEL_0 | {"engine", "speed", "crypto", "net", "bots", "game", "speedgame", "bench"},

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from p2pshithead.bench.net import _LOOPBACK, _start_host
+from p2pshithead.bench.program import CLI
 from p2pshithead.net import FROM_HOST, Connection, Limits, encode_frame
 
 KINDS = ("idle", "slow-loris", "half frame", "giant prefix")
@@ -96,7 +97,7 @@ def bench_garbage(connections: int = 200, hold_s: float = 8.0) -> dict[str, floa
     time for a seated peer to notice the host frozen, with the default keep-alive (`Limits()`)."""
     limits = Limits()
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
-        host, port = _start_host(Path(tmp), 3, "--no-announce")
+        host, port = _start_host(CLI, Path(tmp), 3, "--no-announce")
         try:
             time.sleep(0.5)
             before = _rss_mb(host.pid)

@@ -11,6 +11,7 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -26,9 +27,9 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def _start_host(folder: Path, seats: int, *extra: str) -> tuple[subprocess.Popen[str], int]:
+def _start_host(cli: list[str], folder: Path, seats: int, *extra: str) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, HOME_ENV: str(folder / "host")}
-    host = subprocess.Popen([*CLI, "host", "--bind", _LOOPBACK, "--seats", str(seats), "--autoplay", *extra],
+    host = subprocess.Popen([*cli, "host", "--bind", _LOOPBACK, "--seats", str(seats), "--autoplay", *extra],
                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, env=env)  # fmt: skip
     assert host.stdout is not None
     first = host.stdout.readline()
@@ -43,21 +44,26 @@ def _stop(child: subprocess.Popen[str], timeout: float) -> None:
         child.wait()
 
 
-def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0) -> dict[str, float]:
+def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0,
+                python: str = sys.executable) -> dict[str, float]:  # fmt: skip
     """Play one bot table of `players` processes; return its figures.
 
     launch_s runs from launching the host to the host sealing the genesis (processes start, connect, sit);
     setup_s from the genesis to every peer holding the dealt game (keys, shuffles with proofs, deal);
     a move's latency from its author sending it to the last peer having validated it (latency_ms_*: the
     messages of play, whose shares and proofs are small; setup_latency_ms_max: the slowest setup message);
-    game_s from the genesis to the last entry validated; bytes_per_peer: bytes each process sent.
+    game_s from the genesis to the last entry validated; bytes_per_peer: bytes each process sent;
+    lag_ms_p50_<peer> and lag_ms_p95_<peer>: from a play message's author sending it to that peer (host,
+    joiner1, ...) having validated it. `python`: the interpreter the processes run (another checkout's
+    .venv/bin/python measures that checkout side by side).
     """
+    cli = [python, *CLI[1:]]
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
         folder = Path(tmp)
         start = time.monotonic()
-        host, port = _start_host(folder, players, "--no-announce", "--rules", rules, "--stats", str(folder / "s0.json"),
-                                 "--transcript", str(folder / "host.p2ps"))  # fmt: skip
-        joiners = [subprocess.Popen([*CLI, "join", "--bot", "--quiet", "--address", f"{_LOOPBACK}:{port}",
+        host, port = _start_host(cli, folder, players, "--no-announce", "--rules", rules, "--stats",
+                                 str(folder / "s0.json"), "--transcript", str(folder / "host.p2ps"))  # fmt: skip
+        joiners = [subprocess.Popen([*cli, "join", "--bot", "--quiet", "--address", f"{_LOOPBACK}:{port}",
                                      "--bind", _LOOPBACK, "--stats", str(folder / f"s{k}.json")],
                                     env={**os.environ, HOME_ENV: str(folder / f"bot{k}")}, stdout=subprocess.DEVNULL,
                                     stdin=subprocess.DEVNULL, text=True) for k in range(1, players)]  # fmt: skip
@@ -78,6 +84,7 @@ def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0)
     setup = [ms for i, ms in sent if i <= dealt] or [0.0]
     by_index = {index[key]: times for key, times in validated.items()}
     return {
+        **_peer_lags(records, {key for key, i in index.items() if i > dealt}),
         "launch_s": genesis - start,
         "setup_s": max(by_index[dealt]) - genesis if dealt in by_index else 0.0,
         "latency_ms_p50": statistics.median(play),
@@ -90,10 +97,23 @@ def bench_table(players: int = 4, rules: str = "classic", timeout: float = 60.0)
     }
 
 
+def _peer_lags(records: list[dict[str, list[list[float]]]], plays: set[tuple[int, int]]) -> dict[str, float]:
+    """p50 and p95 of each process's lag (record 0 the host's, then joiner1, ...): from the author's sending
+    each message of `plays` (seat, counter) to that process having validated it, in milliseconds."""
+    sent = {(seat, counter): at for r in records for seat, counter, at in r["sent"] if (seat, counter) in plays}
+    figures: dict[str, float] = {}
+    for k, record in enumerate(records):
+        lags = [(at - sent[(seat, counter)]) * 1000 for _, seat, counter, at, _ in record["validated"]
+                if (seat, counter) in sent] or [0.0]  # fmt: skip
+        peer = f"joiner{k}" if k else "host"
+        figures[f"lag_ms_p50_{peer}"], figures[f"lag_ms_p95_{peer}"] = statistics.median(lags), _percentile(lags, 0.95)
+    return figures
+
+
 def bench_listing(samples: int = 10, timeout: float = 3.0) -> dict[str, float]:
     """How long browsing takes to show a table already announced on loopback: list_ms_p50 and list_ms_p95."""
     with tempfile.TemporaryDirectory(prefix="p2ps-bench-") as tmp:
-        host, _ = _start_host(Path(tmp), 2, "--table", "bench-listing")
+        host, _ = _start_host(CLI, Path(tmp), 2, "--table", "bench-listing")
         try:
             times = [asyncio.run(_async_time_to_show("bench-listing", timeout)) * 1000 for _ in range(samples)]
         finally:

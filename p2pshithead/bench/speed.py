@@ -25,13 +25,12 @@ __all__ = ["SpeedTableRun", "async_speed_table", "bench_speed", "play_latencies"
 
 @dataclass(frozen=True, slots=True)
 class SpeedTableRun:
-    """One networked game: both ends' transcripts and timing records, and the host's own delay (s)."""
+    """One networked game: both ends' transcripts and timing records."""
 
     host: Transcript
     joiner: Transcript
     host_stats: Stats
     joiner_stats: Stats
-    own_delay: float
 
 
 async def async_speed_table(rules: str = "speed", delay: float = 0.01, reaction: float = 0.05, seed: int = 0, *,
@@ -58,8 +57,7 @@ async def async_speed_table(rules: str = "speed", delay: float = 0.01, reaction:
                 ends = await asyncio.wait_for(asyncio.gather(host.async_run(), joiner.async_run()), timeout)
         finally:
             await proxy.async_close()
-        own = host.own_delay() if fair else 0.0
-    return SpeedTableRun(ends[0], ends[1], host.stats, joiner.stats, own)
+    return SpeedTableRun(ends[0], ends[1], host.stats, joiner.stats)
 
 
 def _plays(transcript: Transcript) -> list[tuple[Entry, dict[str, object]]]:
@@ -89,14 +87,23 @@ def races(transcript: Transcript) -> list[int]:
 
 def play_latencies(run: SpeedTableRun) -> dict[int, list[float]]:
     """Milliseconds from a seat's program sending a play to the other peer having applied it, by author."""
-    applied = {0: {(s, c): at for _, s, c, at, _ in run.joiner_stats.validated},
-               1: {(s, c): at for _, s, c, at, _ in run.host_stats.validated}}  # fmt: skip
-    sent = {(s, c): at for stats in (run.host_stats, run.joiner_stats) for s, c, at in stats.sent}
     out: dict[int, list[float]] = {0: [], 1: []}
+    for seat, _, other in _play_times(run):
+        out[seat].append(other)
+    return out
+
+
+def _play_times(run: SpeedTableRun) -> list[tuple[int, float, float]]:
+    """Each play both peers applied: its author's seat and the milliseconds from its author sending it to
+    the author's own peer, and to the other, having applied it (the host's own: its fair wait)."""
+    applied = [{(s, c): at for _, s, c, at, _ in stats.validated} for stats in (run.host_stats, run.joiner_stats)]
+    sent = {(s, c): at for stats in (run.host_stats, run.joiner_stats) for s, c, at in stats.sent}
+    out = []
     for entry, _ in _plays(run.host):
-        key = (entry.msg.seat, entry.msg.counter)
-        if key in sent and key in applied[entry.msg.seat]:
-            out[entry.msg.seat].append((applied[entry.msg.seat][key] - sent[key]) * 1000)
+        seat, key = entry.msg.seat, (entry.msg.seat, entry.msg.counter)
+        if key in sent and all(key in peer for peer in applied):
+            own, other = applied[seat][key], applied[1 - seat][key]
+            out.append((seat, (own - sent[key]) * 1000, (other - sent[key]) * 1000))
     return out
 
 
@@ -111,6 +118,7 @@ def bench_speed(target: int = 1000, delay_ms: float = 10.0, reaction_ms: float =
     host's share of them, the play latencies, and a check that both ends of every game agree."""
     winners: list[int] = []
     latencies: dict[int, list[float]] = {0: [], 1: []}
+    over: dict[int, list[float]] = {0: [], 1: []}  # each play's latency over its floor
     delays: list[float] = []
     games, late, start = 0, 0, time.monotonic()
     while len(winners) < target and time.monotonic() - start < budget_s:
@@ -121,21 +129,30 @@ def bench_speed(target: int = 1000, delay_ms: float = 10.0, reaction_ms: float =
                 raise RuntimeError(f"game {games}: the two ends disagree")
             games += 1
             winners += races(run.host)
-            for seat, values in play_latencies(run).items():
-                latencies[seat] += values
-            delays.append(run.own_delay * 1000)
+            for seat, own, other in _play_times(run):
+                wait = own if seat == 0 else 0.0  # the host's own play waits its fair wait
+                latencies[seat].append(other)
+                over[seat].append(other - delay_ms - wait)
+                delays += [wait] if seat == 0 else []
             late += sum(1 for _ in _plays(run.host)) - sum(_app(run.host).game.plays)
     both = latencies[0] + latencies[1]
     return {
         "race_share_host": winners.count(0) / len(winners) if winners else 0.0,
         "races": len(winners), "games": games, "late_plays": late,
         "latency_ms_p50": statistics.median(both) if both else 0.0, "latency_ms_p95": _percentile(both, 0.95),
-        "host_to_joiner_ms_p50": statistics.median(latencies[0]) if latencies[0] else 0.0,
-        "joiner_to_host_ms_p50": statistics.median(latencies[1]) if latencies[1] else 0.0,
+        **_direction("host_to_joiner", latencies[0], over[0]), **_direction("joiner_to_host", latencies[1], over[1]),
         "delay_ms_each_way": delay_ms, "reaction_ms": reaction_ms,
         "host_own_delay_ms": statistics.median(delays) if delays else 0.0, "fair": fair,
         "seconds": time.monotonic() - start,
     }  # fmt: skip
+
+
+def _direction(name: str, values: list[float], over: list[float]) -> dict[str, float]:
+    """One direction's play latencies, p50 and p95 (ms), and by how much they exceed their floor, play by
+    play: what no relay can beat, the delay on the line, and for the host's plays its own fair wait too."""
+    return {f"{name}_ms_p50": statistics.median(values) if values else 0.0, f"{name}_ms_p95": _percentile(values, 0.95),
+            f"{name}_over_floor_ms_p50": statistics.median(over) if over else 0.0,
+            f"{name}_over_floor_ms_p95": _percentile(over, 0.95)}  # fmt: skip
 
 
 async def _async_batch(rules: str, delay: float, reaction: float, seeds: range, fair: bool) -> list[SpeedTableRun]:

@@ -3,41 +3,62 @@
 # terminal the whole screen is redrawn, fitted to the terminal's size, on every entry that changes the
 # table (the hand and the pile never stay stale, no line piles up), and the waiting line ("Bot 2
 # thinking... 3 s") is rewritten in place under it; elsewhere (a pipe, a log) the moves are printed as
-# lines. Invariant: a typed line that cannot be read is answered and asked again; nothing typed is
-# lost when a read is cancelled (one shared stdin stream per loop).
-"""`BotAgent`, `HumanAgent` and `async_input`: the transport's `Agent`s for a terminal."""
+# lines. A person at a Speed table presses single keys (`SpeedPerson`). Invariants: a typed line that
+# cannot be read is answered and asked again; what a line means (a move, a hint, a question, leaving) is
+# a value (`Reading`), never an exception; nothing typed is lost when a read is cancelled (one shared
+# stdin stream per loop).
+"""`BotAgent`, `HumanAgent`, `SpeedPerson` and `async_input`: the transport's `Agent`s for a terminal."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol, cast
+from dataclasses import dataclass
+from typing import Protocol
 
 import click
 
 from p2pshithead.cli.fit import paragraphs
+from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
+from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.net import Application
+from p2pshithead.speedgame import SpeedApp
 
 Say = Callable[[str], None]
 Bot = Callable[[Application, int, random.Random], object]
-Parse = Callable[[Application, int, str], object]
-Auto = Callable[[Application, int], tuple[object, str]]
-"""The payload a person's own program sends when their time is up, and what it does in words."""
 _GRACE_S = 0.5  # another's move this late in their time is taken for their program's (see `_say_played_for`)
 
 
-class Confirm(ValueError):
-    """What `parse` raises for a line that asks a yes/no question first: `payload` is sent only on y."""
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A line read as the payload of a move: it is sent."""
 
-    def __init__(self, question: str, payload: object) -> None:
-        super().__init__(question)
-        self.question, self.payload = question, payload
+    payload: object
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A line read as something to show (why it cannot be played, the help, the rules): the person is asked again."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """A line that asks a yes/no question first (leaving for good): `payload` is sent only on y."""
+
+    question: str
+    payload: object
+
+
+Reading = Chosen | Hint | Confirm
+"""What a typed line means."""
 
 
 class Shown(Protocol):
-    """An application as a person sees it (the card game's `NetCardGame`)."""
+    """An application as a person sees it (the card game's `ShitheadScreen`)."""
 
     def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
                message: str = "") -> str: ...
@@ -47,6 +68,14 @@ class Shown(Protocol):
     def automatic(self, seat: int) -> None: ...
     def news(self, ascii: bool = False) -> list[str]: ...
     def in_setup(self) -> bool: ...
+
+
+Screen = Callable[[Application], Shown]
+"""The screen of an application, built once per game."""
+Parse = Callable[[Shown, int, str], Reading]
+"""What a person's line at their seat means."""
+Auto = Callable[[Shown, int], tuple[object, str]]
+"""The payload a person's own program sends when their time is up, and what it does in words."""
 
 
 class BotAgent:
@@ -74,22 +103,27 @@ class BotAgent:
 
 
 class Ask(Protocol):
-    """Prints a prompt and reads a line; `clock` (the time left, in words) ticks beside the prompt."""
+    """Prints a prompt and reads a line; `clock` (the time left, in words) ticks beside the prompt, and
+    `resized` draws the screen above it again when the terminal's size changes."""
 
-    def __call__(self, prompt: str, clock: Callable[[], str] | None = None, /) -> Awaitable[str]: ...
+    def __call__(self, prompt: str, clock: Callable[[], str] | None = None,
+                 resized: Callable[[], None] | None = None, /) -> Awaitable[str]: ...  # fmt: skip
 
 
-async def async_input(prompt: str, clock: Callable[[], str] | None = None) -> str:
+async def async_input(prompt: str, clock: Callable[[], str] | None = None,
+                      resized: Callable[[], None] | None = None) -> str:  # fmt: skip
     """Read one line from the person at this terminal without blocking the loop (`terminal.READER`);
-    `clock` is shown at the right of the prompt line, redrawn every second (on a console)."""
-    return (await READER.async_read(prompt, clock)).strip()
+    `clock` is shown at the right of the prompt line, redrawn every second, and `resized` is called at
+    once when the terminal's size changes (on a console)."""
+    return (await READER.async_read(prompt, clock, resized)).strip()
 
 
 class HumanAgent:
     """A person at the terminal: watches the table, sees the screen on their turn, types moves.
 
     Args:
-        parse: reads what the person types into a payload (ValueError: a hint to show).
+        screen: the screen of an application (`ShitheadScreen`), built once per game.
+        parse: what the person types, read as a `Reading`.
         auto: the payload the person's program sends for them when their time is up (`turn_time`).
         say: prints one or more lines.
         ask: prints a prompt and reads a line (with the time left ticking beside it, on a turn limit).
@@ -103,11 +137,12 @@ class HumanAgent:
 
     is_bot = False
 
-    def __init__(self, parse: Parse, say: Say, ask: Ask = async_input, *,
+    def __init__(self, screen: Screen, parse: Parse, say: Say, ask: Ask = async_input, *,
                  auto: Auto | None = None, ascii: bool = False, clock: Callable[[], float] | None = None,
                  live: bool = False, write: Say | None = None, turn_time: int = 0,
                  size: Callable[[], tuple[int, int]] = terminal_size) -> None:  # fmt: skip
-        self._parse, self._say, self._ask, self._ascii, self._live = parse, say, ask, ascii, live
+        self._screen, self._parse, self._say, self._ask = screen, parse, say, ask
+        self._ascii, self._live = ascii, live
         self._auto, self.turn_time, self._size = auto, turn_time, size
         self.confirm_start = False  # the host's person: a start with empty seats is asked twice
         self.empty_seats = 0  # free seats in the lobby, as the last lobby event said
@@ -115,6 +150,7 @@ class HumanAgent:
         self._clock = clock
         self._write = write or (lambda text: click.echo(text, nl=False))
         self._app: Shown | None = None
+        self._of: Application | None = None  # the application `_app` shows
         self._seat: int | None = -1
         self._headline = ""
         self._since = 0.0
@@ -129,10 +165,19 @@ class HumanAgent:
             self._write("\r\x1b[K")
             self._open = False
 
+    def tell(self, text: str) -> None:
+        """Table news (`text`) on lines of its own: the waiting line is wiped first, and while the person
+        types at a prompt (a move, ready, the next game) it goes above the prompt, never onto its line."""
+        self._close_line()
+        if self._live:
+            READER.echo(text)
+        else:
+            self._say(text)
+
     def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
         """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
-        shown = cast(Shown, app)
-        first = shown is not self._app  # a new game, or one in play already (come back after a crash)
+        first = app is not self._of  # a new game, or one in play already (come back after a crash)
+        shown = self._shown(app)
         self._app, self._seat = shown, seat
         if not first:
             self._say_played_for(shown)
@@ -162,8 +207,13 @@ class HumanAgent:
             else:
                 lines.append(headline)
         if lines:
-            self._close_line()
-            self._say("\n".join(lines))
+            self.tell("\n".join(lines))
+
+    def _shown(self, app: Application) -> Shown:
+        """`app`'s screen: the one built for it, or a new one for a new game."""
+        if app is not self._of or self._app is None:
+            self._app, self._of = self._screen(app), app
+        return self._app
 
     def _say_played_for(self, shown: Shown) -> None:
         """Mark the move this entry tells as made by the mover's own program, its time being up: this
@@ -234,16 +284,20 @@ class HumanAgent:
             self._open = True
 
     async def async_choose(self, app: Application, seat: int) -> object:
-        shown = cast(Shown, app)
+        shown = self._shown(app)
         self._choosing = True
         self._close_line()
         try:
-            if self._live:
-                click.clear()
-            screen = shown.status(seat, self._ascii, self._size())
             limited = self.turn_time > 0 and self._auto is not None
             limit = f"   {self.turn_time} s to decide" if limited else ""
-            self._say(screen + limit)
+            message = ""  # why the last input was refused, in the status line
+
+            def paint() -> None:  # the screen of this turn, at the terminal's size now
+                if self._live:
+                    click.clear()
+                self._say(shown.status(seat, self._ascii, self._size(), message=message) + limit)
+
+            paint()
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time
 
@@ -254,35 +308,37 @@ class HumanAgent:
                 try:
                     left = deadline - self._now() if limited else None
                     async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
-                        text = await self._ask_or_quit("> ", countdown if limited else None)
+                        text = await self._ask_or_quit("> ", countdown if limited else None,
+                                                       paint if self._live else None)  # fmt: skip
                 except TimeoutError:
                     assert self._auto is not None
-                    payload, said = self._auto(app, seat)
+                    payload, said = self._auto(shown, seat)
                     self._say(f"\ntime's up: your program {said} for you")
                     self._auto_mine = seat
                     return payload
-                try:
-                    return self._parse(app, seat, text)
-                except Confirm as ask:
-                    if (await self._ask(ask.question)).strip().lower() in ("y", "yes"):
-                        return ask.payload
+                reading = self._parse(shown, seat, text)
+                if isinstance(reading, Chosen):
+                    return reading.payload
+                if isinstance(reading, Confirm):
+                    if (await self._ask(reading.question)).strip().lower() in ("y", "yes"):
+                        return reading.payload
                     self._say("you stay at the table")
-                except ValueError as exc:  # a hint, the help or the rules in words
-                    said = str(exc)
-                    if self._live and "\n" not in said:  # the screen again, the reason in its status line
-                        click.clear()
-                        self._say(shown.status(seat, self._ascii, self._size(), message=said) + limit)
-                    else:
-                        self._say(paragraphs(said, self._size()[0]))
+                elif self._live and "\n" not in reading.text:  # the screen again, the reason in its status line
+                    message = reading.text
+                    paint()
+                else:
+                    self._say(paragraphs(reading.text, self._size()[0]))
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()
 
-    async def _ask_or_quit(self, prompt: str, clock: Callable[[], str] | None = None) -> str:
-        """A line typed at `prompt` (with `clock`, the time left, ticking beside it); Ctrl-C there reads
-        as `quit` (leaving is asked before it is done)."""
+    async def _ask_or_quit(self, prompt: str, clock: Callable[[], str] | None,
+                           resized: Callable[[], None] | None) -> str:  # fmt: skip
+        """A line typed at `prompt` (with `clock`, the time left, ticking beside it, and the screen drawn
+        again by `resized` at a new terminal size); Ctrl-C there reads as `quit` (leaving is asked
+        before it is done)."""
         try:
-            return await self._ask(prompt, clock)
+            return await self._ask(prompt, clock, resized)
         except KeyboardInterrupt:
             return "quit"
 
@@ -325,3 +381,80 @@ def _clock_text(seconds: float) -> str:
     """Seconds as m:ss (never negative)."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+class SpeedPerson:
+    """A person at this terminal playing one seat of networked Speed with single keys. Ctrl-C or Ctrl-D
+    sets `left` (and the choice never comes): whoever runs the table sees it and stops the run."""
+
+    is_bot = False
+
+    def __init__(self, keys: RawKeys, unicode: bool) -> None:
+        self._keys, self._unicode = keys, unicode
+        self._changed = asyncio.Event()
+        self.left = asyncio.Event()
+        self.lines: list[str] = []
+        self.status = ""
+        self._app: SpeedApp | None = None
+        self._playing = False  # play has begun (keys from before are dropped then)
+
+    async def async_wait_ready(self) -> None:
+        return
+
+    def tick(self) -> None:
+        return
+
+    def say(self, text: str) -> None:
+        """A line about the table (before the game, or from the transport)."""
+        self.lines.append(text)
+        self.redraw()
+
+    def redraw(self) -> None:
+        app = self._app
+        if app is None or app.in_setup() or app.seat is None:
+            draw("\n".join([*self.lines[-12:], "(setting up the deck: keys and proven shuffles...)"
+                            if app is not None else "waiting for the other player..."]))  # fmt: skip
+            return
+        draw(speed_screen(app.game, app.seat, app.names, self.lines, self._unicode, self.status, terminal_size()))
+
+    def observe(self, app: object, seat: int, events: Sequence[object]) -> None:
+        assert isinstance(app, SpeedApp)
+        self._app = app
+        self.lines += narrate(events, app.game, seat, app.names, self._unicode)
+        self._changed.set()
+        self.redraw()
+
+    async def async_choose(self, app: object, seat: int) -> object:
+        """The pending deck step as soon as there is one; else the play the person's next key asks for."""
+        assert isinstance(app, SpeedApp)
+        self._app = app
+        while not self.left.is_set():
+            pending = app.pending()
+            if pending is not None:
+                return pending
+            if not self._playing and not app.in_setup():  # keys pressed while the deck was set up: dropped
+                self._playing = True
+                if self._keys.flush():
+                    self.left.set()
+                    break
+            self._changed.clear()
+            key = asyncio.ensure_future(self._keys.get())
+            changed = asyncio.ensure_future(self._changed.wait())
+            await asyncio.wait({key, changed}, return_when=asyncio.FIRST_COMPLETED)
+            changed.cancel()
+            if not key.done():
+                key.cancel()
+                continue
+            pressed = key.result()
+            if pressed in QUIT_KEYS:
+                self.left.set()
+                break
+            got = key_action(pressed, app.game, seat, self._unicode)
+            if isinstance(got, str):
+                self.status = f"! {got}"
+                self.redraw()
+                continue
+            self.status = ""
+            return app.action_payload(got)
+        never: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        return await never  # left: whoever watches `left` stops the run

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -17,16 +18,15 @@ from types import FrameType
 import click
 from click.core import ParameterSource
 
-from p2pshithead.cli.agents import HumanAgent
+from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
 from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.level import LEVEL
-from p2pshithead.cli.netgame import APPS, SHITHEAD, describe, table_rules
 from p2pshithead.cli.processes import APART, alive, end
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
+from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
     checked_bind,
-    earlier_games,
     finish_game,
     make_agent,
     network_words,
@@ -35,11 +35,14 @@ from p2pshithead.cli.session import (
     series_path,
     set_aside,
 )
-from p2pshithead.cli.speednet import host_speed
+from p2pshithead.cli.shithead import describe
+from p2pshithead.cli.speedplay import speed_rules
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
+from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.net import (
     ANY,
+    Agent,
     Entry,
     Host,
     Identity,
@@ -51,13 +54,16 @@ from p2pshithead.net import (
     Started,
     TableConfig,
     TableEvent,
+    Transcript,
     damaged,
     load_identity,
     replay_journal,
     unfinished,
 )
+from p2pshithead.speedgame import SPEED
 
 _BOT_EXIT_WAIT_S = 10.0
+_LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
@@ -68,21 +74,29 @@ def bot_home(number: int) -> Path:
     return config_dir() / "bots" / str(number)
 
 
-def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: str,
-                table_id: bytes | None = None) -> list[subprocess.Popen[bytes]]:
-    """Start bots `numbers`, each a `join --bot` process with its own config folder (key, journals): for
-    a new table `--new`, so a bot whose last table died unfinished sits here instead of looking for it;
-    for a resumed one (`table_id`), the bot comes back to its own seat there. Each bot's pid is kept in
-    its folder, so that a host resumed after a crash knows a bot that runs on from the one it killed."""
+def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: str, table_id: bytes | None = None,
+                game: str = SHITHEAD.name) -> list[subprocess.Popen[bytes]]:  # fmt: skip
+    """Start bots `numbers`, each a `join --bot` process of `game` with its own config folder (key,
+    journals): for a new table `--new`, so a bot whose last table died unfinished sits here instead of
+    looking for it; for a resumed one (`table_id`), the bot comes back to its own seat there. Each bot's
+    pid is kept in its folder, so that a host resumed after a crash knows a bot that runs on from the one
+    it killed; and its level, so that a resumed bot plays at the level it was started with (`level` only
+    for a new table)."""
     which = ["--new"] if table_id is None else [table_id.hex()]
-    command = [*CLI, "join", "--bot", "--quiet", "--level", level, "--address", f"{address}:{port}", "--bind", bind]
+    command = [*CLI, "join", "--bot", "--quiet", "--game", game, "--address", f"{address}:{port}", "--bind", bind]
     children = []
     for k in numbers:
+        own = level
+        if table_id is not None:  # a resumed bot plays at its own level (a folder that keeps none: `level`)
+            with contextlib.suppress(OSError):
+                own = (bot_home(k) / _LEVEL).read_text()
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
-        child = subprocess.Popen([*command, *which], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 env={**os.environ, HOME_ENV: str(bot_home(k))}, **APART)  # fmt: skip
+        child = subprocess.Popen([*command, "--level", own, *which], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, env={**os.environ, HOME_ENV: str(bot_home(k))},
+                                 **APART)  # fmt: skip
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
         (bot_home(k) / _PID).write_text(str(child.pid))
+        (bot_home(k) / _LEVEL).write_text(own)
         children.append(child)
     return children
 
@@ -132,21 +146,41 @@ class _Table:
 
 
 async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: str, seed: int | None,
-                      transcript: Path | None, stats: Path | None, ascii: bool, games: int) -> int:  # fmt: skip
+                      transcript: Path | None, stats: Path | None, ascii: bool, games: int) -> int | None:  # fmt: skip
+    """Host `table` of either game until it closes; the exit status (None: a person at Speed left)."""
+    if table.config.app is SPEED:  # one game, kept by nobody; a person plays with single keys (raw mode)
+        async with async_seated(autoplay, level, seed, ascii) as agent:
+            ended = await _async_serve(table, identity, agent, level, None, 1)
+        return None if ended is None else speed_finish(ended[0], identity, transcript, click.echo)
+    seated = make_agent(autoplay, level, seed, click.echo, ascii, table.config.turn_time)
+    if isinstance(seated, HumanAgent):
+        seated.confirm_start = True
+    ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id), games,
+                               transcript, stats)  # fmt: skip
+    return None if ended is None else ended[1]
+
+
+async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: str, journal: Journal | None,
+                       games: int, transcript: Path | None = None,
+                       stats: Path | None = None) -> tuple[Transcript, int] | None:  # fmt: skip
+    """Serve `table` with its bots and `agent` at the host's seat: `games` games (0: until the person
+    stands up), each finished in words (Shithead), with the evening's scoreboard; the last game's
+    transcript and the exit status (None: a person at Speed left)."""
     config = table.config
-    agent = make_agent(autoplay, level, seed, click.echo, ascii, config.turn_time)
-    if isinstance(agent, HumanAgent):
-        agent.confirm_start = True
-    journal = Journal.for_table(tables_dir(), table.table_id)
-    notify = Alone(notifier(click.echo, agent), click.echo)
-    async with Host(identity, config, agent, table_id=table.table_id, secret=table.secret, host_ready=not autoplay,
-                    notify=notify, clock=time.monotonic, journal=journal,
-                    resume=table.resume) as host:  # fmt: skip
+    say = agent.say if isinstance(agent, SpeedPerson) else click.echo
+    notify = Alone(notifier(say, agent), say)
+    async with Host(identity, config, agent, table_id=table.table_id, secret=table.secret,
+                    host_ready=config.app is SPEED or not isinstance(agent, BotAgent), notify=notify,
+                    clock=time.monotonic, journal=journal, resume=table.resume) as host:  # fmt: skip
         first, *more = [f"[{a}]" if ":" in a else a for a in host.addresses]
         also = f" (also {', '.join(more)})" if more else ""
-        click.echo(fitted(f"table {config.name!r} on {first}:{host.port}{also}; rules: {config.words}"))
+        game = "" if config.app is SHITHEAD else f"--game {config.app.name} "
+        how = f"join {config.name!r}" if config.announce else f"join {game}--address {first}:{host.port}"
+        rules = config.words if config.app is SHITHEAD else config.rules  # Speed's words take a screen
+        say(fitted(f"table {config.name!r} on {first}:{host.port}{also}; rules: {rules}; "
+                   f"others: p2pshithead {how}"))  # fmt: skip
         if table.resume:
-            click.echo(f"resuming the game at entry {len(table.resume)}: the others come back by themselves")
+            say(f"resuming the game at entry {len(table.resume)}: the others come back by themselves")
         address = "127.0.0.1" if config.bind == ANY else config.bind
         if table.resume:  # the bots that held seats come back to them; one that ran on is left to come back
             seated = _seated_bots(table.table_id)
@@ -155,17 +189,22 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
                                    table.table_id)  # fmt: skip
         else:
             adopted = {}
-            children = _spawn_bots(list(range(1, table.bots + 1)), address, host.port, address, level)
+            children = _spawn_bots(list(range(1, table.bots + 1)), address, host.port, address, level,
+                                   game=config.app.name)  # fmt: skip
         evening = Evening()
         try:
-            result = await host.async_run()
+            result = await async_until_left(host.async_run(), agent)
+            if result is None or config.app is not SHITHEAD:
+                return None if result is None else (result, 0)
             status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                  click.echo, agent)  # fmt: skip
-            for earlier in earlier_games(result.setup, transcript) if table.resume else ():
-                evening.add(earlier)  # the evening's games before the crash, as saved
-            evening.add(result)
+            if table.resume:  # the evening's games before the crash count too, as saved
+                evening.take_up(result, transcript)
+            else:
+                evening.add(result)
             while status == 0 and (games == 0 or len(evening.games) < games):
                 _say_lines(evening.lines())
+                assert isinstance(agent, BotAgent | HumanAgent)
                 if not await agent.async_play_again():
                     click.echo("You stood up: the table closes. Bye!")
                     break
@@ -185,7 +224,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
                 await asyncio.get_running_loop().run_in_executor(None, _reap_adopted, k, pid)
         if len(evening.games) > 1:
             _say_lines(evening.lines(final=True))
-        return status
+        return result, status
 
 
 class Alone:
@@ -329,13 +368,14 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
     """
     checked_bind(bind)
-    if game == "speed":
+    if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
-        return host_speed(table_name, rules_text, bind, port, not no_announce, bots, autoplay, level, nick,
-                          ascii_only, seed, transcript)  # fmt: skip
+    # a person is asked, the first time
     identity = load_identity(config_dir(), nick=nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed(identity.public)
+    elif game == SPEED.name:
+        table = _speed_table(table_name, rules_text, bots, identity, bind, port, not no_announce)
     else:
         if bots >= seats:
             raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
@@ -357,10 +397,23 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         click.echo(f"error: {network_words(exc)}", err=True)
         raise SystemExit(3) from None
     except KeyboardInterrupt:
-        click.echo("\nStopped hosting. If a game was in play, the others wait for the table to come back: "
-                   "`host --resume` goes on with it. Bye!")  # fmt: skip
-        raise SystemExit(130) from None
+        status = None
     except EOFError:
         click.echo("\nEnd of input: left the table (the game stops for everyone). Bye!")
         raise SystemExit(0) from None
+    if status is None:
+        click.echo(LEFT_SPEED if game == SPEED.name else "\nStopped hosting. If a game was in play, the others "
+                   "wait for the table to come back: `host --resume` goes on with it. Bye!")  # fmt: skip
+        raise SystemExit(130)
     raise SystemExit(status)
+
+
+def _speed_table(name: str | None, rules_text: str | None, bots: int, identity: Identity, bind: str, port: int,
+                 announce: bool) -> _Table:  # fmt: skip
+    """A new two-seat Speed table; `bots` 1 seats a bot process, 0 waits for a person."""
+    rules = speed_rules(rules_text)
+    if bots > 1:
+        raise click.BadParameter(f"Speed seats two: --bots 0 (a person joins) or 1, not {bots}", param_hint="--bots")
+    config = TableConfig(name or f"{identity.nick}'s Speed", SPEED, rules.to_text(), 2, bind, port,
+                         announce=announce, words=rules.words(), turn_time=0)  # fmt: skip
+    return _Table(config, os.urandom(16), os.urandom(SPEED.secret_size), bots)

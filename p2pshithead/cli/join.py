@@ -15,10 +15,10 @@ from pathlib import Path
 
 import click
 
-from p2pshithead.cli.agents import BotAgent, HumanAgent
+from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
 from p2pshithead.cli.home import config_dir, tables_dir
 from p2pshithead.cli.level import LEVEL
-from p2pshithead.cli.netgame import APPS, SHITHEAD, NetCardGame, house_rules
+from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
     checked_bind,
@@ -26,13 +26,14 @@ from p2pshithead.cli.session import (
     make_agent,
     network_words,
     notifier,
-    outcome_of,
     person_identity,
+    report_of,
     series_path,
     set_aside,
 )
-from p2pshithead.cli.speednet import is_speed, join_speed
+from p2pshithead.cli.shithead import house_rules, screen_of
 from p2pshithead.cli.terminal import READER, fitted
+from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.net import (
     ANY,
     PROTOCOL_VERSION,
@@ -43,7 +44,7 @@ from p2pshithead.net import (
     Journal,
     JournalError,
     NetError,
-    Phase,
+    Progress,
     SeatRecord,
     TableAd,
     TableEvent,
@@ -55,6 +56,7 @@ from p2pshithead.net import (
     setup_from_genesis,
     unfinished,
 )
+from p2pshithead.speedgame import SPEED
 
 _PICK = "join which table? (its number; Ctrl-C to leave) "
 _MATCH_GRACE_S = 1.0
@@ -63,7 +65,7 @@ _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
 _AFRESH = "`join` again sits at a table afresh"  # the next step after a journal is set aside
-_SEATING: list[bool] = []  # not empty once this run goes to a table (Ctrl-C before then leaves nothing behind)
+_SEATING: list[str] = []  # the game of the table this run goes to (Ctrl-C before then leaves nothing behind)
 _LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
 
 
@@ -75,6 +77,11 @@ def _line(ad: TableAd) -> str:
     seats += f"{watching}; {limits}{ad.away_time} s to come back"
     where = ", ".join(ad.addresses)
     return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
+
+
+def is_speed(ad: TableAd) -> bool:
+    """Whether an announced table plays Speed (its rules name a Speed preset)."""
+    return ad.rules.split(";")[0].split()[0] in SPEED.presets
 
 
 def _house(ad: TableAd) -> list[str]:
@@ -230,9 +237,10 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
     async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
         return await _async_locate(bind, table_id, host_key)
 
-    joiner = Joiner(identity, addresses, port, APPS, agent_for, bot=bot, bind=None if bind == ANY else bind,
-                    notify=notify, clock=time.monotonic, secret=os.urandom(SHITHEAD.secret_size),
-                    keep=partial(Journal.for_table, tables_dir()), resume=resume,
+    joiner = Joiner(identity, addresses, port, {SHITHEAD.name: SHITHEAD}, agent_for, bot=bot,
+                    bind=None if bind == ANY else bind, notify=notify, clock=time.monotonic,
+                    secret=os.urandom(SHITHEAD.secret_size), keep=partial(Journal.for_table, tables_dir()),
+                    resume=resume,
                     find=None if bind == _LOOPBACK else find, host_key=host_key)  # fmt: skip
     if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
         say(f"coming back to your unfinished game (table {resume[1].table_id.hex()[:6]}); "
@@ -244,7 +252,10 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             seat = [s.key for s in result.setup.seats].index(identity.public)
             status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
                                  agents[-1] if agents else None)  # fmt: skip
-            evening.add(result)
+            if resume is not None and not evening.games:  # back after a drop: the games before it count too
+                evening.take_up(result, transcript)
+            else:
+                evening.add(result)
             if status != 0 or seat not in result.app.present():
                 break
             for line in evening.lines():
@@ -267,8 +278,23 @@ def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) 
     return play_again
 
 
-def _no_move(app: object, seat: int, text: str) -> object:
-    raise ValueError("a spectator never acts")
+async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool,
+                            level: str, seed: int | None, quiet: bool, transcript: Path | None, ascii: bool,
+                            host_key: bytes | None) -> int | None:  # fmt: skip
+    """Play the Speed table at `addresses`/`port` (one game, kept by nobody); the exit status (None: the
+    person left)."""
+    async with async_seated(bot, level, seed, ascii) as agent:
+        say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
+        joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
+                        bind=None if bind == ANY else bind, notify=notifier(say, agent), clock=time.monotonic,
+                        secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip
+        async with joiner:
+            result = await async_until_left(joiner.async_run(), agent)
+    return None if result is None else speed_finish(result, identity, transcript, click.echo)
+
+
+def _no_move(shown: object, seat: int, text: str) -> Hint:
+    return Hint("a spectator never acts")
 
 
 async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool,
@@ -280,23 +306,24 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     outcome and the evening's scoreboard."""
     say = (lambda text: None) if quiet else click.echo
     evening = Evening()
-    viewer = HumanAgent(_no_move, say, ascii=ascii, clock=time.monotonic, live=not quiet and sys.stdout.isatty())
+    viewer = HumanAgent(screen_of, _no_move, say, ascii=ascii, clock=time.monotonic,
+                        live=not quiet and sys.stdout.isatty())  # fmt: skip
 
     def observe(transcript: Transcript, events: Sequence[object]) -> None:
         app = transcript.app
-        if isinstance(app, NetCardGame):
+        if isinstance(app, ShitheadApp):
             viewer.observe(app, None, events)
-        if transcript.phase in (Phase.DONE, Phase.STOPPED):
-            for line in outcome_of(transcript).lines:
+        if transcript.phase in (Progress.DONE, Progress.STOPPED):
+            for line in report_of(transcript).lines:
                 say(line)
             evening.add(transcript)
-            for line in evening.lines() if transcript.phase is Phase.DONE else ():
+            for line in evening.lines() if transcript.phase is Progress.DONE else ():
                 say(line)
 
     async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play
         while True:
             await asyncio.sleep(1)
-            if watcher.games and watcher.games[-1].phase is Phase.PLAYING:
+            if watcher.games and watcher.games[-1].phase is Progress.PLAYING:
                 viewer.tick()
 
     games: list[Transcript] = []
@@ -406,9 +433,6 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
     A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
     folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
     """
-    if game == "speed" and address is not None and not list_only and not watch:
-        host, port = _address(address)
-        return join_speed((host,), port, None, checked_bind(bind), bot, level, nick, ascii_only, seed, transcript)
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats, game)
@@ -419,6 +443,8 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
             click.echo("\nStopped watching. Bye!")
         elif not _SEATING:
             click.echo("\nStopped looking for tables: you sat nowhere. Bye!")
+        elif _SEATING[-1] == SPEED.name:  # a Speed game is not waited for
+            click.echo("\n" + LEFT_SPEED)
         else:
             click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
                        "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
@@ -457,7 +483,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         identity = load_identity(config_dir(), nick=nick or first)
     else:
         identity = person_identity(nick)
-    resume = None if new else _unfinished_game(table, address)
+    resume = None if new or game == SPEED.name else _unfinished_game(table, address)
     host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
     if resume is not None:
         addresses, port = resume[1].addresses, resume[1].port
@@ -466,13 +492,16 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         addresses = (host,)
     else:
         ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
-        if is_speed(ad):  # the table decides the game
-            return join_speed(ad.addresses, ad.port, ad.host_key, bind, bot, level, nick, ascii_only, seed, transcript)
+        game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
-    _SEATING.append(True)  # from here on Ctrl-C drops out of a table (it may be waiting for this seat)
+    _SEATING.append(game or SHITHEAD.name)  # from here on Ctrl-C drops out of a table (it may wait for this seat)
     try:
-        status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats,
-                                         ascii_only, resume, host_key))  # fmt: skip
+        if game == SPEED.name:
+            status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,
+                                                   transcript, ascii_only, host_key))  # fmt: skip
+        else:
+            status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript,
+                                             stats, ascii_only, resume, host_key))  # fmt: skip
     except (NetError, OSError) as exc:
         if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
             raise set_aside(resume[0], exc, _AFRESH) from None
@@ -481,4 +510,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
         if not quiet:
             click.echo(f"error: {network_words(exc)}", err=True)
         raise SystemExit(3) from None
+    if status is None:
+        click.echo(LEFT_SPEED)
+        raise SystemExit(130)
     raise SystemExit(status)

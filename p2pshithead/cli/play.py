@@ -42,6 +42,7 @@ from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Game,
+    Leave,
     Move,
     MoveError,
     Outcome,
@@ -50,13 +51,9 @@ from p2pshithead.engine import (
 )
 from p2pshithead.game import Dealt, Finished, pushed
 
-__all__ = ["play", "Session", "Quit"]
+__all__ = ["play", "Session"]
 
 ME = 0
-
-
-class Quit(Exception):
-    """The person asked to leave (quit, or Ctrl-D at a prompt)."""
 
 
 def make_bot(level: str) -> Player:
@@ -69,6 +66,9 @@ def make_bot(level: str) -> Player:
         return make_player(level)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--level") from None
+
+
+QUIT_QUESTION = "Quit? The game ends here, not counted. y to quit, Enter to play on "
 
 
 class Session:
@@ -108,6 +108,7 @@ class Session:
         self.narrator = Narrator(ME, self.names, look)
         self.scores = Scoreboard(self.names)
         self.game: Game | None = None
+        self._painted: Callable[[], str] = lambda: ""  # the screen on show (`_show`)
 
     @property
     def look(self) -> Look:
@@ -117,25 +118,35 @@ class Session:
 
     # -- drawing and asking -------------------------------------------------------------------
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: str) -> str | None:
+        """The line typed at `prompt`; None at the end of input."""
         try:
             return self._ask(prompt)
         except EOFError:
-            raise Quit() from None
+            return None
 
     def draw(self, view: Game, status: str = "", hint: bool = False) -> None:
         line = hint_line(view, ME) if hint else ""
+        last, number = self.narrator.last, len(self.scores.games) + 1
+        self._show(lambda: screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last,
+                                  number=number))  # fmt: skip
+
+    def _show(self, paint: Callable[[], str]) -> None:
+        """A screen from the top, `paint` kept to draw it again at another size (`redraw`)."""
+        self._painted = paint
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The last screen again, fitted to the terminal's size now (it was resized at a prompt)."""
         self.clear()
-        last = self.narrator.last
-        self.echo(screen(view, ME, self.names, self.events, self.look, status=status, hint=line, last=last,
-                         number=len(self.scores.games) + 1))
+        self.echo(self._painted())
 
     # -- a game -------------------------------------------------------------------------------
 
-    def run(self, previous: Outcome | None = None) -> Game:
+    def run(self, previous: Outcome | None = None) -> Game | None:
         """Play one game to its end, count it and show the outcome with the scoreboard; return the final
-        position. After `previous` (a series) its Shithead deals, and under `card_exchange` the game
-        opens with the exchange (RULES.md 6)."""
+        position (None: the person left). After `previous` (a series) its Shithead deals, and under
+        `card_exchange` the game opens with the exchange (RULES.md 6)."""
         dealer = None if previous is None else previous.next_dealer
         table = LocalTable(self.rules, self.seats, self.rng, dealer)
         game = self.game = table.game
@@ -145,6 +156,8 @@ class Session:
             self.events.append(self._exchange_line(previous))
         while not game.is_over():
             move = table.next_move()
+            if move == Leave(ME):  # the person quits: the game is dropped, not played on
+                return None
             events = pushed(game, move)
             outcome = game.outcome()
             if outcome is not None:
@@ -156,11 +169,15 @@ class Session:
         outcome = game.outcome()
         assert outcome is not None
         self.scores.add(outcome)
-        look = self.look
-        room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
-        self.clear()
-        self.echo(outcome_screen(game.view(ME), ME, self.names, self.events, look, number=len(self.scores.games),
-                                 below=self.scores.lines(max_games=max(1, room), width=look.width)))  # fmt: skip
+        number = len(self.scores.games)
+
+        def paint() -> str:
+            look = self.look
+            room = look.height - 2 * len(self.names) - 4  # lines left for the games' titles (and the prompt)
+            return outcome_screen(game.view(ME), ME, self.names, self.events, look, number=number,
+                                  below=self.scores.lines(max_games=max(1, room), width=look.width))  # fmt: skip
+
+        self._show(paint)
         return game
 
     def _exchange_line(self, previous: Outcome) -> str:
@@ -170,42 +187,65 @@ class Session:
         to = "you" if masta == ME else self.names[masta]
         return f"Card exchange: {self.names[shithead]} (Shithead) gives {to} (Masta) their best card"
 
-    def series(self) -> None:
+    def series(self) -> bool:
         """Games until the person declines another, each followed by the scoreboard; the Shithead deals
-        the next (RULES.md 6)."""
+        the next (RULES.md 6). Whether the person left (quit, or the end of input) rather than declined."""
         previous: Outcome | None = None
         while True:
-            previous = self.run(previous).outcome()
-            answer = self.ask("Play again? [Y/n] ").strip().lower()
-            if answer in ("n", "no", "q", "quit", "exit"):
-                return
+            game = self.run(previous)
+            if game is None:
+                return True
+            previous = game.outcome()
+            answer = self.ask("Play again? [Y/n] ")
+            if answer is None:
+                return True
+            if answer.strip().lower() in ("n", "no", "q", "quit", "exit"):
+                return False
 
     # -- the person's decisions ---------------------------------------------------------------
 
     def decide(self, view: Game) -> Move | None:
-        """Ask the person for a move; None lets an out-of-turn chance pass."""
+        """Ask the person for a move; None lets an out-of-turn chance pass; `Leave` is the person quitting."""
         if view.phase is Phase.PLAY and view.turn != ME:
             return self._out_of_turn(view)
         status = ""
         while True:
             self.draw(view, status=status, hint=True)
-            text = self.ask("> ")
+            text = self._move_text()
+            if text is None:
+                return Leave(ME)
             try:
                 got = interpret(text, view, ME, self.names)
             except MoveError as exc:
                 status = f"! {exc}"
+                continue
+            if got is Command.QUIT:
+                if self._quits():
+                    return Leave(ME)
+                status = "you play on"
                 continue
             if isinstance(got, Command):
                 status = self._command(got, view)
                 continue
             return got
 
+    def _move_text(self) -> str | None:
+        """A line typed at the move prompt (None: the end of input); Ctrl-C there reads as `quit`, which
+        is asked before it is done."""
+        try:
+            return self.ask("> ")
+        except KeyboardInterrupt:
+            return "quit"
+
+    def _quits(self) -> bool:
+        """Whether the person confirms quitting (the end of input does)."""
+        answer = self.ask(QUIT_QUESTION)
+        return answer is None or answer.strip().lower() in ("y", "yes")
+
     def _command(self, command: Command, view: Game) -> str:
-        if command is Command.QUIT:
-            raise Quit()
+        """Show the help or the rules until Enter; the status line after."""
         text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
-        self.clear()
-        self.echo(paragraphs(text, self.look.width))
+        self._show(lambda: paragraphs(text, self.look.width))
         self.ask("(Enter to go back) ")
         return ""
 
@@ -217,10 +257,18 @@ class Session:
         status = question
         while True:
             self.draw(view, status=status)
+            text = self._move_text()
+            if text is None:
+                return Leave(ME)
             try:
-                got = out_of_turn_answer(self.ask("> "), view, ME, self.names)
+                got = out_of_turn_answer(text, view, ME, self.names)
             except MoveError as exc:
                 status = f"! {exc}"
+                continue
+            if got is Command.QUIT:
+                if self._quits():
+                    return Leave(ME)
+                status = "you play on"
                 continue
             if isinstance(got, Command):
                 status = self._command(got, view) or question
@@ -275,17 +323,15 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
     rng = random.Random(seed)
     session = Session(
         rules, [make_bot(level) for _ in range(bots)], names, rng, Look(unicode=unicode), delay,
-        ask=READER.read, echo=click.echo, clear=click.clear, size=terminal_size,
+        ask=lambda prompt: READER.read(prompt, resized=session.redraw), echo=click.echo, clear=click.clear,
+        size=terminal_size,
     )
     try:
-        session.series()
-    except Quit:
-        click.echo("\nBye!")
+        left = session.series()
     except KeyboardInterrupt:
         click.echo("\nBye!")
         sys.exit(130)
-    else:
-        click.echo("Bye!")
+    click.echo("\nBye!" if left else "Bye!")
 
 
 if __name__ == "__main__":  # pragma: no cover

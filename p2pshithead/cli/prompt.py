@@ -143,10 +143,14 @@ def best_out_of_turn(view: Game, me: int) -> Play | None:
 
 def window_question(view: Game, me: int, names: Sequence[str], look: Look) -> str:
     """"Bot 1 played 9: play your 9♥ out of turn? y, Enter to pass", or "...: burn the pile with your 9♥
-    out of turn? ..." when that play would burn it (short enough for one line of 80 columns)."""
+    out of turn? ..." when that play would burn it (short enough for one line of 80 columns); "...: no
+    card you see may go out of turn; Enter to pass" when `me` has none it knows (at a LAN table every
+    seat with cards hidden from the table is asked, and a card still being opened to `me` shows `??`)."""
     window, best = view.window, best_out_of_turn(view, me)
     rank = Rank(window.rank).symbol if window is not None else "?"
     who = names[window.player] if window is not None else "Someone"
+    if best is None:
+        return f"{who} played {rank}: no card you see may go out of turn; Enter to pass"
     cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
     what = "burn the pile with your" if best is not None and _burns(view, best) else "play your"
     return f"{who} played {rank}: {what} {cards or rank} out of turn? y, Enter to pass"

@@ -3,7 +3,7 @@
 # records). Invariants: every peer saves its transcript whatever the end; the outcome's words are a
 # function of the entries alone, so every honest peer and `verify` print the same lines; titles are
 # the engine's (`Outcome.title`), never spelled again here.
-"""`make_agent`, `table_words`, `outcome_of`, `finish_game`, `Evening` (a series' scoreboard),
+"""`make_agent`, `table_words`, `report_of`, `finish_game`, `Evening` (a series' scoreboard),
 `series_path` and `set_aside` (a journal that cannot be taken up)."""
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ import click
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.home import config_dir, transcripts_dir
-from p2pshithead.cli.netgame import APPS, NetBot, NetCardGame, auto_payload, parse_payload
+from p2pshithead.cli.seating import APPS
+from p2pshithead.cli.shithead import ShitheadBot, auto_payload, read_line, screen_of
 from p2pshithead.cli.terminal import READER, fitted, is_console
+from p2pshithead.game import ShitheadApp
 from p2pshithead.net import (
     ANY,
     NICK_MAX,
@@ -41,7 +43,7 @@ from p2pshithead.net import (
     LobbySeats,
     NetError,
     Notify,
-    Phase,
+    Progress,
     Seated,
     Started,
     Stats,
@@ -120,8 +122,8 @@ def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = 
     """A bot at `level` (RNG from `seed`, else from the OS) or a person at this terminal, who has
     `turn_time` seconds to decide (0: no limit; a joiner learns the table's limit when seated)."""
     if bot:
-        return BotAgent(NetBot(level), random.Random(seed if seed is not None else os.urandom(8)))
-    return HumanAgent(parse_payload, say, auto=auto_payload, ascii=ascii, clock=time.monotonic,
+        return BotAgent(ShitheadBot(level), random.Random(seed if seed is not None else os.urandom(8)))
+    return HumanAgent(screen_of, read_line, say, auto=auto_payload, ascii=ascii, clock=time.monotonic,
                       live=sys.stdout.isatty(), turn_time=turn_time)  # fmt: skip
 
 
@@ -131,7 +133,7 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
     def notify(event: TableEvent) -> None:
         if isinstance(agent, HumanAgent):
             match event:
-                case Welcomed():
+                case Welcomed() | Watching():  # a spectator marks a program's move at time's up too
                     agent.turn_time = event.turn_time
                 case LobbySeats(seats):
                     agent.empty_seats = sum(s is None for s in seats)
@@ -140,7 +142,7 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
                 case Back(seat, nick):
                     agent.away(seat, nick, None)
         with contextlib.suppress(BrokenPipeError):  # output piped to a reader that stopped reading
-            say(fitted(table_words(event)))
+            (agent.tell if isinstance(agent, HumanAgent) else say)(fitted(table_words(event)))
         if isinstance(agent, HumanAgent) and isinstance(event, Back) and event.seat == SEQUENCER:
             agent.redraw()  # the host is back after a lost link: the whole table again, before anyone moves
 
@@ -174,22 +176,23 @@ def table_words(event: TableEvent) -> str:
         case Started(nicks, seat):
             who = "watching" if seat is None else f"you are seat {seat} of {len(nicks)}"
             return f"game starts: {who} ({', '.join(nicks)})"
-        case Dropped(peer, reason):
-            return f"{peer} dropped: {reason}"
+        case Dropped(peer, reason):  # (a reason from the link often names the peer already)
+            return f"{peer} dropped: {reason.removeprefix(f'{peer}: ')}"
         case Stopped(verdict):
             return f"game stopped: {verdict}"
     raise AssertionError(f"unknown table event {event!r}")
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """Lines to print and the exit status: 0 only for a complete game with a finish order."""
+class Report:
+    """How a network game ended, in words: the lines to print and the exit status (0 only for a complete
+    game with a finish order)."""
 
     lines: tuple[str, ...]
     status: int
 
 
-def outcome_of(transcript: Transcript) -> Outcome:
+def report_of(transcript: Transcript) -> Report:
     """Describe how `transcript` ended: finish order with titles, verdict, or where it stops short."""
     nicks = [s.nick for s in transcript.setup.seats]
     head = f"transcript: {len(transcript.entries)} entries, head {transcript.head.digest.hex()}"
@@ -198,19 +201,31 @@ def outcome_of(transcript: Transcript) -> Outcome:
         who = f"seat {verdict.seat} ({verdict.nick})"
         proven = f"{who} is at fault (proven by the transcript)"
         why = proven if verdict.proven else f"the host reports {who} (not provable)"
-        return Outcome((f"fault: {verdict}", f"game stopped: {why}", head), 1)
+        return Report((f"fault: {verdict}", f"game stopped: {why}", head), 1)
     app = transcript.app
     order = app.finish_order()
-    if order is None or transcript.phase is not Phase.DONE:
-        return Outcome((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
-    outcome = app.state.game.outcome() if isinstance(app, NetCardGame) and app.state.game is not None else None
+    if (leaver := left_here(transcript)) is not None:
+        return Report((f"{nicks[leaver]} (seat {leaver}) left this game for good here: the others played on "
+                       "without them (their file ends at their leave)", head), 0)  # fmt: skip
+    if order is None or transcript.phase is not Progress.DONE:
+        return Report((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
+    outcome = app.state.game.outcome() if isinstance(app, ShitheadApp) and app.state.game is not None else None
     if outcome is None:  # another game (Speed): places, no titles
         named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
-        return Outcome((f"finish order: {named}", head), 0)
+        return Report((f"finish order: {named}", head), 0)
     named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
     last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"
-    return Outcome((f"finish order: {named}", *([last] if last else []), head), 0)
+    return Report((f"finish order: {named}", *([last] if last else []), head), 0)
+
+
+def left_here(transcript: Transcript) -> int | None:
+    """The seat whose leave for good ends `transcript` (the file of one who quit a game in play: the
+    game went on without them, so it stops while playing), else None."""
+    if transcript.phase is not Progress.PLAYING or not transcript.entries:
+        return None
+    seat = transcript.entries[-1].msg.seat
+    return None if seat in transcript.app.present() else seat
 
 
 @dataclass
@@ -226,9 +241,9 @@ class Evening:
     def add(self, transcript: Transcript) -> None:
         """Count `transcript` if it is a complete game with titles (else it does not count)."""
         app = transcript.app
-        game = app.state.game if isinstance(app, NetCardGame) else None
+        game = app.state.game if isinstance(app, ShitheadApp) else None
         outcome = game.outcome() if game is not None else None
-        if outcome is None or transcript.phase is not Phase.DONE:
+        if outcome is None or transcript.phase is not Progress.DONE:
             return
         seats = transcript.setup.seats
         row = []
@@ -247,14 +262,33 @@ class Evening:
         shown = self.games if final else self.games[-1:]
         out = [f"game {number}: " + ", ".join(f"{nick} {title}".rstrip() for nick, title in row)
                for number, row in shown]  # fmt: skip
-        count = len(self.games)
-        out.append(f"{'the evening' if final else 'so far'}: {count} game{'s' if count != 1 else ''} played")
+        count = max((number for number, _ in self.games), default=0)  # the evening's games: counted or not
+        out.append(f"{'the evening' if final else 'so far'}: {count} game{'s' if count != 1 else ''} played"
+                   + self._unseen(count))  # fmt: skip
         ranked = sorted(self.played, key=lambda k: (-self.titles[k].get("Masta", 0), self.titles[k].get("Shithead", 0)))
         for key in ranked:
             t = self.titles[key]
             out.append(f"  {self.nicks[key]}: {self.played[key]} played, Masta {t.get('Masta', 0)}, "
                        f"Shithead {t.get('Shithead', 0)}")  # fmt: skip
         return out
+
+
+    def _unseen(self, count: int) -> str:
+        """Words for the games of the evening's `count` not counted here (before a spectator came, or
+        while its link was down; not saved where a rejoined peer looked): its tallies leave them out."""
+        unseen = sorted(set(range(1, count + 1)) - {number for number, _ in self.games})
+        if not unseen:
+            return ""
+        names = ", ".join(map(str, unseen))
+        return (f" (game{'s' if len(unseen) > 1 else ''} {names} not seen here: "
+                f"the counts below are of the other {count - len(unseen)})")  # fmt: skip
+
+    def take_up(self, transcript: Transcript, path: Path | None) -> None:
+        """Count `transcript`, the first game of a peer that came back (a resumed host, a rejoined
+        player), after the evening's games it saved before (`earlier_games`)."""
+        for earlier in earlier_games(transcript.setup, path):
+            self.add(earlier)
+        self.add(transcript)
 
 
 def series_path(path: Path | None, game: int) -> Path | None:
@@ -301,7 +335,7 @@ def earlier_games(setup: TableSetup, transcript: Path | None) -> list[Transcript
             game = replay(found[1], str(found[0]), APPS) if found is not None else None
         except NetError:
             game = None
-        if game is None or game.phase is not Phase.DONE or link_problem(game, setup) is not None:
+        if game is None or game.phase is not Progress.DONE or link_problem(game, setup) is not None:
             break
         games.insert(0, game)
         setup, link = game.setup, game.setup.previous
@@ -326,9 +360,9 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
     save_entries(path, transcript.entries)
     if stats_path is not None:
         stats.write(stats_path)
-    outcome = outcome_of(transcript)
-    if transcript.phase is Phase.PLAYING and seat not in transcript.app.present():
-        outcome = Outcome(("you left the game for good: the others play on without you",
+    outcome = report_of(transcript)
+    if transcript.phase is Progress.PLAYING and seat not in transcript.app.present():
+        outcome = Report(("you left the game for good: the others play on without you",
                            *outcome.lines[1:]), 0)  # fmt: skip
     if isinstance(agent, HumanAgent) and transcript.verdict is None and (final := agent.final_screen()):
         say("\n" + final)

@@ -12,6 +12,7 @@ import asyncio
 import random
 import sys
 from collections.abc import Sequence
+from typing import Protocol
 
 import click
 
@@ -111,10 +112,24 @@ async def async_play(rules: SpeedRules, bot: SpeedBot, seed: int | None, name: s
             await asyncio.gather(*tasks, return_exceptions=True)
         finished = table.game.is_over()
         if finished:
-            table.status = "Game over. Press any key."
-            table.redraw()
-            await keys.get()
+            await async_game_over(table, keys)
     return 0 if finished else 130
+
+
+class Screen(Protocol):
+    """A Speed screen at this terminal: its status line, and drawing it again."""
+
+    status: str
+
+    def redraw(self) -> None: ...
+
+
+async def async_game_over(screen: Screen, keys: RawKeys) -> None:
+    """The end of a game at this terminal, local or on a LAN: the last screen stays, saying so, until a key
+    is pressed; the keys are still read raw meanwhile, so keys still being hit never reach the shell."""
+    screen.status = "Game over. Press any key."
+    screen.redraw()
+    await keys.get()
 
 
 def speed_rules(text: str | None) -> SpeedRules:

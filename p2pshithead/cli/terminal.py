@@ -3,7 +3,10 @@
 # history; elsewhere (a pipe, a file, a terminal that says TERM=dumb) lines are read plainly. The async
 # reader never blocks the event loop: a plain line is read by a daemon thread (so a program may exit
 # while it waits). Invariants: end of input raises EOFError; a read cancelled while it waits for a plain
-# line loses nothing (the next read takes that line).
+# line loses nothing (the next read takes that line); a console read whose caller can draw its screen
+# again (`resized`) does so as soon as the terminal's size changes, keeping what was typed (prompt_toolkit
+# sees the change by SIGWINCH where the platform has it, by polling the size on Windows); a line printed
+# while a console read waits (`echo`) goes above the prompt, never onto its line.
 """`LineReader`: a person's lines, synchronously (`read`) or from an event loop (`async_read`)."""
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import click
+
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.render import SMALLEST
 
@@ -21,6 +26,8 @@ if TYPE_CHECKING:  # loaded when a console asks (start-up: README)
     import asyncio
 
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.data_structures import Size
 
 
 def is_console() -> bool:
@@ -40,12 +47,20 @@ def terminal_size() -> tuple[int, int]:
     return max(SMALLEST[0], size.columns), max(SMALLEST[1], size.lines)
 
 
+class _Resized(str):  # (never leaves this module: the read shows its prompt again)
+    """What a console read returns, as a value, when the terminal's size changed under it: the text typed."""
+
+    __slots__ = ()
+
+
 class LineReader:
     """Reads lines from the person at this program's terminal (one reader per program)."""
 
     def __init__(self) -> None:
         self._session: PromptSession[str] | None = None
         self._waiting: asyncio.Future[str] | None = None  # a plain line being read by the thread
+        self._size: Size | None = None  # the terminal's size when the console read began
+        self._resizable = False  # the read in progress ends at a resize (its caller draws again)
 
     def _console(self) -> PromptSession[str] | None:
         if not is_console():
@@ -55,27 +70,59 @@ class LineReader:
             from prompt_toolkit.history import InMemoryHistory
 
             self._session = PromptSession(history=InMemoryHistory())
+            self._session.app.before_render += self._check_size
         return self._session
 
-    def read(self, prompt: str) -> str:
-        """Show `prompt` and return the line typed, without its newline.
+    def _check_size(self, app: Application[str]) -> None:
+        """Before each render of the prompt: a new terminal size ends a resizable read."""
+        size = app.output.get_size()
+        if self._size is None:
+            self._size = size
+        elif size != self._size and self._resizable and not app.future.done():  # type: ignore[union-attr]
+            app.exit(result=_Resized(app.current_buffer.text))
+
+    def _begin(self, resized: Callable[[], None] | None) -> None:
+        self._size, self._resizable = None, resized is not None
+
+    def read(self, prompt: str, resized: Callable[[], None] | None = None) -> str:
+        """Show `prompt` and return the line typed, without its newline; on a console `resized` (the
+        caller's screen drawn again) is called at once when the terminal's size changes, and the prompt
+        is shown again below it with what was typed.
 
         Raises:
             EOFError: at end of input (Ctrl-D).
         """
         session = self._console()
-        if session is not None:
-            return session.prompt(prompt, rprompt=None, refresh_interval=0)
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
-        return _plain_line(sys.stdin.readline())
+        if session is None:
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+            return _plain_line(sys.stdin.readline())
+        typed = ""
+        while True:
+            self._begin(resized)
+            got = session.prompt(prompt, default=typed, rprompt=None, refresh_interval=0)
+            if not isinstance(got, _Resized):
+                return got
+            typed = str(got)
+            assert resized is not None
+            resized()
 
-    async def async_read(self, prompt: str, right: Callable[[], str] | None = None) -> str:
+    async def async_read(self, prompt: str, right: Callable[[], str] | None = None,
+                         resized: Callable[[], None] | None = None) -> str:  # fmt: skip
         """`read` without blocking the running event loop; on a console `right` (the time left) is shown at
         the right of the prompt line and redrawn every second."""
         session = self._console()
         if session is not None:  # (a session keeps what it was given: each read says it again)
-            return await session.prompt_async(prompt, rprompt=right, refresh_interval=1.0 if right else 0)
+            typed = ""
+            while True:
+                self._begin(resized)
+                got = await session.prompt_async(prompt, default=typed, rprompt=right,
+                                                 refresh_interval=1.0 if right else 0)  # fmt: skip
+                if not isinstance(got, _Resized):
+                    return got
+                typed = str(got)
+                assert resized is not None
+                resized()
         sys.stdout.write(prompt)
         sys.stdout.flush()
         import asyncio
@@ -87,6 +134,15 @@ class LineReader:
         line = await asyncio.shield(self._waiting)
         self._waiting = None
         return _plain_line(line)
+
+    def echo(self, text: str) -> None:
+        """Print `text` as lines of its own: above the prompt while a console read waits."""
+        if self._session is not None and self._session.app.is_running:
+            from prompt_toolkit.application import run_in_terminal
+
+            run_in_terminal(lambda: click.echo(text))
+        else:
+            click.echo(text)
 
 
 def _read_into(loop: asyncio.AbstractEventLoop, future: asyncio.Future[str]) -> None:

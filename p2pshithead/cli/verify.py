@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.home import transcripts_dir
-from p2pshithead.cli.netgame import APPS
-from p2pshithead.cli.session import Evening, outcome_of
+from p2pshithead.cli.seating import APPS
+from p2pshithead.cli.session import Evening, left_here, report_of
 from p2pshithead.net import RemoteProtocolError, Transcript, link_problem, load_entries, replay
 from p2pshithead.speedgame import SPEED
 
@@ -39,10 +39,14 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
         click.echo(f"{games[0][0]}: game {first} follows game {first - 1}, which is not given: the evening "
                    f"is checked from game {first} on")
     for file, transcript in games:
-        if previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
+        if previous is not None and _after_a_leave(previous, transcript):
+            click.echo(f"{file}: game {transcript.setup.game} follows game {previous.setup.game}, which this "
+                       f"file's player left before its end: the evening is checked on from game "
+                       f"{transcript.setup.game}")  # fmt: skip
+        elif previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
             click.echo(f"{file}: not the game after {previous.setup.game}: {problem}")
             raise SystemExit(1)
-        outcome = outcome_of(transcript)
+        outcome = report_of(transcript)
         for line in outcome.lines:
             click.echo(line if len(files) == 1 else f"{file.name}: {line}")
         status = max(status, outcome.status)
@@ -52,6 +56,14 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
         for line in evening.lines(final=True):
             click.echo(line)
     raise SystemExit(status)
+
+
+def _after_a_leave(previous: Transcript, transcript: Transcript) -> bool:
+    """Whether `transcript` is the next game after `previous`, the file of a player who left it for good
+    (its end is in the others' files only): the link names the next number and that player last."""
+    leaver, link = left_here(previous), transcript.setup.previous
+    return (leaver is not None and link is not None and link.game == previous.setup.game + 1
+            and link.order[-1:] == (previous.setup.seats[leaver].key,))  # fmt: skip
 
 
 def _replayed(file: Path) -> tuple[Path, Transcript]:

@@ -39,7 +39,7 @@ from p2pshithead.crypto._messages import (
 from p2pshithead.crypto._params import MAX_CARDS, MAX_PEERS, TableParams
 from p2pshithead.crypto._shuffle import ShuffleProof
 from p2pshithead.crypto._sigma import SigmaProof
-from p2pshithead.crypto._table_deck import DeckKey, Phase, TableDeck
+from p2pshithead.crypto._table_deck import DeckKey, DeckStage, TableDeck
 from p2pshithead.crypto._table_sim import Deal, SimulatedTable, WorkHook
 from p2pshithead.crypto._wire import Point, Scalar
 
@@ -63,7 +63,7 @@ __all__ = [
     "LocalDeckError",
     "MalformedMessageError",
     "Message",
-    "Phase",
+    "DeckStage",
     "Point",
     "RandBytes",
     "RemoteDeckError",

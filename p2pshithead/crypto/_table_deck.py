@@ -52,7 +52,7 @@ from p2pshithead.crypto._params import TableParams
 from p2pshithead.crypto._shuffle import ShufflePlan, plan_shuffle, shuffle, verify_shuffle
 from p2pshithead.crypto._sigma import prove_same_log, verify_same_log
 
-__all__ = ["DeckKey", "Phase", "TableDeck"]
+__all__ = ["DeckKey", "DeckStage", "TableDeck"]
 
 _M = TypeVar("_M", KeyShare, Shuffle, Reveal, KeyRelease)
 
@@ -63,7 +63,7 @@ def draw_point(params: TableParams) -> bytes:
     return hash_to_point(domain(params, "draw point", 0))
 
 
-class Phase(enum.Enum):
+class DeckStage(enum.Enum):
     """Where a table's deck protocol stands."""
 
     KEYS = "keys"
@@ -180,7 +180,7 @@ class DeckKey:
         Raises:
             LocalDeckError: the deck is not final and verified yet.
         """
-        if deck.phase is not Phase.READY or deck.unchecked:
+        if deck.phase is not DeckStage.READY or deck.unchecked:
             raise LocalDeckError("a key share is released only once the deck is final and verified")
         return self._keep(KeyRelease(self._secret))
 
@@ -255,11 +255,11 @@ class TableDeck:
         return f"TableDeck({self.params!r}, seat={self.seat!r}, phase={self.phase})"
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> DeckStage:
         """The current phase."""
         if self._table_key is None:
-            return Phase.KEYS
-        return Phase.SHUFFLE if self._shuffles < self.params.n_peers else Phase.READY
+            return DeckStage.KEYS
+        return DeckStage.SHUFFLE if self._shuffles < self.params.n_peers else DeckStage.READY
 
     @property
     def table_key(self) -> bytes | None:
@@ -274,7 +274,7 @@ class TableDeck:
     @property
     def next_shuffler(self) -> int | None:
         """The seat whose shuffle comes next, or None outside the SHUFFLE phase."""
-        return self._shuffles if self.phase is Phase.SHUFFLE else None
+        return self._shuffles if self.phase is DeckStage.SHUFFLE else None
 
     # Messages a seated view sends (applied here when made).
 
@@ -364,7 +364,7 @@ class TableDeck:
             raise LocalDeckError(f"not a deck message: {message!r}")
 
     def _receive_key(self, peer: int, message: KeyShare, proven: bool) -> None:
-        if self.phase is not Phase.KEYS or peer in self._public_keys:
+        if self.phase is not DeckStage.KEYS or peer in self._public_keys:
             raise CheatingError(peer, "sent a key share after its first one or after the keys step")
         prefix = domain(self.params, "key", peer)
         if not proven and not verify_same_log(prefix, [GENERATOR], [message.public], message.proof):
@@ -434,7 +434,7 @@ class TableDeck:
     def _receive_reveal(self, peer: int, message: Reveal, proven: bool) -> None:
         if self._unchecked:
             raise LocalDeckError("verify the deferred shuffles (check_shuffles) before taking any share")
-        if self.phase is not Phase.READY:
+        if self.phase is not DeckStage.READY:
             raise CheatingError(peer, "sent decryption shares before the deck was final")
         for item in message.shares:
             if item.slot >= self.params.n_cards:
@@ -468,7 +468,7 @@ class TableDeck:
         return hash_parts(domain(self.params, "coin", 0), *draws)
 
     def _receive_release(self, peer: int, message: KeyRelease) -> None:
-        if self.phase is not Phase.READY or peer in self._released:
+        if self.phase is not DeckStage.READY or peer in self._released:
             raise CheatingError(peer, "released its key share before the deck was final, or twice")
         if mul_base(message.secret) != self._public_keys[peer]:
             raise CheatingError(peer, "released a key share that does not match its public share")
@@ -481,7 +481,7 @@ class TableDeck:
         return domain(self.params, "reveal", peer) + slot.to_bytes(2, "big") + ct.c1 + ct.c2
 
     def _check_slots(self, slots: Iterable[int]) -> list[int]:
-        if self.phase is not Phase.READY or self._unchecked:
+        if self.phase is not DeckStage.READY or self._unchecked:
             raise LocalDeckError("cards are revealed only once the deck is final and every shuffle verified")
         chosen = list(slots)
         if not chosen or len(set(chosen)) != len(chosen):
@@ -537,6 +537,6 @@ class TableDeck:
 
     def known_cards(self) -> dict[int, int]:
         """Every slot whose card this view can learn, with its card number."""
-        if self.phase is not Phase.READY:
+        if self.phase is not DeckStage.READY:
             return {}
         return {slot: card for slot in range(self.params.n_cards) if (card := self.card(slot)) is not None}

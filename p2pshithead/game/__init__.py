@@ -1,7 +1,9 @@
 """The networked card game as a role-agnostic state machine: `TableState` (what every peer and an
 observer hold alike, `apply` returning typed events) beside `LocalSeat` (this peer's key and
-intentions), composed as `SeatedTable` for the transport."""
+intentions), composed as `SeatedTable`; `ShitheadApp` is what the transport drives (`SHITHEAD`, its
+`AppSpec`), beside Speed's `speedgame.SpeedApp`."""
 
+from p2pshithead.game._app import SHITHEAD, ShitheadApp, auto_move, ruleset_of, table_rules
 from p2pshithead.game._decide import Decider, next_payload
 from p2pshithead.game._events import (
     Audited,
@@ -39,6 +41,7 @@ from p2pshithead.game._pushed import pushed
 from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
 
 __all__ = [
+    "SHITHEAD",
     "Audited",
     "Burned",
     "Dealt",
@@ -62,6 +65,7 @@ __all__ = [
     "Released",
     "Revealed",
     "SeatedTable",
+    "ShitheadApp",
     "Shared",
     "Shuffled",
     "Stage",
@@ -70,9 +74,12 @@ __all__ = [
     "WindowClosed",
     "WindowOpened",
     "WindowPayload",
+    "auto_move",
     "claim_order",
     "next_payload",
     "opening_deal",
     "parse_payload",
     "pushed",
+    "ruleset_of",
+    "table_rules",
 ]

@@ -1,6 +1,6 @@
 """The network layer: a card-agnostic transport for signed, sequenced tables.
 
-The sans-IO core (`Transcript`, `Sequencer`, `LocalSeat`, `Lobby`, framing and schemas) does no I/O;
+The sans-IO core (`Transcript`, `Sequencer`, `SeatSigner`, `Lobby`, framing and schemas) does no I/O;
 `Host`, `Joiner`, `SeatRunner`, `Announcer` and `Browser` move bytes between sockets and that core. It
 knows no application by name: the composition root passes the `Apps` it may run, and an `Agent` that
 decides for the local seat. It prints nothing: `Host` and `Joiner` report typed `TableEvent`s.
@@ -33,11 +33,11 @@ from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import NICK_MAX, Identity, load_identity, verify
 from p2pshithead.net._join import Find, Joiner
 from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
-from p2pshithead.net._limits import Budget, Limits
+from p2pshithead.net._limits import ByteBudget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 from p2pshithead.net._runner import Agent, SeatRunner
-from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._sequencer import Sequencer
 from p2pshithead.net._session import HostSession
 from p2pshithead.net._stats import Stats
@@ -47,7 +47,7 @@ from p2pshithead.net._transcript import (
     Authored,
     Entry,
     Head,
-    Phase,
+    Progress,
     Transcript,
     Verdict,
     app_body,
@@ -62,16 +62,14 @@ from p2pshithead.net._watch import Observe, Watcher
 
 __all__ = [
     "FROM_HOST", "FROM_PEER", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
-    "SERVICE_TYPE",
-    "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back", "Browser", "Budget",
-    "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host", "Identity", "Joiner",
-    "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats", "LocalProtocolError", "SeatRecord",
-    "LocalSeat", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Phase", "Previous", "RemoteProtocolError",
-    "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped", "TableAd", "TableConfig",
-    "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher", "Watching", "Welcomed", "Observe",
-    "app_body", "async_dial", "async_watch", "author_message", "decode_object", "link_problem",
-    "local_addresses", "next_link",
-    "reachable_addresses",
-    "default_transcript_path", "encode_frame", "load_entries", "load_identity", "make_genesis", "replay",
-    "save_entries", "seal", "setup_from_genesis", "unfinished", "verify", "damaged", "replay_journal",
+    "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
+    "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",
+    "Identity", "Joiner", "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats",
+    "LocalProtocolError", "SeatRecord", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Previous",
+    "RemoteProtocolError", "Progress", "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped",
+    "TableAd", "TableConfig", "SeatSigner", "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher",
+    "Watching", "Welcomed", "Observe", "app_body", "async_dial", "async_watch", "author_message",
+    "decode_object", "link_problem", "local_addresses", "next_link", "reachable_addresses", "default_transcript_path",
+    "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal",
+    "setup_from_genesis", "unfinished", "verify", "damaged", "replay_journal",
 ]  # fmt: skip

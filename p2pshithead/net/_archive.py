@@ -10,7 +10,7 @@ from pathlib import Path
 from p2pshithead.net._app import Apps
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
-from p2pshithead.net._transcript import Entry, Phase, Transcript
+from p2pshithead.net._transcript import Entry, Progress, Transcript
 
 SUFFIX = ".p2ps"
 
@@ -53,7 +53,7 @@ def replay(entries: list[Entry], source: str, apps: Apps) -> Transcript:
         raise RemoteProtocolError(source, "no entries")
     transcript = Transcript.start(entries[0], None, apps, source)
     for entry in entries[1:]:
-        if transcript.phase is Phase.STOPPED:
+        if transcript.phase is Progress.STOPPED:
             break  # the first fault is the verdict; what follows it does not count
         problem = transcript.chain_problem(entry)
         if problem is not None:

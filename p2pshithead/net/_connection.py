@@ -5,7 +5,9 @@
 # begun must be whole within `limits.frame_s`; `round_trips` holds the last seconds from a ping of ours to
 # the pong that echoes its number (a pong for an older ping, or none, counts nothing); the bytes of an
 # incomplete frame are counted in `budget` (shared by the host's connections) and given back on close;
-# `bytes_sent` counts every byte written; `async_close` may be called any number of times.
+# `bytes_sent` counts every byte written; every frame leaves at once (TCP_NODELAY, set here whatever made
+# the socket: asyncio sets it only on sockets whose protocol number says TCP, and a listener made by
+# `socket.create_server` gives 0); `async_close` may be called any number of times.
 """`Connection`: send and receive checked message maps over one TCP stream, with keep-alives."""
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import FrameDecoder, encode_frame
-from p2pshithead.net._limits import Budget, Limits
+from p2pshithead.net._limits import ByteBudget, Limits
 from p2pshithead.net._messages import PING_NUMBERS, check_message
 from p2pshithead.wire import Map
 
@@ -43,14 +45,14 @@ class Connection:
                  "round_trips")  # fmt: skip
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, schemas: dict[str, Map], peer: str,
-                 *, limits: Limits = Limits(), frame_limit: int | None = None, budget: Budget | None = None,
+                 *, limits: Limits = Limits(), frame_limit: int | None = None, budget: ByteBudget | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self._reader = reader
         self._writer = writer
         self._schemas = schemas
         self.limits = limits
         self._decoder = FrameDecoder(peer, limits.frame if frame_limit is None else frame_limit)
-        self._budget = Budget(limits.buffered) if budget is None else budget
+        self._budget = ByteBudget(limits.buffered) if budget is None else budget
         self._held = 0
         self._frame_began = 0.0
         self._inbox: deque[object] = deque()
@@ -62,7 +64,7 @@ class Connection:
         self._pinged: tuple[int, float] | None = None  # our last unanswered ping: its number, when it left
         self._unanswered: float | None = None  # when the oldest ping no pong has followed left
         self.round_trips: deque[float] = deque(maxlen=32)
-        _set_tcp_keepalive(writer.get_extra_info("socket"), limits)
+        _set_options(writer.get_extra_info("socket"), limits)
 
     async def __aenter__(self) -> Connection:
         return self
@@ -199,11 +201,12 @@ class Connection:
             await self._writer.wait_closed()
 
 
-def _set_tcp_keepalive(sock: socket.socket | None, limits: Limits) -> None:
-    """Turn TCP keep-alive on with the limits' timing, where the OS has the options (a second net)."""
+def _set_options(sock: socket.socket | None, limits: Limits) -> None:
+    """No Nagle delay (a small frame waiting for the ACK of the last, which the peer may hold back 40 ms);
+    TCP keep-alive on with the limits' timing, where the OS has the options (a second net)."""
     if sock is None:
         return
-    values = {"TCP_KEEPIDLE": limits.tcp_idle_s, "TCP_KEEPALIVE": limits.tcp_idle_s,
+    values = {"TCP_NODELAY": 1, "TCP_KEEPIDLE": limits.tcp_idle_s, "TCP_KEEPALIVE": limits.tcp_idle_s,
               "TCP_KEEPINTVL": limits.tcp_interval_s, "TCP_KEEPCNT": limits.tcp_probes}  # fmt: skip
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)

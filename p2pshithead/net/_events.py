@@ -38,10 +38,12 @@ class Welcomed:
 
 @dataclass(frozen=True, slots=True)
 class Watching:
-    """This spectator watches table `name` (`words`: its rules in words); it never sits or acts."""
+    """This spectator watches table `name` (`words`: its rules in words; `turn_time`: seconds a person has
+    to decide, 0 for no limit); it never sits or acts."""
 
     name: str
     words: str
+    turn_time: int = 0
 
 
 @dataclass(frozen=True, slots=True)

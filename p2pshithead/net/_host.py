@@ -30,10 +30,10 @@ from p2pshithead.net._events import Notify, Started
 from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
-from p2pshithead.net._limits import Budget, Limits
+from p2pshithead.net._limits import ByteBudget, Limits
 from p2pshithead.net._messages import FROM_PEER, Bye, Rejoin, peer_message
 from p2pshithead.net._runner import Agent, SeatRunner
-from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._session import (
     Action,
     Admit,
@@ -43,15 +43,15 @@ from p2pshithead.net._session import (
     CatchUp,
     Close,
     HostSession,
+    Keep,
     Relay,
     Rename,
     Send,
     TableConfig,
 )
-from p2pshithead.net._session import Journal as Keep
 from p2pshithead.net._session import Notify as Tell
 from p2pshithead.net._stats import Stats
-from p2pshithead.net._transcript import SEQUENCER, Authored, Entry, Phase, Transcript
+from p2pshithead.net._transcript import SEQUENCER, Authored, Entry, Progress, Transcript
 
 _WATCH_S = 0.5
 ADDRESSES_S = 2.0
@@ -99,7 +99,7 @@ class Host:
         self._seen: list[Connection] = []
         self._tasks: set[asyncio.Task[None]] = set()
         self.stats = Stats(clock, lambda: sum(c.bytes_sent for c in self._seen))
-        self._clock, self._limits, self._budget, self._open = clock, limits, Budget(limits.buffered), 0
+        self._clock, self._limits, self._budget, self._open = clock, limits, ByteBudget(limits.buffered), 0
         self.port = 0
         self.addresses: tuple[str, ...] = ()
         self._closing = False
@@ -276,14 +276,14 @@ class Host:
 
     def _begin(self, transcript: Transcript) -> None:
         self._notify(Started(tuple(s.nick for s in transcript.setup.seats), SEQUENCER))
-        self._player = SeatRunner(LocalSeat(self._identity, transcript), self._agent, self._async_submit_local)
+        self._player = SeatRunner(SeatSigner(self._identity, transcript), self._agent, self._async_submit_local)
 
     async def _async_play(self, transcript: Transcript) -> Transcript:
         """Play `transcript` out (from its genesis, or from where a resumed journal stands)."""
         assert self._player is not None
         await self._async_announce()
         self._start_ticker()
-        if transcript.phase not in (Phase.DONE, Phase.STOPPED):
+        if transcript.phase not in (Progress.DONE, Progress.STOPPED):
             await self._player.async_run()
             await self._finished.wait()
         if self._journal is not None:

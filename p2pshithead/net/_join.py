@@ -18,7 +18,8 @@
 # back; `async_close` may be called twice. A series: after a complete game `async_next` waits for the
 # host to offer the next one (a `lobby` message on the same connection), asks the agent whether to play
 # it, and plays it as a fresh game whose genesis must link to the game it played last (`link_problem`:
-# else the host is named).
+# else the host is named). What it decides (the host it proves itself to, what a lost link means) is
+# decided in `_joining.py`, sans-IO; what the host says is read typed (`host_message`).
 """`Joiner`: sit at a table reached by address (or come back to one), play it out, return the transcript."""
 
 from __future__ import annotations
@@ -48,18 +49,33 @@ from p2pshithead.net._events import (
     away_event,
 )
 from p2pshithead.net._identity import Identity, verify
+from p2pshithead.net._joining import AfterLoss, HostPin, after_loss
 from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
-from p2pshithead.net._messages import FROM_HOST, rejoin_bytes, sit_again_bytes
+from p2pshithead.net._messages import (
+    FROM_HOST,
+    AwayNews,
+    Bye,
+    Challenge,
+    HostMessage,
+    LobbyNews,
+    Reject,
+    Resumed,
+    Wait,
+    Welcome,
+    host_message,
+    rejoin_bytes,
+    sit_again_bytes,
+)
 from p2pshithead.net._runner import Agent, SeatRunner
-from p2pshithead.net._seat import LocalSeat
+from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._stats import Stats
 from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Authored,
     Entry,
-    Phase,
+    Progress,
     Transcript,
     authored_to_wire,
     link_problem,
@@ -76,9 +92,21 @@ SIT_AGAIN_LINKS = 100
 """How often a peer sits again at one table at most (a host that keeps dropping it is let go)."""
 
 
-def _link_lost(exc: BaseException) -> bool:
-    """Whether `exc` says the link broke (rather than the host saying no or breaking the protocol)."""
-    return not isinstance(exc, RemoteProtocolError) or exc.reason == "connection closed"
+async def _async_recv(conn: Connection) -> HostMessage | Entry:
+    """The host's next message, typed (what `FROM_HOST` checked: an entry, or a session message)."""
+    message = await conn.async_recv()
+    return Entry.from_wire(conn.peer, message) if message["t"] == "entry" else host_message(message)
+
+
+def _said(message: HostMessage | Entry) -> str:
+    """What `message` says, for an error: its reason, if it gives one, else its kind."""
+    if isinstance(message, (Reject, Bye)):
+        return message.reason
+    return "entry" if isinstance(message, Entry) else message.T
+
+
+def _lobby_seats(news: LobbyNews) -> LobbySeats:
+    return LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in news.seats))
 
 
 class Joiner:
@@ -125,18 +153,19 @@ class Joiner:
         self.transcript: Transcript | None = None
         self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
         self._failure: BaseException | None = None
-        self._hello_answered = False  # the host took this peer's hello (a link lost after is tried again)
+        self._hello_answered = False  # the host took this peer (a link lost before a game is sat again at)
         self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
         self._table_hint: bytes | None = None  # the host's table id, as its last challenge named it
-        self._host_key = host_key  # the key the first challenge named (or the ad): every later one, every game's too
+        self._pin = HostPin(host_key)  # the ad's key, else the first challenge's: every later one, every game's too
         if resume is not None:
             self._journal, record = resume
             self._secret = record.secret
             away = record.options.get("away")
             self._away_time = away if type(away) is int and 0 < away <= 24 * 3600 else 120
             self.transcript = replay_journal(record, self._journal.entries(), identity.public, apps)
+            self._pin.key = self._pin.key or self.transcript.setup.seats[SEQUENCER].key  # the host of its game
             self._last_sent = self._in_flight(self._journal.sent())
 
     async def __aenter__(self) -> Joiner:
@@ -190,7 +219,7 @@ class Joiner:
             try:
                 await self._async_hello(self._limits.hello_s)
             except (NetError, ConnectionError, OSError) as exc:
-                if not (self._hello_answered and _link_lost(exc)):
+                if after_loss(exc, answered=self._hello_answered, in_game=False, over=False) is AfterLoss.GIVE_UP:
                     raise
                 await self._async_sit_again(exc)  # lost while told to wait for the next game
         elif self._conn is None:
@@ -208,20 +237,20 @@ class Joiner:
             RemoteProtocolError: as `async_run` (a next game that does not link to the last one names the host).
         """
         conn, previous, agent = self._conn, self.transcript, self._agent
-        assert previous is not None and previous.phase is Phase.DONE and agent is not None, "a next game follows one"
+        assert previous is not None and previous.phase is Progress.DONE and agent is not None, "a next game follows one"
         for task in list(self._tasks):
             task.cancel()  # the last game's host watch
-        try:
-            while conn is not None and (message := await conn.async_recv())["t"] != "lobby":
-                if message["t"] == "bye":
-                    return None
-                if message["t"] != "away":
-                    raise RemoteProtocolError(conn.peer, f"sent {message['t']!r} after the game")
-        except (NetError, ConnectionError, OSError):
-            return None  # the table closed
         if conn is None:
             return None
-        self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
+        try:
+            while not isinstance(message := await _async_recv(conn), LobbyNews):
+                if isinstance(message, Bye):
+                    return None
+                if not isinstance(message, AwayNews):
+                    raise RemoteProtocolError(conn.peer, f"sent {_said(message)!r} after the game")
+        except (NetError, ConnectionError, OSError):
+            return None  # the table closed
+        self._notify(_lobby_seats(message))
         if not await play_again():
             with contextlib.suppress(ConnectionError, OSError):
                 await conn.async_send({"t": "bye", "reason": "stood up after the game"})
@@ -235,19 +264,19 @@ class Joiner:
 
     async def _async_play_out(self) -> Transcript:
         self._watch_host()
-        while self.transcript is None or (self.transcript.phase not in (Phase.DONE, Phase.STOPPED)
+        while self.transcript is None or (self.transcript.phase not in (Progress.DONE, Progress.STOPPED)
                                           and self._seat_in(self.transcript)):  # fmt: skip
             try:
                 await self._async_read()
             except (NetError, ConnectionError, OSError) as exc:
                 if self._failure is not None:
                     raise self._failure from None
-                if self.transcript is None and _link_lost(exc):
-                    await self._async_sit_again(exc)
-                    continue
-                if self.transcript is None or self.transcript.phase in (Phase.DONE, Phase.STOPPED):
+                t = self.transcript
+                then = after_loss(exc, answered=self._hello_answered, in_game=t is not None,
+                                  over=t is not None and t.phase in (Progress.DONE, Progress.STOPPED))  # fmt: skip
+                if then is AfterLoss.GIVE_UP:
                     raise
-                await self._async_come_back(exc)
+                await (self._async_sit_again(exc) if then is AfterLoss.SIT_AGAIN else self._async_come_back(exc))
         if self._journal is not None:
             self._journal.finish()
         return self.transcript
@@ -269,48 +298,42 @@ class Joiner:
         await conn.async_send({"t": "hello", "v": PROTOCOL_VERSION, "key": me.public, "nick": me.nick,
                                "ready": self._bot})  # fmt: skip
         welcome = await self._async_proven(conn, await self._async_answer(conn, answer_s), answer_s, me.nick)
-        if welcome["t"] == "resumed":  # the game began meanwhile, with this seat: it comes from the genesis
-            self._hello_answered = True
-            self._welcome(welcome, resumed=True)
-            self._caught_up_at = welcome["entries"]
+        if isinstance(welcome, Resumed):  # the game began meanwhile, with this seat: it comes from the genesis
+            self._welcome(welcome)
+            self._caught_up_at = welcome.entries
             return
-        if welcome["t"] == "wait":  # a game is in play: a free seat at the next one
+        if isinstance(welcome, Wait):  # a game is in play: a free seat at the next one
             self._hello_answered = True
-            self._notify(Waiting(welcome["name"]))
-            welcome = await conn.async_recv()
-        if welcome["t"] != "welcome":
-            raise RemoteProtocolError(conn.peer, f"refused the seat: {welcome.get('reason', welcome['t'])}")
-        self._hello_answered = True
-        self._welcome(welcome, resumed=False)
+            self._notify(Waiting(welcome.table.name))
+            welcome = await _async_recv(conn)
+        if not isinstance(welcome, Welcome):
+            raise RemoteProtocolError(conn.peer, f"refused the seat: {_said(welcome)}")
+        self._welcome(welcome)
         if self._ready is None:
             if not self._bot:
                 self._ready = self._spawn(self._async_send_ready())
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
             await conn.async_send({"t": "ready", "ready": True})
 
-    async def _async_proven(self, conn: Connection, answer: dict[str, Any], answer_s: float | None,
-                            nick: str) -> dict[str, Any]:  # fmt: skip
+    async def _async_proven(self, conn: Connection, answer: HostMessage | Entry, answer_s: float | None,
+                            nick: str) -> HostMessage | Entry:  # fmt: skip
         """The host's answer after this peer proved its key, when `answer` is the host's challenge (every
         hello and rejoin is challenged: a fresh nonce signed by this key, with the hello's `nick`, empty
         for a rejoin); else `answer`."""
-        if answer["t"] != "challenge":
+        if not isinstance(answer, Challenge):
             return answer
-        host = answer["host"]
-        pinned = self._host_key or (self.transcript.setup.seats[SEQUENCER].key if self.transcript else None)
-        if pinned is not None and host != pinned:
-            raise RemoteProtocolError(conn.peer, "challenged this peer for another host's key than the table's it "
-                                                 "chose: not answered (is it passing on another table's challenge?)")
-        self._host_key = host
-        self._table_hint = answer["table"]  # where to look for the host by mDNS should its address change
-        sig = self._identity.sign(sit_again_bytes(answer["table"], host, self._identity.public, answer["nonce"], nick))
+        host = answer.host
+        self._pin.challenge(host, conn.peer)
+        self._table_hint = answer.table  # where to look for the host by mDNS should its address change
+        sig = self._identity.sign(sit_again_bytes(answer.table, host, self._identity.public, answer.nonce, nick))
         await conn.async_send({"t": "prove", "sig": sig})
         return await self._async_answer(conn, answer_s)
 
     @staticmethod
-    async def _async_answer(conn: Connection, answer_s: float | None) -> dict[str, Any]:
+    async def _async_answer(conn: Connection, answer_s: float | None) -> HostMessage | Entry:
         try:
             async with asyncio.timeout(answer_s):  # not `wait_for`: in 3.11 it may swallow a cancellation
-                return await conn.async_recv()
+                return await _async_recv(conn)
         except TimeoutError:
             raise RemoteProtocolError(conn.peer, f"did not answer the hello within {answer_s:.3g} s") from None
 
@@ -360,18 +383,19 @@ class Joiner:
             places.insert(0, found)
         return places
 
-    def _welcome(self, welcome: dict[str, Any], resumed: bool) -> None:
-        conn = self._conn
+    def _welcome(self, welcome: Welcome | Resumed) -> None:
+        conn, table = self._conn, welcome.table
         assert conn is not None
-        self._host, self._table_name = f"host of {welcome['name']}", welcome["name"]
+        self._hello_answered = True
+        self._host, self._table_name = f"host of {table.name}", table.name
         conn.rename(self._host)
-        if welcome["app"] not in self._apps:
-            raise RemoteProtocolError(conn.peer, f"plays {welcome['app']!r}, which this program does not know")
+        if table.app not in self._apps:
+            raise RemoteProtocolError(conn.peer, f"plays {table.app!r}, which this program does not know")
         if self._agent is None:
-            self._agent = self._agent_for(welcome["app"])
-        self._away_time = welcome["away"]
-        self._notify(Welcomed(welcome["name"], welcome["seat"], welcome["words"], welcome["turn"], welcome["away"],
-                              resumed))  # fmt: skip
+            self._agent = self._agent_for(table.app)
+        self._away_time = table.away
+        self._notify(Welcomed(table.name, welcome.seat, table.words, table.turn, table.away,
+                              isinstance(welcome, Resumed)))  # fmt: skip
 
     async def _async_rejoin(self) -> None:
         """Say who comes back and how much it holds; take the host's answer (the entries follow)."""
@@ -382,13 +406,13 @@ class Joiner:
         sig = self._identity.sign(rejoin_bytes(table, key, have, now))
         await conn.async_send({"t": "rejoin", "v": PROTOCOL_VERSION, "key": key, "table": table, "have": have,
                                "time": now, "sig": sig})  # fmt: skip
-        answer = await self._async_proven(conn, await conn.async_recv(), None, "")
-        if answer["t"] != "resumed":
-            raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {answer.get('reason', answer['t'])}")
-        if answer["entries"] < have:
-            raise RemoteProtocolError(conn.peer, f"holds {answer['entries']} entries, fewer than the {have} it sent")
-        self._welcome(answer, resumed=True)
-        self._caught_up_at = answer["entries"]
+        answer = await self._async_proven(conn, await _async_recv(conn), None, "")
+        if not isinstance(answer, Resumed):
+            raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {_said(answer)}")
+        if answer.entries < have:
+            raise RemoteProtocolError(conn.peer, f"holds {answer.entries} entries, fewer than the {have} it sent")
+        self._welcome(answer)
+        self._caught_up_at = answer.entries
         if self._player is None:
             self._start_player()
         self._check_live()
@@ -396,23 +420,22 @@ class Joiner:
     async def _async_read(self) -> None:
         conn = self._conn
         assert conn is not None
-        message = await conn.async_recv()
-        kind = message["t"]
-        if kind == "lobby" and self.transcript is None:
-            self._notify(LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in message["seats"])))
-        elif kind == "entry":
-            entry = Entry.from_wire(conn.peer, message)
+        message = await _async_recv(conn)
+        if isinstance(message, LobbyNews) and self.transcript is None:
+            self._notify(_lobby_seats(message))
+        elif isinstance(message, Entry):
+            entry = message
             events = self._begin(entry) if self.transcript is None else self._append(entry)
             assert self._player is not None and self.transcript is not None
             self.stats.on_validated(entry, self.transcript.app.in_setup())
             self._player.observe(entry, events)
             self._check_live()
-        elif kind == "away" and self.transcript is not None:
-            self._notify(away_event(conn.peer, message, [s.nick for s in self.transcript.setup.seats]))
-        elif kind == "bye":
-            raise RemoteProtocolError(conn.peer, f"left: {message['reason']}")
+        elif isinstance(message, AwayNews) and self.transcript is not None:
+            self._notify(away_event(conn.peer, message.body(), [s.nick for s in self.transcript.setup.seats]))
+        elif isinstance(message, Bye):
+            raise RemoteProtocolError(conn.peer, f"left: {message.reason}")
         else:
-            raise RemoteProtocolError(conn.peer, f"sent {kind!r} out of place")
+            raise RemoteProtocolError(conn.peer, f"sent {_said(message)!r} out of place")
 
     def _check_live(self) -> None:
         """Speak again once this seat holds what the host had when it came back; a message of this seat's
@@ -492,9 +515,7 @@ class Joiner:
         keys = [s.key for s in setup.seats]
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
-        if keys[SEQUENCER] != self._host_key:  # (each game of an evening has a table id of its own)
-            raise RemoteProtocolError(peer, "its game is sealed by another key than the host this peer proved its "
-                                            "key to (is it passing on another table?)")
+        self._pin.seal(keys[SEQUENCER], peer)
         if self._previous is not None and (problem := link_problem(self._previous, setup)) is not None:
             raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer, self._secret)
@@ -509,7 +530,7 @@ class Joiner:
 
     def _start_player(self) -> None:
         assert self.transcript is not None and self._agent is not None
-        local = LocalSeat(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
+        local = SeatSigner(self._identity, self.transcript, self._last_sent)  # a message sent before a crash waits
         self._notify(Started(tuple(s.nick for s in self.transcript.setup.seats), local.seat))
         self._player = SeatRunner(local, self._agent, self._async_submit)  # it runs once `_check_live` says so
 

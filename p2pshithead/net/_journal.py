@@ -32,7 +32,7 @@ from p2pshithead.net._transcript import (
     SEQUENCER,
     Authored,
     Entry,
-    Phase,
+    Progress,
     Transcript,
     authored_from,
     authored_to_wire,
@@ -278,7 +278,7 @@ def replay_journal(record: SeatRecord, entries: Sequence[Entry], key: bytes, app
     except P2PError as exc:
         raise JournalError(table, f"its secret cannot be your seat's ({exc})") from None
     for entry in entries[1:]:
-        if transcript.phase in (Phase.DONE, Phase.STOPPED):
+        if transcript.phase in (Progress.DONE, Progress.STOPPED):
             raise JournalError(table, f"entry {entry.index} follows the end of the game")
         if (problem := transcript.chain_problem(entry)) is not None:
             raise JournalError(table, f"its entries are damaged at entry {len(transcript.entries)} ({problem})")

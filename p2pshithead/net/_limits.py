@@ -1,8 +1,8 @@
 # Every time limit and resource cap of the transport, in one place (sans-IO). Invariants: `Limits` is a
 # frozen value checked on construction, passed to `Host`, `Joiner` and `Connection` (tests inject small
-# values); a `Budget` never counts more than `total` bytes: `resize` refuses, naming the peer, the growth
+# values); a `ByteBudget` never counts more than `total` bytes: `resize` refuses, naming the peer, the growth
 # that would pass it, and a connection gives back what it held when it closes.
-"""`Limits` (deadlines, frame sizes, caps, keep-alive) and the shared byte `Budget`."""
+"""`Limits` (deadlines, frame sizes, caps, keep-alive) and the shared `ByteBudget`."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ class Limits:
             raise ValueError("TCP keep-alive settings must be at least 1")
 
 
-class Budget:
+class ByteBudget:
     """Bytes buffered across connections, shared: each connection `resize`s its share as it buffers."""
 
     __slots__ = ("total", "used")

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -349,6 +350,36 @@ class Bye(HostMessage):
         return {"reason": self.reason}
 
 
+def _table(m: dict[str, Any]) -> TableInfo:
+    return TableInfo(m["v"], m["name"], m["app"], m["rules"], m["words"], m["turn"], m["away"])
+
+
+_HOST_TYPED: dict[str, Callable[[dict[str, Any]], HostMessage]] = {
+    "welcome": lambda m: Welcome(_table(m), m["seat"]),
+    "wait": lambda m: Wait(_table(m)),
+    "watching": lambda m: WatchingTable(_table(m)),
+    "resumed": lambda m: Resumed(_table(m), m["seat"], m["entries"]),
+    "challenge": lambda m: Challenge(m["table"], m["host"], m["nonce"]),
+    "reject": lambda m: Reject(m["reason"]),
+    "lobby": lambda m: LobbyNews(tuple(m["seats"])),
+    "away": lambda m: AwayNews(m["seat"], m["left"]),
+    "bye": lambda m: Bye(m["reason"]),
+}
+
+
+def host_message(message: dict[str, Any]) -> HostMessage:
+    """The typed value of `message`, a map `FROM_HOST` has checked (`check_message`): the inverse of
+    `HostMessage.to_wire`.
+
+    Raises:
+        ValueError: `message` is an entry (`Entry.from_wire` reads those) or a keep-alive (`Connection`'s).
+    """
+    make = _HOST_TYPED.get(message["t"])
+    if make is None:
+        raise ValueError(f"{message['t']!r} is not a session message from a host")
+    return make(message)
+
+
 # The session messages a peer sends, typed: `peer_message` turns a map `FROM_PEER` has checked (never a
 # ping or pong: `Connection` answers those) into one of these, which the host's session dispatches on by
 # type. `Bye` goes both ways.
@@ -395,7 +426,7 @@ class Prove:
 
 
 @dataclass(frozen=True, slots=True)
-class Ready:
+class Readiness:
     """In the lobby: this peer's ready flag (`READY`)."""
 
     T: ClassVar[str] = "ready"
@@ -416,7 +447,7 @@ class Submit:
     sig: bytes
 
 
-PeerMessage = Hello | Watch | Rejoin | Prove | Ready | Submit | Bye
+PeerMessage = Hello | Watch | Rejoin | Prove | Readiness | Submit | Bye
 """What a peer may send the host, but the keep-alives."""
 
 _FROM_PEER_TYPED: dict[str, Any] = {
@@ -424,7 +455,7 @@ _FROM_PEER_TYPED: dict[str, Any] = {
     "watch": lambda m: Watch(m["v"]),
     "rejoin": lambda m: Rejoin(m["v"], m["key"], m["table"], m["have"], m["time"], m["sig"]),
     "prove": lambda m: Prove(m["sig"]),
-    "ready": lambda m: Ready(m["ready"]),
+    "ready": lambda m: Readiness(m["ready"]),
     "submit": lambda m: Submit(m["seat"], m["ctr"], m["si"], m["sh"], m["body"], m["sig"]),
     "bye": lambda m: Bye(m["reason"]),
 }

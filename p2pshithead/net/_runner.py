@@ -14,8 +14,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from p2pshithead.net._app import Application
-from p2pshithead.net._seat import LocalSeat
-from p2pshithead.net._transcript import Authored, Entry, Phase
+from p2pshithead.net._seat import SeatSigner
+from p2pshithead.net._transcript import Authored, Entry, Progress
 
 
 class Agent(Protocol):
@@ -46,7 +46,7 @@ class SeatRunner:
 
     __slots__ = ("_agent", "_changed", "_local", "_submit")
 
-    def __init__(self, local: LocalSeat, agent: Agent, submit: Callable[[Authored], Awaitable[None]]) -> None:
+    def __init__(self, local: SeatSigner, agent: Agent, submit: Callable[[Authored], Awaitable[None]]) -> None:
         self._local, self._agent, self._submit = local, agent, submit
         self._changed = asyncio.Event()
         self._changed.set()
@@ -73,7 +73,7 @@ class SeatRunner:
 
     async def _async_act(self) -> None:
         local = self._local
-        while local.transcript.phase not in (Phase.DONE, Phase.STOPPED):
+        while local.transcript.phase not in (Progress.DONE, Progress.STOPPED):
             await self._changed.wait()
             self._changed.clear()
             if local.may_move():

@@ -4,15 +4,23 @@
 # message for a place (a seat that comes back after a crash is given the message it had in flight, and
 # waits for it to come back); it offers to act only when the transcript lets it (a move while the
 # application names this seat, a sign-off once it is finished).
-"""`LocalSeat`: when this peer's seat must speak, and its signed messages."""
+"""`SeatSigner`: when this peer's seat must speak, and its signed messages."""
 
 from __future__ import annotations
 
 from p2pshithead.net._identity import Identity
-from p2pshithead.net._transcript import END_BODY, Authored, Entry, Phase, Transcript, app_body, author_message
+from p2pshithead.net._transcript import (
+    END_BODY,
+    Authored,
+    Entry,
+    Progress,
+    Transcript,
+    app_body,
+    author_message,
+)
 
 
-class LocalSeat:
+class SeatSigner:
     """This peer's seat in `transcript`, signing with `identity`; `in_flight`: the message this seat signed
     and sent before (a crash), not yet in the transcript: no other is signed for its place."""
 
@@ -47,12 +55,12 @@ class LocalSeat:
     def may_move(self) -> bool:
         """Whether the application waits for a move from this seat now."""
         t = self.transcript
-        return self._in_flight is None and t.phase is Phase.PLAYING and self.seat in t.app.who_may_act()
+        return self._in_flight is None and t.phase is Progress.PLAYING and self.seat in t.app.who_may_act()
 
     def must_sign_off(self) -> bool:
         """Whether this seat still owes the final sign-off."""
         t = self.transcript
-        return (self._in_flight is None and t.phase is Phase.SIGNING and self.seat in t.app.present()
+        return (self._in_flight is None and t.phase is Progress.SIGNING and self.seat in t.app.present()
                 and not t.has_signed_off(self.seat))  # fmt: skip
 
     def move(self, payload: object) -> Authored:

@@ -14,7 +14,7 @@ from p2pshithead.net._transcript import (
     SEQUENCER,
     Authored,
     Entry,
-    Phase,
+    Progress,
     Transcript,
     abort_body,
     author_message,
@@ -58,7 +58,7 @@ class Sequencer:
             LocalProtocolError: when the transcript is complete or stopped.
         """
         t = self.transcript
-        if t.phase in (Phase.DONE, Phase.STOPPED):
+        if t.phase in (Progress.DONE, Progress.STOPPED):
             raise LocalProtocolError(f"transcript is {t.phase.value}")
         problem = t.problem(msg)
         if problem is not None:

@@ -41,7 +41,7 @@ from p2pshithead.net._messages import (
     LobbyNews,
     PeerMessage,
     Prove,
-    Ready,
+    Readiness,
     Reject,
     Rejoin,
     Resumed,
@@ -61,7 +61,7 @@ from p2pshithead.net._transcript import (
     Authored,
     Entry,
     Head,
-    Phase,
+    Progress,
     Transcript,
     equivocation_problem,
     make_genesis,
@@ -143,7 +143,7 @@ class CatchUp:
 
 
 @dataclass(frozen=True, slots=True)
-class Journal:
+class Keep:
     """Keep `entry` on disk (before any peer holds it)."""
 
     entry: Entry
@@ -210,7 +210,7 @@ class Notify:
     event: TableEvent
 
 
-Action = Send | CatchUp | Journal | Relay | Apply | Appended | Close | Admit | Rename | Announce | Notify
+Action = Send | CatchUp | Keep | Relay | Apply | Appended | Close | Admit | Rename | Announce | Notify
 
 
 class Role(enum.Enum):
@@ -281,7 +281,7 @@ class HostSession:
     @property
     def finished(self) -> bool:
         """The game is complete or stopped."""
-        return self._sequencer is not None and self._sequencer.transcript.phase in (Phase.DONE, Phase.STOPPED)
+        return self._sequencer is not None and self._sequencer.transcript.phase in (Progress.DONE, Progress.STOPPED)
 
     def can_start(self) -> bool:
         """The lobby may start the game (`start`)."""
@@ -466,7 +466,7 @@ class HostSession:
             return self._proof(link, state, message, now)
         if state.role in (Role.WATCHER, Role.WAITING) and not isinstance(message, Bye):
             raise RemoteProtocolError(state.peer, f"sent {message.T!r} while it only watches or waits")
-        if isinstance(message, Ready) and state.role is Role.LOBBY:
+        if isinstance(message, Readiness) and state.role is Role.LOBBY:
             self.lobby.set_ready(state.seat, message.ready)
             return self._lobby_changed()
         if isinstance(message, Submit) and state.role is Role.GAME and state.seat == message.seat:
@@ -547,7 +547,9 @@ class HostSession:
 
     def _seating(self, key: bytes) -> Seating:
         transcript = self.transcript
-        game = [s.key for s in transcript.setup.seats] if transcript is not None else None
+        game = None  # the keys still in the game in play (one that left it for good waits for the next)
+        if transcript is not None:
+            game = [s.key for seat, s in enumerate(transcript.setup.seats) if seat in transcript.app.present()]
         waiting = [s.occupant.key for s in self._links.values() if s.role is Role.WAITING and s.occupant is not None]
         return seating(key, host=self._identity.public, game=game,
                        lobby=[o.key for o in self.lobby.occupants if o is not None], waiting=waiting)  # fmt: skip
@@ -749,7 +751,7 @@ class HostSession:
     def _abort(self, seat: int, why: str) -> list[Action]:
         assert self._sequencer is not None
         transcript = self._sequencer.transcript
-        if transcript.phase in (Phase.DONE, Phase.STOPPED):
+        if transcript.phase in (Progress.DONE, Progress.STOPPED):
             return []
         last = max((e for e in transcript.entries if e.msg.seat == seat), key=lambda e: e.index, default=None)
         heard = "it sent nothing" if last is None else (
@@ -786,7 +788,7 @@ class HostSession:
             return self._broadcast(self._sequencer.equivocation(placed, msg))
         entry = self._sequencer.place(msg, peer)
         self._pending = entry
-        return [Journal(entry), Relay(entry, self._relay_links()), Apply(entry)]
+        return [Keep(entry), Relay(entry, self._relay_links()), Apply(entry)]
 
     def apply(self, entry: Entry) -> list[Action]:
         """Append `entry`, which `submit` placed and the driver relayed (`Apply`)."""
@@ -797,7 +799,7 @@ class HostSession:
 
     def _broadcast(self, entry: Entry) -> list[Action]:
         """An entry already in the transcript (the genesis, an abort, an equivocation), sent to everyone."""
-        return [Journal(entry), Relay(entry, self._relay_links()), *self._appended(entry, ())]
+        return [Keep(entry), Relay(entry, self._relay_links()), *self._appended(entry, ())]
 
     def _appended(self, entry: Entry, events: Sequence[object]) -> list[Action]:
         assert self._sequencer is not None

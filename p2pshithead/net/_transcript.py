@@ -225,7 +225,7 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     return setup
 
 
-class Phase(Enum):
+class Progress(Enum):
     """Where a transcript stands."""
 
     PLAYING = "playing"
@@ -287,13 +287,13 @@ class Transcript:
         return Head(len(self.entries) - 1, self.entries[-1].digest)
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> Progress:
         """Playing, signing off, done or stopped."""
         if self.verdict is not None:
-            return Phase.STOPPED
+            return Progress.STOPPED
         if self.app.finish_order() is None:
-            return Phase.PLAYING
-        return Phase.DONE if self.app.present() <= self._signed_off else Phase.SIGNING
+            return Progress.PLAYING
+        return Progress.DONE if self.app.present() <= self._signed_off else Progress.SIGNING
 
     def next_counter(self, seat: int) -> int:
         """The counter `seat`'s next message must carry."""
@@ -348,7 +348,7 @@ class Transcript:
             LocalSecretError: the application found this process's own secret wrong (no verdict: nobody
                 else is at fault); the transcript is of no more use to this process.
         """
-        if self.phase in (Phase.DONE, Phase.STOPPED):
+        if self.phase in (Progress.DONE, Progress.STOPPED):
             raise LocalProtocolError(f"transcript is {self.phase.value}; nothing more may be appended")
         try:
             self._check_chain(entry)
@@ -389,7 +389,7 @@ class Transcript:
         except WireError as exc:
             raise Fault(msg.seat, f"malformed body: {exc}") from None
         kind = body["k"]
-        if kind == "app" and self.phase is Phase.PLAYING:
+        if kind == "app" and self.phase is Progress.PLAYING:
             try:
                 return self.app.apply(msg.seat, body["p"])
             except (Fault, LocalSecretError):  # the latter: this process's own secret is wrong, no seat's fault
@@ -397,7 +397,8 @@ class Transcript:
             except Exception as exc:  # the one conversion: what a peer's bytes raise is that peer's fault
                 raise Fault(msg.seat, f"sent a payload that could not be checked ({type(exc).__name__})") from None
         present = self.app.present()
-        if kind == "end" and self.phase is Phase.SIGNING and msg.seat in present and msg.seat not in self._signed_off:
+        signing = self.phase is Progress.SIGNING
+        if kind == "end" and signing and msg.seat in present and msg.seat not in self._signed_off:
             self._signed_off.add(msg.seat)
         elif kind == "abort" and msg.seat == SEQUENCER and body["seat"] < len(self.setup.seats):
             self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)
@@ -415,7 +416,7 @@ def link_problem(previous: Transcript, setup: TableSetup) -> str | None:
     link = setup.previous
     if link is None:
         return "it does not say it follows a game"
-    if previous.phase is not Phase.DONE:
+    if previous.phase is not Progress.DONE:
         return f"the game before it is {previous.phase.value}, not complete"
     order = previous.app.finish_order() or ()
     keys = tuple(previous.setup.seats[seat].key for seat in order)
@@ -431,7 +432,7 @@ def link_problem(previous: Transcript, setup: TableSetup) -> str | None:
 def next_link(previous: Transcript) -> Previous:
     """The link the next game of a series carries to `previous` (a complete game)."""
     order = previous.app.finish_order()
-    if previous.phase is not Phase.DONE or order is None:
+    if previous.phase is not Progress.DONE or order is None:
         raise LocalProtocolError("only a complete game has a next one")
     keys = tuple(previous.setup.seats[seat].key for seat in order)
     return Previous(previous.setup.game + 1, previous.head.digest, keys)

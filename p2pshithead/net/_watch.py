@@ -29,7 +29,7 @@ from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Entry,
-    Phase,
+    Progress,
     TableSetup,
     Transcript,
     link_problem,
@@ -87,7 +87,7 @@ class Watcher:
             if answer["t"] != "watching":
                 raise RemoteProtocolError(conn.peer, f"refused a spectator: {answer.get('reason', answer['t'])}")
             conn.rename(f"host of {answer['name']}")
-            self._notify(Watching(answer["name"], answer["words"]))
+            self._notify(Watching(answer["name"], answer["words"], answer["turn"]))
             while (message := await conn.async_recv())["t"] != "bye":
                 self._take(conn.peer, message)
             self.closed = True
@@ -120,9 +120,9 @@ class Watcher:
                 if entry.digest != current.entries[entry.index].digest:
                     raise RemoteProtocolError(peer, f"sent entry {entry.index} unlike the one it sent before")
             elif entry.index == 0:
-                missed = resumed and current is not None and current.phase in (Phase.PLAYING, Phase.SIGNING)
+                missed = resumed and current is not None and current.phase in (Progress.PLAYING, Progress.SIGNING)
                 self._begin(peer, entry, current, missed)
-            elif current is None or current.phase in (Phase.DONE, Phase.STOPPED):
+            elif current is None or current.phase in (Progress.DONE, Progress.STOPPED):
                 raise RemoteProtocolError(peer, f"sent entry {entry.index} outside a game")
             else:
                 events = current.append(entry)
@@ -141,7 +141,7 @@ class Watcher:
     def _begin(self, peer: str, genesis: Entry, current: Transcript | None, missed: bool = False) -> None:
         """Start watching the game of `genesis`, which must follow `current`; when the end of `current` was
         missed while the link was down (`missed`), it must be a later game of the same host's evening."""
-        if current is not None and current.phase is not Phase.DONE and not missed:
+        if current is not None and current.phase is not Progress.DONE and not missed:
             raise RemoteProtocolError(peer, "began a game before the last one was complete")
         transcript = Transcript.start(genesis, None, self._apps, peer)
         if self._host_key is not None and transcript.setup.seats[SEQUENCER].key != self._host_key:

@@ -4,11 +4,11 @@ application for the transport (`SPEED`, its `AppSpec`, real time); `SpeedBotAgen
 reaction time."""
 
 from p2pshithead.speedgame._agent import SpeedBotAgent
-from p2pshithead.speedgame._app import SPEED, SpeedApp, speed_rules
-from p2pshithead.speedgame._payloads import PAYLOAD_SCHEMA, ActionPayload, DeckPayload, action_wire, parse_payload
-from p2pshithead.speedgame._state import DeckStep, SpeedTable, Stage
+from p2pshithead.speedgame._app import SPEED, SpeedApp
+from p2pshithead.speedgame._payloads import PAYLOAD_SCHEMA, ActionPayload, DeckPayload, action_wire, parse_speed_payload
+from p2pshithead.speedgame._state import DeckStep, SpeedStage, SpeedTable
 
 __all__ = [
     "PAYLOAD_SCHEMA", "SPEED", "ActionPayload", "DeckPayload", "DeckStep", "SpeedApp", "SpeedBotAgent", "SpeedTable",
-    "Stage", "action_wire", "parse_payload", "speed_rules",
+    "SpeedStage", "action_wire", "parse_speed_payload",
 ]  # fmt: skip

@@ -4,7 +4,7 @@
 # is won) is made once and
 # offered unchanged until it is applied; this seat's own deck messages go in as `proven` (made here), so
 # each proof is verified once per process; an observer (no seat) holds no secret.
-"""`SpeedApp`, `SPEED` (the `AppSpec`), `speed_rules`."""
+"""`SpeedApp` and `SPEED` (the `AppSpec`)."""
 
 from __future__ import annotations
 
@@ -15,18 +15,9 @@ from p2pshithead.crypto import DeckKey, Message
 from p2pshithead.net import AppSpec, TableSetup
 from p2pshithead.speed import PLAYERS, PRESETS, Action, Speed, SpeedRules
 from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, action_wire
-from p2pshithead.speedgame._state import SpeedTable, Stage
+from p2pshithead.speedgame._state import SpeedStage, SpeedTable
 
-__all__ = ["SPEED", "SpeedApp", "speed_rules"]
-
-
-def speed_rules(text: str) -> SpeedRules:
-    """The rules a table's rules text names ('speed', 'chinese jokers=on', ...).
-
-    Raises:
-        ValueError: in words.
-    """
-    return SpeedRules.from_text(text)
+__all__ = ["SPEED", "SpeedApp"]
 
 
 class SpeedApp:
@@ -35,7 +26,7 @@ class SpeedApp:
 
     def __init__(self, setup: TableSetup, seat: int | None, secret: bytes = b"",
                  rand: Callable[[int], bytes] = os.urandom) -> None:  # fmt: skip
-        rules = speed_rules(setup.rules)
+        rules = SpeedRules.from_text(setup.rules)
         if rules.digest() != setup.ruleset_hash:
             raise ValueError(f"the table's ruleset hash does not match its rules {setup.rules!r}")
         self.state = SpeedTable(rules, setup.table_id)
@@ -81,11 +72,11 @@ class SpeedApp:
 
     def _make_pending(self, key: DeckKey, seat: int) -> DeckPayload | DonePayload | None:
         state = self.state
-        if state.stage is Stage.ENDING:
+        if state.stage is SpeedStage.ENDING:
             return DonePayload()
-        if state.stage is Stage.KEYS:
+        if state.stage is SpeedStage.KEYS:
             return DeckPayload(key.key_share_message())
-        if state.stage is Stage.SHUFFLE:
+        if state.stage is SpeedStage.SHUFFLE:
             return DeckPayload(key.shuffle_message(state.deck))
         owed = state.owed(seat)
         return DeckPayload(key.reveal_message(state.deck, owed)) if owed else None
@@ -100,10 +91,10 @@ def _unproven(message: Message) -> bool:
 
 
 def _check_rules(text: str) -> None:
-    speed_rules(text)
+    SpeedRules.from_text(text)
 
 
 SPEED = AppSpec(name="speed", presets=tuple(PRESETS), check_rules=_check_rules, make=SpeedApp,
-                ruleset_hash=lambda text: speed_rules(text).digest(), seats=(PLAYERS, PLAYERS), secret_size=64,
+                ruleset_hash=lambda text: SpeedRules.from_text(text).digest(), seats=(PLAYERS, PLAYERS), secret_size=64,
                 realtime=True)  # fmt: skip
 """Speed in the transport's registry: two seats, real time (the host's own entries wait a round trip)."""

@@ -1,12 +1,12 @@
 # The payloads of networked Speed, as plain msgpack values with one declared wire shape. Invariants:
 # every payload is a map whose "t" names its kind, checked against `PAYLOAD_SCHEMA` before anything is
-# built from it; `parse_payload` returns a frozen value or raises `Fault` naming the author. Kinds:
+# built from it; `parse_speed_payload` returns a frozen value or raises `Fault` naming the author. Kinds:
 #     {"t": "deck", "m": <deck message>}                     key share, shuffle, or the shares that turn cards
 #     {"t": "play", "s": slot, "p": pile, "n": seen, "r": round}  a card onto a centre pile (seen: its length)
 #     {"t": "slap", "p": pile, "r": round}                   slap a centre pile (one's layout played out)
 #     {"t": "burn", "k": rank, "r": round}                   burn three of a kind (rules with burn)
 #     {"t": "done"}                                          this seat saw the game end
-"""`DeckPayload`, `ActionPayload`, `DonePayload`, `PAYLOAD_SCHEMA`, `parse_payload` and `action_wire`."""
+"""`DeckPayload`, `ActionPayload`, `DonePayload`, `PAYLOAD_SCHEMA`, `parse_speed_payload` and `action_wire`."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from p2pshithead.errors import Fault
 from p2pshithead.speed import Action, Burn, Play, Slap
 from p2pshithead.wire import Int, Into, Tagged, WireError, fields
 
-__all__ = ["PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "Payload", "action_wire", "parse_payload"]
+__all__ = [
+    "PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "Payload", "action_wire", "parse_speed_payload",
+]  # fmt: skip
 
 _ROUND = Int(0, 1000)
 _PILE = Int(0, 1)
@@ -64,7 +66,7 @@ PAYLOAD_SCHEMA = Tagged(
 """The wire shape of any Speed payload; checking it builds the `Payload`."""
 
 
-def parse_payload(seat: int, obj: object) -> Payload:
+def parse_speed_payload(seat: int, obj: object) -> Payload:
     """Check the shape of `seat`'s payload and read it.
 
     Raises:

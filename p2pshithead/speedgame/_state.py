@@ -10,7 +10,7 @@
 # every seat has shared it, and a seat shares only cards being turned (or turned before: a share
 # overtaken by the end of a round is not a fault); `apply` raises `Fault` and leaves the state as it was,
 # or returns the same events at every peer. No clock, no randomness.
-"""`SpeedTable`, `Stage` and the deck events."""
+"""`SpeedTable`, `SpeedStage` and the deck events."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from p2pshithead.crypto import KeyShare, Message, RemoteDeckError, Reveal, Shuffle, TableDeck, TableParams
 from p2pshithead.errors import Fault
 from p2pshithead.speed import PLAYERS, Event, IllegalActionError, Speed, SpeedRules
-from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, parse_payload
+from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, parse_speed_payload
 
-__all__ = ["DeckStep", "SpeedTable", "Stage"]
+__all__ = ["DeckStep", "SpeedTable", "SpeedStage"]
 
 
-class Stage(enum.Enum):
+class SpeedStage(enum.Enum):
     """Where networked Speed stands."""
 
     KEYS = "keys"
@@ -80,40 +80,40 @@ class SpeedTable:
                 self._turned, self._done)  # fmt: skip
 
     @property
-    def stage(self) -> Stage:
+    def stage(self) -> SpeedStage:
         if len(self._keys) < PLAYERS:
-            return Stage.KEYS
+            return SpeedStage.KEYS
         if self._shuffles < PLAYERS:
-            return Stage.SHUFFLE
+            return SpeedStage.SHUFFLE
         if not self.game.is_over():
-            return Stage.PLAY
-        return Stage.OVER if len(self._done) == PLAYERS else Stage.ENDING
+            return SpeedStage.PLAY
+        return SpeedStage.OVER if len(self._done) == PLAYERS else SpeedStage.ENDING
 
     def in_setup(self) -> bool:
-        return self.stage in (Stage.KEYS, Stage.SHUFFLE)
+        return self.stage in (SpeedStage.KEYS, SpeedStage.SHUFFLE)
 
     def who_may_act(self) -> frozenset[int]:
         """Keys: seats without one; shuffle: the next shuffler; play: both seats, at any moment; ending:
         the seats yet to say they saw the end."""
         stage = self.stage
-        if stage is Stage.KEYS:
+        if stage is SpeedStage.KEYS:
             return frozenset(p for p in range(PLAYERS) if p not in self._keys)
-        if stage is Stage.SHUFFLE:
+        if stage is SpeedStage.SHUFFLE:
             return frozenset({self._shuffles})
-        if stage is Stage.ENDING:
+        if stage is SpeedStage.ENDING:
             return frozenset(p for p in range(PLAYERS) if p not in self._done)
-        return frozenset(range(PLAYERS)) if stage is Stage.PLAY else frozenset()
+        return frozenset(range(PLAYERS)) if stage is SpeedStage.PLAY else frozenset()
 
     def finish_order(self) -> tuple[int, ...] | None:
         """Winner first, once both seats saw the end."""
-        return self.game.order if self.stage is Stage.OVER else None
+        return self.game.order if self.stage is SpeedStage.OVER else None
 
     def saw_end(self, seat: int) -> bool:
         return seat in self._done
 
     def owed(self, seat: int) -> list[int]:
         """Slots being turned whose share `seat` has not sent."""
-        if self.stage is not Stage.PLAY:
+        if self.stage is not SpeedStage.PLAY:
             return []
         return [slot for slot in self.game.awaiting if seat not in self._shared.get(slot, ())]
 
@@ -130,15 +130,15 @@ class SpeedTable:
         if seat not in self.who_may_act():
             raise Fault(seat, f"sent a message during the {self.stage.value} stage, when only seats "
                               f"{sorted(self.who_may_act())} may")  # fmt: skip
-        payload = parse_payload(seat, obj)
+        payload = parse_speed_payload(seat, obj)
         if isinstance(payload, DeckPayload):
             return self._apply_deck(seat, payload.message, proven)
         if isinstance(payload, DonePayload):
-            if self.stage is not Stage.ENDING:
+            if self.stage is not SpeedStage.ENDING:
                 raise Fault(seat, "said the game was over while it was not")
             self._done.add(seat)
             return [DeckStep(seat, "done")]
-        if self.stage not in (Stage.PLAY, Stage.ENDING):
+        if self.stage not in (SpeedStage.PLAY, SpeedStage.ENDING):
             raise Fault(seat, f"played during the {self.stage.value} stage")
         try:
             return list(self.game.push(seat, payload.action))
@@ -149,7 +149,7 @@ class SpeedTable:
 
     def _apply_deck(self, seat: int, message: Message, proven: Callable[[Message], bool]) -> list[Event | DeckStep]:
         stage = self.stage
-        expected: type[Message] = {Stage.KEYS: KeyShare, Stage.SHUFFLE: Shuffle}.get(stage, Reveal)
+        expected: type[Message] = {SpeedStage.KEYS: KeyShare, SpeedStage.SHUFFLE: Shuffle}.get(stage, Reveal)
         if not isinstance(message, expected):
             raise Fault(seat, f"sent a {message.kind} during the {stage.value} stage")
         if isinstance(message, Shuffle):

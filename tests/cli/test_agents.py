@@ -3,8 +3,15 @@ terminal's size, on every entry; elsewhere the moves are printed as lines."""
 
 from __future__ import annotations
 
-from p2pshithead.cli.agents import HumanAgent
-from p2pshithead.cli.netgame import parse_payload
+from typing import cast
+
+from p2pshithead.cli.agents import HumanAgent, Shown
+from p2pshithead.cli.shithead import read_line
+
+
+def _itself(app: object) -> Shown:
+    """The stub application is its own screen."""
+    return cast(Shown, app)
 
 
 class _Table:
@@ -43,7 +50,7 @@ def test_a_terminal_is_redrawn_whole_on_every_entry() -> None:
     written: list[str] = []
     said: list[str] = []
     size = [(60, 20)]
-    agent = HumanAgent(parse_payload, said.append, live=True, write=written.append, size=lambda: size[0])
+    agent = HumanAgent(_itself, read_line, said.append, live=True, write=written.append, size=lambda: size[0])
     table = _Table()
     agent.observe(table, 1, ["an event"])  # type: ignore[arg-type]
     assert written == ["\x1b[Hscreen 60x20\x1b[K\nHand: 7c\x1b[K\n\x1b[J"]  # from the top, nothing left below
@@ -58,7 +65,7 @@ def test_a_terminal_is_redrawn_whole_on_every_entry() -> None:
 
 def test_elsewhere_the_moves_are_printed_as_lines() -> None:
     said: list[str] = []
-    agent = HumanAgent(parse_payload, said.append, live=False)
+    agent = HumanAgent(_itself, read_line, said.append, live=False)
     table = _Table()
     agent.observe(table, 1, ())  # type: ignore[arg-type]
     assert said == ["screen 80x24\nHand: 7c"]  # a game in play, seen first: the whole table at once
@@ -71,6 +78,6 @@ def test_a_game_in_play_seen_first_is_drawn_whole_at_once() -> None:
     """A person who comes back (after a crash, Ctrl-C) sees the table before anyone moves again."""
     written: list[str] = []
     said: list[str] = []
-    agent = HumanAgent(parse_payload, said.append, live=True, write=written.append, size=lambda: (60, 20))
+    agent = HumanAgent(_itself, read_line, said.append, live=True, write=written.append, size=lambda: (60, 20))
     agent.observe(_Table(), 1, ())  # type: ignore[arg-type]
     assert written == ["\x1b[Hscreen 60x20\x1b[K\nHand: 7c\x1b[K\n\x1b[J"]

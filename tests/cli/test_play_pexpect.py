@@ -63,7 +63,14 @@ def test_play_again_then_ctrl_c() -> None:
     child.sendline("")  # Enter: yes, another
     child.expect("New game")
     child.expect(PROMPT)
-    child.sendintr()
+    child.sendintr()  # Ctrl-C at the prompt asks first, as `quit` does (and as at a LAN table)
+    child.expect("Quit\\? The game ends here")
+    child.sendline("")  # Enter: play on
+    child.expect("you play on")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Quit\\? The game ends here")
+    child.sendintr()  # Ctrl-C again: gone
     child.expect("Bye!")
     child.expect(pexpect.EOF)
     child.close()
@@ -116,3 +123,21 @@ def test_every_hint_is_taken_as_typed(rules: str, seed: int) -> None:
         pytest.fail("no end after many moves")
     child.sendline("n")
     child.expect(pexpect.EOF)
+
+
+def test_a_resized_terminal_is_drawn_again_at_once_keeping_what_was_typed() -> None:
+    """No key pressed after the resize: the screen comes again at the new width (SIGWINCH, as a
+    terminal sends it), the prompt below it with the half-typed input, which then reads as one."""
+    child = spawn("--seed", "3")
+    child.expect(PROMPT)
+    child.send("sw")
+    child.expect("sw")
+    child.setwinsize(30, 50)
+    child.expect(r"\x1b\[2J", timeout=3)  # the screen cleared and drawn again, at once
+    child.expect(r"Type: [^\r\n]*\r\n", timeout=3)
+    screen = ANSI.sub("", child.before)
+    assert "Hand:" in screen and max(len(line) for line in screen.splitlines()) <= 50, screen
+    child.expect("> sw", timeout=3)  # the prompt again, what was typed kept
+    child.sendline("ap 3 K")  # ... and the whole line is "swap 3 K" (this deal has no K face up)
+    child.expect("you have no K in your face-up cards")
+    child.kill(9)

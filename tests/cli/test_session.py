@@ -8,7 +8,7 @@ import click
 import pytest
 
 from p2pshithead.bots import GreedyBot, RandomBot, SmartBot
-from p2pshithead.cli.play import Quit, Session, make_bot
+from p2pshithead.cli.play import QUIT_QUESTION, Session, make_bot
 from p2pshithead.cli.render import Look
 from p2pshithead.engine import PRESETS, Game, Give, Outcome, Phase, Ready, preset
 
@@ -58,9 +58,11 @@ def _series(s: Session) -> list[Game]:
     games: list[Game] = []
     play_one = s.run
 
-    def recorded(previous: Outcome | None = None) -> Game:
-        games.append(play_one(previous))
-        return games[-1]
+    def recorded(previous: Outcome | None = None) -> Game | None:
+        game = play_one(previous)
+        assert game is not None, "the scripted person never quits"
+        games.append(game)
+        return game
 
     s.run = recorded  # type: ignore[method-assign]
     s.series()
@@ -73,7 +75,7 @@ def test_whole_game(rules: str, seed: int) -> None:
     person = Person(seed, mischief=0.03)
     s = session(person, rules, seed)
     game = s.run()
-    assert game.is_over() and game.outcome() is not None
+    assert game is not None and game.is_over() and game.outcome() is not None
     assert person.errors == []
     assert "Game over. Finish order:" in "\n".join(person.printed)
 
@@ -101,18 +103,45 @@ def test_same_seed_same_games() -> None:
     assert outputs[0] == outputs[1] and outputs[0]
 
 
-def test_quit_and_end_of_input() -> None:
+def test_quit_and_end_of_input_leave_the_series_as_a_value() -> None:
+    """`quit` and the end of input end the series at once (the game is dropped, nothing is counted); a
+    declined game is not a leaving."""
     def eof(prompt: str) -> str:
         raise EOFError
 
     s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, eof, lambda t: None,
                 lambda: None)
-    with pytest.raises(Quit):
-        s.series()
-    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, lambda p: "quit",
-                lambda t: None, lambda: None)
-    with pytest.raises(Quit):
-        s.series()
+    assert s.series() is True and s.scores.games == []
+    prompts: list[str] = []
+    typed = iter(["quit", "", "quit", "y"])  # quit, then Enter at the question: play on; quit, then y
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, answer, lambda t: None,
+                lambda: None)  # fmt: skip
+    assert s.series() is True and s.scores.games == []
+    assert prompts == ["> ", QUIT_QUESTION, "> ", QUIT_QUESTION]
+    person = Person(seed=3, games=1)
+    assert session(person).series() is False
+
+
+def test_ctrl_c_at_the_move_prompt_asks_before_quitting() -> None:
+    typed: list[str | type[BaseException]] = [KeyboardInterrupt, "", KeyboardInterrupt, "yes"]
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        got = typed.pop(0)
+        if isinstance(got, str):
+            return got
+        raise got
+
+    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, answer, lambda t: None,
+                lambda: None)  # fmt: skip
+    assert s.series() is True
+    assert prompts == ["> ", QUIT_QUESTION, "> ", QUIT_QUESTION]
 
 
 @pytest.mark.parametrize("level, kind", [("random", RandomBot), ("greedy", GreedyBot), ("smart:4p", SmartBot)])

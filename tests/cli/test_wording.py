@@ -63,6 +63,9 @@ def test_the_out_of_turn_question_says_when_it_burns() -> None:
     assert burning == "Bot 1 played 9: burn the pile with your 9c out of turn? y, Enter to pass"
     plain = window_question(TURBO.view(), 0, NAMES, ASCII)  # 9 9 on one 9
     assert plain == "Bot 1 played 9: play your 9c 9s out of turn? y, Enter to pass"
+    none = Table(Seat("Qc 4h", "Qs 5s 7s"), pile="9h", turn=2, extra="w1:9:-", rules=FRENCH)  # asked, no 9
+    assert window_question(none.view(), 0, NAMES, ASCII) == (
+        "Bot 1 played 9: no card you see may go out of turn; Enter to pass")  # never "play your 9"
 
 
 def test_my_row_says_when_i_am_out() -> None:

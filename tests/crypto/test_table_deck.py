@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.crypto import (
@@ -16,9 +16,9 @@ from p2pshithead.crypto import (
     Ciphertext,
     Deal,
     DeckKey,
+    DeckStage,
     KeyShare,
     LocalDeckError,
-    Phase,
     RandBytes,
     RemoteDeckError,
     Reveal,
@@ -37,11 +37,13 @@ from p2pshithead.crypto._group import GENERATOR, add, mul, mul_base, sub
 from p2pshithead.crypto._shuffle import shuffle
 from tests.crypto.conftest import DEAL
 
+from ..profiles import examples
+
 
 def test_a_deal_shows_each_card_to_whom_the_caller_says(dealt: SimulatedTable) -> None:
     dealt_slots = {*DEAL.public, *(slot for hand in DEAL.private.values() for slot in hand)}
     for seat, peer in enumerate(dealt.peers):
-        assert peer.phase is Phase.READY
+        assert peer.phase is DeckStage.READY
         assert all(peer.card(slot) is not None for slot in DEAL.public)
         assert all(peer.card(slot) is None for slot in range(52) if slot not in dealt_slots)
         for owner, hand in DEAL.private.items():
@@ -57,7 +59,7 @@ def test_a_deal_past_the_deck_is_refused_before_any_work() -> None:
     assert table.transcript == []
 
 
-@settings(max_examples=3, deadline=None)
+@examples(3)
 @given(seed=st.integers(0, 2**32), n_peers=st.integers(2, 3), n_cards=st.sampled_from([52, 54]))
 def test_no_card_is_created_or_lost(seed: int, n_peers: int, n_cards: int) -> None:
     table = SimulatedTable(b"property", n_peers, n_cards, seed)
@@ -102,7 +104,7 @@ def test_a_rogue_key_is_refused(keyed: SimulatedTable, rand: RandBytes) -> None:
     with pytest.raises(CheatingError) as error:
         table.receive(2, KeyShare(rogue, SigmaProof(1, 2)))
     assert error.value.peer == 2
-    assert table.phase is Phase.KEYS
+    assert table.phase is DeckStage.KEYS
 
 
 def test_a_copied_key_share_is_refused(keyed: SimulatedTable, rand: RandBytes) -> None:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from p2pshithead.engine import (
@@ -48,17 +48,11 @@ from p2pshithead.engine import (
     move_from_text,
 )
 
+from ..profiles import examples
 from .helpers import partition_ok
 
 MOVE_LIMIT = 20_000
 T = TypeVar("T")
-
-
-def examples(quick: int) -> settings:
-    """`quick` examples in the default `ci` profile, scaled with the loaded profile (tests/conftest.py)."""
-    loaded = settings.default
-    assert loaded is not None
-    return settings(max_examples=max(1, quick * loaded.max_examples // settings.get_profile("ci").max_examples))
 
 
 rulesets = st.one_of(

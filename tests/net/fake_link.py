@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from p2pshithead.cli.netgame import APPS as CARD_APPS
-from p2pshithead.cli.netgame import NetBot
-from p2pshithead.net import Entry, Identity, LocalSeat, SeatInfo, Sequencer, TableSetup, Transcript, make_genesis
+from p2pshithead.cli.seating import APPS as CARD_APPS
+from p2pshithead.cli.shithead import ShitheadBot
+from p2pshithead.net import Entry, Identity, SeatInfo, SeatSigner, Sequencer, TableSetup, Transcript, make_genesis
 
 from .countdown import APPS as COUNTDOWN_APPS
 from .countdown import countdown_move
@@ -17,7 +17,7 @@ from .countdown import countdown_move
 APPS = {**COUNTDOWN_APPS, **CARD_APPS}
 """Every application the net tests run: the countdown test game and the card game."""
 BOTS: dict[str, Callable[[], Callable[[object, int, random.Random], object]]] = {
-    "countdown": lambda: functools.partial(countdown_move, level="greedy"), "shithead": NetBot}
+    "countdown": lambda: functools.partial(countdown_move, level="greedy"), "shithead": ShitheadBot}
 """A computer player for one seat, by application."""
 
 
@@ -27,7 +27,7 @@ class Group:
 
     ids: list[Identity]
     sequencer: Sequencer
-    seats: list[LocalSeat]
+    seats: list[SeatSigner]
 
     def deliver(self, entry: Entry) -> None:
         """Give a sealed entry to every follower (the host appended it already) and to every seat."""
@@ -62,7 +62,7 @@ def make_group(n: int = 3, rules: str = "short", app: str = "countdown") -> Grou
                        tuple(SeatInfo(i.public, i.nick) for i in ids))  # fmt: skip
     genesis = make_genesis(ids[0], setup)
     transcripts = [Transcript.start(genesis, k, APPS) for k in range(n)]
-    seats = [LocalSeat(i, t) for i, t in zip(ids, transcripts, strict=True)]
+    seats = [SeatSigner(i, t) for i, t in zip(ids, transcripts, strict=True)]
     return Group(ids, Sequencer(ids[0], transcripts[0]), seats)
 
 

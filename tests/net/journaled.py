@@ -11,9 +11,9 @@ from typing import Any
 from p2pshithead.net import (
     Entry,
     Identity,
-    LocalSeat,
     SeatInfo,
     SeatRecord,
+    SeatSigner,
     Sequencer,
     TableSetup,
     Transcript,
@@ -48,7 +48,7 @@ def play(ids: tuple[Identity, ...], seed: int = 1) -> Played:
     genesis = make_genesis(ids[0], setup)
     secrets = tuple(os.urandom(spec.secret_size) for _ in ids)
     transcripts = [Transcript.start(genesis, k, APPS, secret=secrets[k]) for k in range(len(ids))]
-    seats = [LocalSeat(i, t) for i, t in zip(ids, transcripts, strict=True)]
+    seats = [SeatSigner(i, t) for i, t in zip(ids, transcripts, strict=True)]
     group = Group(list(ids), Sequencer(ids[0], transcripts[0]), seats)
     group.play_bots(random.Random(seed), limit=5000)
     return Played(ids, secrets, tuple(group.sequencer.transcript.entries))

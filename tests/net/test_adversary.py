@@ -21,10 +21,10 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.agents import BotAgent
 from p2pshithead.cli.main import main
-from p2pshithead.cli.netgame import APPS, SHITHEAD, NetBot, NetCardGame
-from p2pshithead.engine import Phase as GamePhase
-from p2pshithead.engine import Play
-from p2pshithead.game import Stage
+from p2pshithead.cli.seating import APPS
+from p2pshithead.cli.shithead import ShitheadBot
+from p2pshithead.engine import Phase, Play
+from p2pshithead.game import SHITHEAD, ShitheadApp, Stage
 from p2pshithead.net import (
     Authored,
     Away,
@@ -32,7 +32,7 @@ from p2pshithead.net import (
     Host,
     Identity,
     Joiner,
-    Phase,
+    Progress,
     RemoteProtocolError,
     TableConfig,
     Transcript,
@@ -45,14 +45,14 @@ from p2pshithead.net import (
 )  # fmt: skip
 
 CONFIG = TableConfig("cheats", SHITHEAD, "classic", 3, "127.0.0.1", announce=False)
-Tamper = Callable[[dict, NetCardGame], "dict | None"]
+Tamper = Callable[[dict, ShitheadApp], "dict | None"]
 
 
 class Cheat(Joiner):
     """A joiner that rewrites the first of its payloads that `tamper` changes, and signs it again."""
 
     def __init__(self, identity: Identity, port: int, tamper: Tamper) -> None:
-        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(NetBot(), random.Random(7)),
+        super().__init__(identity, ("127.0.0.1",), port, APPS, lambda app: BotAgent(ShitheadBot(), random.Random(7)),
                          bot=True, bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         self._me, self._tamper, self.cheated = identity, tamper, False
 
@@ -60,7 +60,7 @@ class Cheat(Joiner):
         body = decode_object(msg.body, "self")
         t = self.transcript
         if not self.cheated and t is not None and isinstance(body, dict) and body.get("k") == "app":
-            assert isinstance(t.app, NetCardGame)
+            assert isinstance(t.app, ShitheadApp)
             payload = self._tamper(body["p"], t.app)
             if payload is not None:
                 self.cheated = True
@@ -69,12 +69,13 @@ class Cheat(Joiner):
 
 
 async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
-    async with Host(Identity.generate("host"), CONFIG, BotAgent(NetBot(), random.Random(0)), table_id=os.urandom(16),
-                    secret=b"", host_ready=False, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
+    async with Host(Identity.generate("host"), CONFIG, BotAgent(ShitheadBot(), random.Random(0)),
+                    table_id=os.urandom(16), secret=b"", host_ready=False, notify=lambda event: None,
+                    clock=time.monotonic) as host:  # fmt: skip
         run = asyncio.ensure_future(host.async_run())
         cheat_id = Identity.generate("cheat")
         honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS,
-                        lambda app: BotAgent(NetBot(), random.Random(1)), bot=True, bind="127.0.0.1",
+                        lambda app: BotAgent(ShitheadBot(), random.Random(1)), bot=True, bind="127.0.0.1",
                         notify=lambda event: None, clock=time.monotonic)  # fmt: skip
         cheat = Cheat(cheat_id, host.port, tamper)
         async with honest, cheat:
@@ -86,17 +87,17 @@ async def _table(tamper: Tamper) -> tuple[Transcript, list[Transcript], int]:
     return results[0], [results[1]], seat
 
 
-def _card_not_in_hand(payload: dict, app: NetCardGame) -> dict | None:
+def _card_not_in_hand(payload: dict, app: ShitheadApp) -> dict | None:
     """On its first turn of play: a card from another seat's hand, with its own (valid) share of it."""
     core, game = app.local, app.state.game
     assert core is not None, "the cheat holds a seat"
-    if payload.get("t") != "move" or game is None or game.phase is not GamePhase.PLAY or game.turn != core.seat:
+    if payload.get("t") != "move" or game is None or game.phase is not Phase.PLAY or game.turn != core.seat:
         return None
     other = next(p for p in range(app.state.players) if p != core.seat and game.hand(p))
     return core.move_payload(Play(core.seat, (game.hand(other)[0],)))
 
 
-def _share_with_wrong_proof(payload: dict, app: NetCardGame) -> dict | None:
+def _share_with_wrong_proof(payload: dict, app: ShitheadApp) -> dict | None:
     """Its deal shares, one proof's response changed by one bit."""
     if payload.get("t") != "deck" or app.state.stage is not Stage.DEAL:
         return None
@@ -107,7 +108,7 @@ def _share_with_wrong_proof(payload: dict, app: NetCardGame) -> dict | None:
     return {"t": "deck", "m": {**payload["m"], "shares": shares}}
 
 
-def _malformed(payload: dict, app: NetCardGame) -> dict | None:
+def _malformed(payload: dict, app: ShitheadApp) -> dict | None:
     """A move whose notation is a number."""
     return {"t": "move", "m": 7, "r": None, "f": None} if payload.get("t") == "move" else None
 
@@ -128,7 +129,7 @@ def test_every_honest_peer_and_verify_name_the_cheat(tamper: Tamper, reason: str
     (verdict,) = verdicts
     assert verdict is not None and verdict.proven and verdict.seat == seat and verdict.nick == "cheat"
     assert reason in verdict.reason
-    assert all(t.phase is Phase.STOPPED and t.head == host.head for t in honest)
+    assert all(t.phase is Progress.STOPPED and t.head == host.head for t in honest)
     saved = tmp_path / "host.p2ps"
     save_entries(saved, host.entries)
     assert replay(load_entries(saved), str(saved), APPS).verdict == verdict
@@ -155,15 +156,15 @@ def test_a_peer_gone_past_the_away_limit_stops_the_table_with_a_report_naming_it
     async def table() -> tuple[Transcript, Transcript, int]:
         said: list[object] = []
         async with Host(Identity.generate("host"), replace(CONFIG, away_time=1),
-                        BotAgent(NetBot(), random.Random(0)), table_id=os.urandom(16), secret=b"",
+                        BotAgent(ShitheadBot(), random.Random(0)), table_id=os.urandom(16), secret=b"",
                         host_ready=False, notify=said.append, clock=time.monotonic) as host:  # fmt: skip
             run = asyncio.ensure_future(host.async_run())
             gone = Identity.generate("gone")
             honest = Joiner(Identity.generate("honest"), ("127.0.0.1",), host.port, APPS,
-                            lambda app: BotAgent(NetBot(), random.Random(1)), bot=True, bind="127.0.0.1",
+                            lambda app: BotAgent(ShitheadBot(), random.Random(1)), bot=True, bind="127.0.0.1",
                             notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             dropper = Dropper(gone, ("127.0.0.1",), host.port, APPS,
-                              lambda app: BotAgent(NetBot(), random.Random(2)), bot=True, bind="127.0.0.1",
+                              lambda app: BotAgent(ShitheadBot(), random.Random(2)), bot=True, bind="127.0.0.1",
                               notify=lambda event: None, clock=time.monotonic)  # fmt: skip
             async with honest, dropper:
                 dropping = asyncio.ensure_future(dropper.async_run())

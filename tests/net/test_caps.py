@@ -19,7 +19,7 @@ from p2pshithead.net import (
     Identity,
     Joiner,
     Limits,
-    Phase,
+    Progress,
     RemoteProtocolError,
     TableConfig,
     encode_frame,
@@ -87,7 +87,7 @@ def test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give()
                 await joiner.__aenter__()
             try:
                 results = await asyncio.wait_for(asyncio.gather(run_host, *(j.async_run() for j in joiners)), 10)
-                assert results[0].phase is Phase.DONE  # the table stays open, in its last game, until the next
+                assert results[0].phase is Progress.DONE  # the table stays open, in its last game, until the next
                 answers = [await _seat_answer(host.port, i) for i in range(10, 14)]
             finally:
                 for joiner in joiners:

@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 
 from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.main import main
-from p2pshithead.cli.netgame import SHITHEAD
+from p2pshithead.game import SHITHEAD
 from p2pshithead.net import (
     PROTOCOL_VERSION,
     Announcer,

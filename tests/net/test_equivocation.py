@@ -27,8 +27,8 @@ from p2pshithead.net import (
     Joiner,
     Journal,
     LocalProtocolError,
-    LocalSeat,
-    Phase,
+    Progress,
+    SeatSigner,
     TableConfig,
     Transcript,
     app_body,
@@ -88,7 +88,7 @@ def test_two_messages_for_one_place_stop_every_peer_with_a_proven_verdict_naming
     (verdict,) = verdicts
     assert verdict is not None and verdict.proven and verdict.seat == 1 and verdict.nick == "p1"
     assert verdict.reason == "signed two different messages as its message 0 (they differ in body)"
-    assert all(s.transcript.phase is Phase.STOPPED for s in g.seats)
+    assert all(s.transcript.phase is Progress.STOPPED for s in g.seats)
 
 
 def test_a_second_message_with_another_seen_head_is_named_too(group: Group) -> None:
@@ -190,7 +190,7 @@ def test_a_message_held_apart_is_a_witness_against_its_seat(group: Group) -> Non
     bad = replace(_second(g, placed, app_body({"take": 2})), body=pack(app_body({"take": 3})))
     assert t.witness(bad) is None and t.verdict is None  # not signed by seat 1: proves nothing
     verdict = t.witness(_second(g, placed, app_body({"take": 2})))
-    assert verdict is not None and verdict.seat == 1 and t.verdict == verdict and t.phase is Phase.STOPPED
+    assert verdict is not None and verdict.seat == 1 and t.verdict == verdict and t.phase is Progress.STOPPED
 
 
 def test_a_seat_given_its_message_in_flight_signs_no_other_until_it_is_back(group: Group) -> None:
@@ -201,15 +201,15 @@ def test_a_seat_given_its_message_in_flight_signs_no_other_until_it_is_back(grou
     g.deliver(g.sequencer.sequence(g.seats[0].move({"take": 1}), "host"))
     sent = g.seats[1].move({"take": 1})
     ids, t = g.ids[1], g.seats[1].transcript
-    assert not LocalSeat(ids, t, sent).may_move() and LocalSeat(ids, t, sent).in_flight == sent
-    assert LocalSeat(ids, t).may_move()
-    back = LocalSeat(ids, t, sent)
+    assert not SeatSigner(ids, t, sent).may_move() and SeatSigner(ids, t, sent).in_flight == sent
+    assert SeatSigner(ids, t).may_move()
+    back = SeatSigner(ids, t, sent)
     back.observe(t.entries[0])  # not its message
     assert not back.may_move()
     g.deliver(g.sequencer.sequence(sent, "seat 1"))
     back.observe(t.entries[-1])
     assert back.in_flight is None
-    assert LocalSeat(ids, t, sent).in_flight is None  # placed already: nothing in flight
+    assert SeatSigner(ids, t, sent).in_flight is None  # placed already: nothing in flight
 
 
 def test_an_equivocation_entry_in_a_transcript_of_version_4_names_the_sequencer() -> None:
@@ -313,7 +313,7 @@ def test_a_seat_that_sends_two_messages_for_one_place_is_named_by_every_peer_and
 
 def test_the_same_message_sent_twice_is_harmless() -> None:
     host, honest, twice, seat = asyncio.run(_twice(same=True))
-    assert all(t.phase is Phase.DONE and t.verdict is None for t in (host, honest, twice))
+    assert all(t.phase is Progress.DONE and t.verdict is None for t in (host, honest, twice))
     assert honest.head == host.head == twice.head
 
 
@@ -382,7 +382,7 @@ def test_a_seat_killed_with_a_message_in_flight_sends_that_very_message_again(tm
         return done[0], done[1], folder
 
     host, again, folder = asyncio.run(scenario())
-    assert host.phase is Phase.DONE and host.verdict is None and again.head == host.head
+    assert host.phase is Progress.DONE and host.verdict is None and again.head == host.head
     seat = [s.key for s in host.setup.seats].index(ann.public)
     (placed,) = [e.msg for e in host.entries if e.msg.seat == seat and e.msg.counter == 0]
     assert decode_object(placed.body, "host") == app_body({"take": 1})  # not take 2

@@ -14,16 +14,17 @@ from collections.abc import AsyncIterator
 import pytest
 
 from p2pshithead.net import (
-    Budget,
+    ByteBudget,
     Host,
     Identity,
     Joiner,
     Limits,
-    Phase,
+    Progress,
     RemoteProtocolError,
     TableConfig,
     encode_frame,
 )
+from p2pshithead.net._addresses import open_listener
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST, FROM_PEER
 
@@ -92,8 +93,7 @@ def test_an_idle_stranger_is_closed_by_the_hello_deadline() -> None:
             writer.close()
             return elapsed
 
-    elapsed = asyncio.run(run())
-    assert FAST.hello_s * 0.8 <= elapsed < FAST.hello_s + 1
+    assert asyncio.run(run()) >= FAST.hello_s * 0.8  # (and before `_until_closed`'s deadline)
 
 
 def test_a_hello_trickled_byte_by_byte_is_closed_by_the_hello_deadline() -> None:
@@ -115,8 +115,8 @@ def test_a_hello_trickled_byte_by_byte_is_closed_by_the_hello_deadline() -> None
             writer.close()
             return elapsed, sent
 
-    elapsed, sent = asyncio.run(run())
-    assert elapsed < FAST.hello_s + 1 and sent < len(encode_frame(HELLO))
+    _, sent = asyncio.run(run())
+    assert sent < len(encode_frame(HELLO))  # closed before the trickle was done
 
 
 def test_a_seated_peer_trickling_a_frame_is_closed_by_the_frame_deadline() -> None:
@@ -137,9 +137,8 @@ def test_a_seated_peer_trickling_a_frame_is_closed_by_the_frame_deadline() -> No
             writer.close()
             return elapsed, _frames(first)
 
-    elapsed, first = asyncio.run(run())
+    _, first = asyncio.run(run())  # closed within `_until_closed`'s deadline: no other limit was near
     assert first and isinstance(first[0], dict) and first[0]["t"] == "welcome"
-    assert elapsed < 1.0
 
 
 def test_connections_past_the_cap_are_told_and_closed_at_once() -> None:
@@ -154,8 +153,8 @@ def test_connections_past_the_cap_are_told_and_closed_at_once() -> None:
                 w.close()
             return open_, elapsed, said
 
-    open_, elapsed, said = asyncio.run(run())
-    assert open_ == [True, True, True] and elapsed < 0.5
+    open_, _, said = asyncio.run(run())  # closed within 1 s: before its hello deadline (3 s)
+    assert open_ == [True, True, True]
     assert _frames(said) == [{"t": "bye", "reason": "busy: 3 connections open"}]
 
 
@@ -174,15 +173,14 @@ def test_a_freed_place_under_the_cap_serves_again() -> None:
 
 @pytest.mark.parametrize("length", [0xFFFFFFFF, FAST.hello_frame + 1])
 def test_a_giant_length_prefix_is_refused_at_once(length: int) -> None:
-    async def run() -> float:
+    async def run() -> None:
         async with _host(Limits(hello_s=5, hello_frame=FAST.hello_frame)) as host:
             reader, writer = await _open(host.port)
             writer.write(struct.pack(">I", length))
-            elapsed, _ = await _until_closed(reader, 3)
+            await _until_closed(reader, 2)  # before its hello deadline (5 s)
             writer.close()
-            return elapsed
 
-    assert asyncio.run(run()) < 0.5
+    asyncio.run(run())
 
 
 def test_the_shared_budget_closes_the_connection_that_would_pass_it() -> None:
@@ -205,12 +203,12 @@ def test_the_shared_budget_closes_the_connection_that_would_pass_it() -> None:
                 w.close()
             return open_, elapsed
 
-    open_, elapsed = asyncio.run(run())
-    assert open_ == [True, True] and elapsed < 0.5
+    open_, _ = asyncio.run(run())  # closed within 2 s: before its hello deadline (3 s)
+    assert open_ == [True, True]
 
 
 def test_a_budget_names_the_peer_and_takes_back_what_is_given() -> None:
-    budget = Budget(100)
+    budget = ByteBudget(100)
     held = budget.resize(0, 60, "a")
     with pytest.raises(RemoteProtocolError, match="shared budget") as caught:
         budget.resize(0, 50, "b")
@@ -327,8 +325,8 @@ def test_wait_silent_returns_once_the_peer_has_been_silent_that_long() -> None:
         server.close()
         return silent, elapsed
 
-    silent, elapsed = asyncio.run(run())
-    assert silent >= 0.2 and 0.15 <= elapsed < 1
+    silent, elapsed = asyncio.run(run())  # (within `wait_for`'s 2 s)
+    assert silent >= 0.2 and elapsed >= 0.15
 
 
 def test_silence_is_measured_on_the_injected_clock_and_any_bytes_reset_it() -> None:
@@ -369,10 +367,32 @@ def test_tcp_keepalive_is_set_on_every_connection() -> None:
     assert got[0] != 0 and got[1:] in ([], [7, 3, 4])
 
 
+def test_a_hosts_connection_sends_each_frame_at_once() -> None:
+    """The host's listener comes from `socket.create_server` (protocol number 0), whose accepted sockets
+    asyncio leaves to Nagle: a relayed entry then waited for the joiner's delayed ACK, up to 40 ms."""
+
+    async def run() -> tuple[int, int]:
+        accepted: asyncio.Queue[asyncio.StreamWriter] = asyncio.Queue()
+        server = await asyncio.start_server(lambda r, w: accepted.put_nowait(w), sock=open_listener("127.0.0.1", 0))
+        _, writer = await _open(server.sockets[0].getsockname()[1])
+        theirs = await accepted.get()
+        sock = theirs.get_extra_info("socket")
+        before = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        conn = Connection(asyncio.StreamReader(), theirs, FROM_PEER, "p")
+        after = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        await conn.async_close()
+        writer.close()
+        server.close()
+        return before, after
+
+    before, after = asyncio.run(run())
+    assert before == 0 and after != 0  # (before: what asyncio left, so the test sees the case it guards)
+
+
 def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
     limits = Limits(keepalive_s=0.005)
 
-    async def run() -> tuple[Phase, set[object]]:
+    async def run() -> tuple[Progress, set[object]]:
         async with Host(Identity.generate("host"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
                         secret=b"", host_ready=False, notify=lambda e: None, clock=time.monotonic,
                         limits=limits) as host:  # fmt: skip
@@ -390,4 +410,4 @@ def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
         return results[0].phase, {t.head for t in results}
 
     phase, heads = asyncio.run(run())
-    assert phase is Phase.DONE and len(heads) == 1
+    assert phase is Progress.DONE and len(heads) == 1

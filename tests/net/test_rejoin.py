@@ -78,14 +78,19 @@ class Table:
                 os.kill(pid, signal.SIGKILL)
 
     def orphans(self) -> list[int]:
-        """Processes whose config folder is under this table's root that it did not start itself."""
-        mine = f"{HOME_ENV}={self.root}".encode()
-        found = []
-        for environ in Path("/proc").glob("[0-9]*/environ"):
-            with contextlib.suppress(OSError):
-                if mine in environ.read_bytes():
-                    found.append(int(environ.parent.name))
-        return found
+        """Processes whose config folder is under this table's root (those it started, and their bots)."""
+        return processes_under(self.root)
+
+
+def processes_under(root: Path) -> list[int]:
+    """The ids of the processes whose config folder is under `root`."""
+    mine = f"{HOME_ENV}={root}".encode()
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        with contextlib.suppress(OSError):
+            if mine in environ.read_bytes():
+                found.append(int(environ.parent.name))
+    return found
 
 
 @pytest.fixture
@@ -141,7 +146,7 @@ def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) ->
     assert_one_verified_game(outputs)
 
 
-def _entries_kept(folder: Path) -> int:
+def entries_kept(folder: Path) -> int:
     """How many whole entries a running peer's journal in `folder` holds (read without touching the file)."""
     path = folder / "entries.p2ps"
     return len(FrameDecoder(str(path)).feed(path.read_bytes())) if path.exists() else 0
@@ -158,7 +163,7 @@ def test_a_joiner_whose_journal_does_not_fit_is_told_and_the_next_join_goes_on(t
     until_playing(table.root / "b")
     folder = next((table.root / "b" / "tables").iterdir())
     deadline = time.monotonic() + END_S
-    while _entries_kept(folder) < 8:  # the keys, the shuffles and the deal: b's hand opens with its key
+    while entries_kept(folder) < 8:  # the keys, the shuffles and the deal: b's hand opens with its key
         assert time.monotonic() < deadline and b.poll() is None, "b never got its hand"
         time.sleep(0.05)
     b.kill()
@@ -222,9 +227,10 @@ def test_a_frozen_joiner_is_away_then_back_and_the_game_goes_on(table: Table) ->
     a, b = table.join("a"), table.join("b")
     until_playing(table.root / "b")
     os.kill(b.pid, signal.SIGSTOP)  # a closed laptop lid
-    time.sleep(7)  # past the silence that marks a peer away (5 s), well within the away limit
+    away = _until(host, "is away")  # the silence that marks a peer away (5 s), well within the away limit
     os.kill(b.pid, signal.SIGCONT)
     outputs = ends(host, a, b)
+    outputs[0] = "".join(away) + outputs[0]
     assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
     frozen = (table.root / "b" / "nick").read_text().strip()
     assert f"{frozen} (seat" in outputs[0]
@@ -239,11 +245,8 @@ def test_a_joiner_frozen_past_the_away_limit_ends_the_game_for_everyone(table: T
     a, b = table.join("a"), table.join("b")
     until_playing(table.root / "b")
     os.kill(b.pid, signal.SIGSTOP)
-    start = time.monotonic()
-    outputs = ends(host, a)
-    took = time.monotonic() - start
+    outputs = ends(host, a)  # (the verdict below names the limit that ended it: not END_S)
     assert [host.returncode, a.returncode] == [1, 1], outputs
-    assert took < 3 + 6, took  # the limit, plus at most the silence that marks it away and a little
     frozen = (table.root / "b" / "nick").read_text().strip()
     for out in outputs:
         assert f"seat {frozen}" not in out  # (the nickname is what names it, with its seat)

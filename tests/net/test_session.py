@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.net import (
@@ -21,9 +21,9 @@ from p2pshithead.net import (
     Identity,
     Limits,
     LocalProtocolError,
-    LocalSeat,
-    Phase,
+    Progress,
     RemoteProtocolError,
+    SeatSigner,
     Transcript,
 )
 from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped
@@ -48,7 +48,7 @@ from p2pshithead.net._session import (
     CatchUp,
     Close,
     HostSession,
-    Journal,
+    Keep,
     Notify,
     Relay,
     Rename,
@@ -58,6 +58,7 @@ from p2pshithead.net._session import (
 from p2pshithead.net._transcript import app_body, author_message, authored_to_wire
 from p2pshithead.wire import WireError
 
+from ..profiles import examples
 from .countdown import APPS, COUNTDOWN
 from .prove import hello, proof
 
@@ -278,21 +279,21 @@ def test_the_genesis_is_journaled_before_it_is_relayed_to_every_seat() -> None:
     bob, _ = table.hello(BOB)
     transcript, actions = table.start()
     assert actions[:2] == [Rename(ann, "ann (seat 1)"), Rename(bob, "bob (seat 2)")]
-    assert [type(a) for a in actions[2:]] == [Journal, Relay, Appended]
+    assert [type(a) for a in actions[2:]] == [Keep, Relay, Appended]
     assert actions[3] == Relay(transcript.entries[0], (ann, bob))
     assert table.session.game_links() == {1: ann, 2: bob}
 
 
 def test_a_move_is_journaled_relayed_then_applied_and_sent_again_is_nothing() -> None:
     table, (ann,), transcript = playing()
-    host = LocalSeat(HOST, transcript)
+    host = SeatSigner(HOST, transcript)
     msg = host.move({"take": 3})
     actions = table.run(table.session.submit(msg, "host"))
-    assert [type(a) for a in actions] == [Journal, Relay, Apply, Appended]
+    assert [type(a) for a in actions] == [Keep, Relay, Apply, Appended]
     assert len(transcript.entries) == 2
-    joiner = LocalSeat(ANN, replica(transcript))
+    joiner = SeatSigner(ANN, replica(transcript))
     move = joiner.move({"take": 3})
-    assert [type(a) for a in submit(table, ann, move)] == [Journal, Relay, Apply, Appended]
+    assert [type(a) for a in submit(table, ann, move)] == [Keep, Relay, Apply, Appended]
     assert submit(table, ann, move) == []  # sent again after a reconnection: in the chain already
 
 
@@ -305,23 +306,23 @@ def replica(transcript: Transcript) -> Transcript:
 
 def test_a_seat_signing_two_messages_for_one_place_is_sealed_as_an_equivocation() -> None:
     table, (ann,), transcript = playing()
-    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
-    seat = LocalSeat(ANN, replica(transcript))
+    table.run(table.session.submit(SeatSigner(HOST, transcript).move({"take": 1}), "host"))
+    seat = SeatSigner(ANN, replica(transcript))
     first = seat.move({"take": 1})
     submit(table, ann, first)
     other = author_message(ANN, TABLE, 1, first.counter, first.seen, app_body({"take": 2}))
     actions = submit(table, ann, other)
-    assert [type(a) for a in actions] == [Journal, Relay, Appended, Notify]
+    assert [type(a) for a in actions] == [Keep, Relay, Appended, Notify]
     (verdict,) = told(actions)
     assert isinstance(verdict, Stopped) and verdict.verdict.seat == 1 and verdict.verdict.proven
-    assert transcript.phase is Phase.STOPPED and table.session.finished
+    assert transcript.phase is Progress.STOPPED and table.session.finished
     assert submit(table, ann, other) == []  # the game is over
 
 
 def test_a_lying_peer_is_named() -> None:
     table, (ann,), transcript = playing()
-    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
-    first = LocalSeat(ANN, replica(transcript)).move({"take": 1})
+    table.run(table.session.submit(SeatSigner(HOST, transcript).move({"take": 1}), "host"))
+    first = SeatSigner(ANN, replica(transcript)).move({"take": 1})
     submit(table, ann, first)
     forged = author_message(BOB, TABLE, 1, first.counter, first.seen, app_body({"take": 2}))
     with pytest.raises(RemoteProtocolError, match=r"^ann \(seat 1\): sent seat 1's message 0 again"):
@@ -358,7 +359,7 @@ def test_a_lost_link_is_away_then_aborts_the_game_when_its_time_is_up() -> None:
     (stopped,) = told(actions)
     assert isinstance(stopped, Stopped) and stopped.verdict.seat == 1 and not stopped.verdict.proven
     assert "away for more than 30 s: connection lost (reset by peer); it sent nothing" in stopped.verdict.reason
-    assert transcript.phase is Phase.STOPPED and table.tick(100.0) == []
+    assert transcript.phase is Progress.STOPPED and table.tick(100.0) == []
 
 
 def test_a_silent_seat_is_away_from_when_it_was_last_heard_and_back_once_heard() -> None:
@@ -416,7 +417,7 @@ def test_a_rejoin_is_timed_by_the_wall_clock_the_driver_measured_last() -> None:
 
 def test_a_rejoin_proves_its_key_and_gets_the_entries_it_lacks_before_any_new_one() -> None:
     table, (ann, bob), transcript = playing(seats=3, away=60)
-    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
+    table.run(table.session.submit(SeatSigner(HOST, transcript).move({"take": 1}), "host"))
     table.lost(ann)
     table.now += 10
     link = table.open()
@@ -447,8 +448,8 @@ def test_a_rejoin_after_the_game_gets_what_it_lacks_and_one_in_the_next_lobby_is
 
 def test_an_abort_names_what_the_host_last_saw_of_the_seat() -> None:
     table, (ann,), transcript = playing(away=10)
-    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
-    submit(table, ann, LocalSeat(ANN, replica(transcript)).move({"take": 1}))
+    table.run(table.session.submit(SeatSigner(HOST, transcript).move({"take": 1}), "host"))
+    submit(table, ann, SeatSigner(ANN, replica(transcript)).move({"take": 1}))
     table.lost(ann)
     (stopped,) = told(table.tick(10.0))
     assert isinstance(stopped, Stopped)
@@ -473,12 +474,12 @@ def test_a_hello_from_a_seat_of_the_game_takes_it_back_from_the_genesis() -> Non
     assert closed(actions) == {ann} and not table.session.holds(ann)
     assert [m.get("t", "entry") for m in sent(actions, link)] == ["resumed", "entry"]
     assert table.lost(ann) == []  # the old link's drop: nobody's loss
-    assert submit(table, ann, LocalSeat(ANN, replica(transcript)).move({"take": 1})) == []  # its last words
+    assert submit(table, ann, SeatSigner(ANN, replica(transcript)).move({"take": 1})) == []  # its last words
 
 
 def test_a_resumed_host_waits_for_every_joiner_to_come_back() -> None:
     table, (ann,), transcript = playing()
-    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
+    table.run(table.session.submit(SeatSigner(HOST, transcript).move({"take": 1}), "host"))
     resumed = Table(seats=2)
     resumed.session.resume(transcript.entries)
     actions = resumed.run(resumed.session.resume_away(resumed.now))
@@ -509,7 +510,7 @@ def test_a_spectator_gets_the_lobby_then_every_entry_and_may_only_say_bye() -> N
 
 def test_a_spectator_in_play_catches_up_from_the_genesis_and_the_cap_refuses_more() -> None:
     table, _, transcript = playing()
-    table.run(table.session.submit(LocalSeat(HOST, transcript).move({"take": 1}), "host"))
+    table.run(table.session.submit(SeatSigner(HOST, transcript).move({"take": 1}), "host"))
     first, second, third = table.open(), table.open(), table.open()
     assert kinds(table.send(first, {"t": "watch", "v": PROTOCOL_VERSION}), first) == ["watching", "entry", "entry"]
     table.send(second, {"t": "watch", "v": PROTOCOL_VERSION})
@@ -543,7 +544,7 @@ def test_a_hello_during_the_game_waits_for_the_next_one_and_may_only_say_bye() -
 
 def play_out(table: Table, transcript: Transcript, links: dict[int, int]) -> None:
     """Play the countdown game out: each seat takes three (or what is left), then all sign off."""
-    seats = {0: LocalSeat(HOST, transcript)} | {s: LocalSeat(p, replica(transcript)) for s, p in
+    seats = {0: SeatSigner(HOST, transcript)} | {s: SeatSigner(p, replica(transcript)) for s, p in
                                                 ((s, table.peers[link]) for s, link in links.items())}  # fmt: skip
     while not table.session.finished:
         for seat, local in seats.items():
@@ -570,7 +571,7 @@ def test_a_series_keeps_the_seats_asks_everyone_again_and_seats_those_who_waited
     transcript, _ = table.start()
     dan, _ = table.hello(DAN)
     play_out(table, transcript, {1: ann})
-    assert transcript.phase is Phase.DONE and table.tick(100.0) == []
+    assert transcript.phase is Progress.DONE and table.tick(100.0) == []
     actions = table.run(table.session.next_game(bytes(16), b""))
     assert Rename(dan, "dan (seat 2)") in actions and kinds(actions, dan)[0] == "welcome"
     assert Seated(2, "dan") in told(actions)
@@ -628,7 +629,7 @@ def test_a_peers_session_message_is_read_into_its_type() -> None:
 PEOPLE = (ANN, BOB, CAT, DAN)
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(st.lists(st.tuples(st.sampled_from(["hello", "lost", "tick", "ready", "watch"]), st.integers(0, 7),
                           st.floats(0, 6)), max_size=30))  # fmt: skip
 def test_whatever_comes_and_goes_in_the_lobby_a_seat_has_one_link(ops: list[tuple[str, int, float]]) -> None:

@@ -23,7 +23,7 @@ from p2pshithead.net import (
     Identity,
     Joiner,
     Limits,
-    Phase,
+    Progress,
     RemoteProtocolError,
     TableConfig,
     TableEvent,
@@ -208,7 +208,7 @@ def test_a_lobby_link_that_passes_one_way_only_is_let_go_and_the_joiner_sits_aga
                     await until(lambda: sum(isinstance(e, Welcomed) for e in events) == 2)
                     done = await asyncio.wait_for(asyncio.gather(run_host, run_a, b.async_run()), 20)
             assert link.links == 2
-            return {t.head.digest for t in done if t.phase is Phase.DONE}
+            return {t.head.digest for t in done if t.phase is Progress.DONE}
 
     assert len(asyncio.run(scenario())) == 1
 

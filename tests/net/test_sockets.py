@@ -10,7 +10,16 @@ import time
 import pytest
 
 from p2pshithead.cli.agents import BotAgent
-from p2pshithead.net import Host, Identity, Joiner, Phase, RemoteProtocolError, TableConfig, Transcript, encode_frame
+from p2pshithead.net import (
+    Host,
+    Identity,
+    Joiner,
+    Progress,
+    RemoteProtocolError,
+    TableConfig,
+    Transcript,
+    encode_frame,
+)
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._messages import FROM_HOST
 
@@ -44,7 +53,7 @@ async def _table(
 
 def test_four_peers_finish_with_one_transcript() -> None:
     host, others = asyncio.run(_table(3))
-    assert host.phase is Phase.DONE
+    assert host.phase is Progress.DONE
     assert {t.head for t in others} == {host.head}
     assert sorted(host.app.finish_order() or ()) == [0, 1, 2, 3]
 

@@ -14,12 +14,14 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pexpect
 import pytest
 
+from p2pshithead.cli.agents import Shown
 from p2pshithead.cli.home import HOME_ENV
-from p2pshithead.cli.netgame import APPS
+from p2pshithead.cli.seating import APPS
 from p2pshithead.engine import Give
 from p2pshithead.net import load_entries, replay
 
@@ -130,6 +132,12 @@ def test_a_person_who_quits_leaves_for_good_and_the_others_play_on(tmp_path: Pat
         assert re.search(r"finish order: 1\. .*, 3\. ann \(seat \d\) Shithead", out), out  # the leaver finishes last
 
 
+
+def _itself(app: object) -> Shown:
+    """The stub application is its own screen."""
+    return cast(Shown, app)
+
+
 class _Table:
     """An application stub: who is awaited, and nothing else."""
 
@@ -157,12 +165,12 @@ class _Table:
 
 def test_the_waiting_line_counts_seconds_from_an_injected_clock() -> None:
     from p2pshithead.cli.agents import HumanAgent
-    from p2pshithead.cli.netgame import parse_payload
+    from p2pshithead.cli.shithead import read_line
 
     now = [100.0]
     said: list[str] = []
     written: list[str] = []
-    agent = HumanAgent(parse_payload, said.append, clock=lambda: now[0], live=True, write=written.append)
+    agent = HumanAgent(_itself, read_line, said.append, clock=lambda: now[0], live=True, write=written.append)
     table = _Table()
     agent.observe(table, 1, ())  # type: ignore[arg-type]
     assert written == ["shuffling: Ann encrypts and shuffles (2/4)"]  # setup progress, rewritten in place

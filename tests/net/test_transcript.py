@@ -6,14 +6,14 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.net import (
     SEQUENCER,
     Head,
     LocalProtocolError,
-    Phase,
+    Progress,
     RemoteProtocolError,
     Transcript,
     app_body,
@@ -21,17 +21,18 @@ from p2pshithead.net import (
     seal,
 )
 
+from ..profiles import examples
 from .fake_link import APPS, Group, make_group
 
 
-@settings(max_examples=15, deadline=None)
+@examples(15)
 @given(seed=st.integers(0, 2**32), n=st.integers(2, 5))
 def test_bot_games_end_with_one_chain_everywhere(seed: int, n: int) -> None:
     g = make_group(n)
     g.play_bots(random.Random(seed))
     heads = {s.transcript.head for s in g.seats}
     assert len(heads) == 1
-    assert all(s.transcript.phase is Phase.DONE for s in g.seats)
+    assert all(s.transcript.phase is Progress.DONE for s in g.seats)
     order = g.seats[0].transcript.app.finish_order()
     assert order is not None and sorted(order) == list(range(n))
 
@@ -132,7 +133,7 @@ def test_bot_card_game_ends_with_one_chain_everywhere() -> None:
     g = make_group(3, "classic", "shithead")
     g.play_bots(random.Random(5), limit=2000)
     assert len({s.transcript.head for s in g.seats}) == 1
-    assert all(s.transcript.phase is Phase.DONE for s in g.seats)
+    assert all(s.transcript.phase is Progress.DONE for s in g.seats)
 
 
 def test_abort_stops_everyone_with_the_same_unproven_verdict(group: Group) -> None:

@@ -118,7 +118,7 @@ def test_a_spectator_lets_a_silent_host_go_as_a_lost_link() -> None:
     lost link, with the game seen so far, so `join --watch` dials again."""
     entries = _played()
 
-    async def run() -> tuple[list[Transcript], bool, float]:
+    async def run() -> tuple[list[Transcript], bool]:
         async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await reader.read(64)  # its `watch`
             writer.write(encode_frame({"t": "watching", "v": PROTOCOL_VERSION, "name": "t", "app": "countdown",
@@ -134,15 +134,14 @@ def test_a_spectator_lets_a_silent_host_go_as_a_lost_link() -> None:
                           observe=lambda transcript, events: None, clock=time.monotonic,
                           limits=Limits(keepalive_s=0.1, silent_s=0.5))  # fmt: skip
         try:
-            start = time.monotonic()
-            async with watcher:
+            async with watcher:  # the host stays mute for 30 s: it ends by its own silence limit, well before
                 games = await asyncio.wait_for(watcher.async_run(), 10)
-            return games, watcher.closed, time.monotonic() - start
+            return games, watcher.closed
         finally:
             server.close()
 
-    games, closed, took = asyncio.run(run())
-    assert [len(g.entries) for g in games] == [5] and not closed and took < 5
+    games, closed = asyncio.run(run())
+    assert [len(g.entries) for g in games] == [5] and not closed
 
 
 def test_a_spectator_who_picked_a_table_watches_no_game_sealed_by_another_host() -> None:

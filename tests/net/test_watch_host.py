@@ -19,7 +19,7 @@ from p2pshithead.net import (
     Identity,
     Joiner,
     Limits,
-    Phase,
+    Progress,
     TableConfig,
     TableEvent,
 )
@@ -86,7 +86,7 @@ async def _waiting_for_ann(
                 agent.gate.set()
                 done = await asyncio.wait_for(asyncio.gather(run_host, run_ann), 10)
             links = link.links
-    return {t.head.digest for t in done if t.phase is Phase.DONE}, links
+    return {t.head.digest for t in done if t.phase is Progress.DONE}, links
 
 
 def test_a_host_gone_silent_in_a_first_game_is_away_then_back_and_the_game_goes_on() -> None:

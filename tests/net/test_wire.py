@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.net import (
@@ -21,6 +21,8 @@ from p2pshithead.net import (
 from p2pshithead.net._identity import verify
 from p2pshithead.net._messages import FROM_PEER, check_message
 
+from ..profiles import examples
+
 plain = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=20) | st.binary(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
@@ -28,7 +30,7 @@ plain = st.recursive(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@examples(40)
 @given(objs=st.lists(plain, max_size=5), cut=st.integers(1, 7))
 def test_frames_survive_any_split(objs: list[object], cut: int) -> None:
     data = b"".join(encode_frame(o) for o in objs)

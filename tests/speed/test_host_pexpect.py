@@ -15,17 +15,22 @@ from tests.speed.test_play_pexpect import ANSI, ENV, PROGRAM, key_for
 
 
 def play_out(child: pexpect.spawn) -> str:
-    """Press a playing key on each newest screen until the game is over; the transcript's path."""
+    """Press a playing key on each newest screen until the game is over (then, as in `play`, the last
+    screen waits for a key: the keys still being hit stay in the program); the transcript's path."""
     pressed = 0
     while True:
-        which = child.expect([r"Ctrl-C leave", r"Transcript: (\S+)"])
+        which = child.expect([r"Ctrl-C leave", r"Game over\. Press any key\."])
         if which == 1:
-            final = ANSI.sub("", child.before)
             break
         key = key_for(ANSI.sub("", child.before).split("Speed (")[-1])
         if key is not None and "Ctrl-C leave" not in child.buffer:
             child.send(key)
             pressed += 1
+    with pytest.raises(pexpect.TIMEOUT):
+        child.expect([pexpect.EOF, "Transcript:"], timeout=1)  # it waits, whatever else is on its way
+    child.send("1")
+    child.expect(r"Transcript: (\S+)")
+    final = ANSI.sub("", child.before)
     path = child.match.group(1).strip()
     child.expect(pexpect.EOF)
     child.close()
@@ -48,6 +53,23 @@ def test_a_person_hosts_speed_against_a_bot_on_loopback() -> None:
                               env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
         answer_the_first_run(child, "ann")
         play_out(child)
+
+
+def test_a_person_who_leaves_a_speed_table_is_told_so_and_the_table_closes() -> None:
+    """Ctrl-C at a Speed table is a key (raw mode): the person leaves (a value the run watches, not an
+    exception), is told the game stops for both, and the host ends with 130, its bot reaped."""
+    with tempfile.TemporaryDirectory() as home:
+        child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bots", "1", "--level", "3", "--bind",
+                                        "127.0.0.1", "--no-announce", "--ascii", "--name", "ann"],
+                              dimensions=(30, 110), timeout=20, encoding="utf-8",
+                              env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        child.expect(r"--address\s+127\.0\.0\.1:\d+")  # how the others join, said as for Shithead (wrapped)
+        child.expect("Ctrl-C leave")  # the game is in play
+        child.sendcontrol("c")
+        child.expect(r"Left the table \(the game stops for both\)\. Bye!")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 130 and "Traceback" not in child.before
 
 
 def test_a_person_joins_a_bot_hosted_speed_table() -> None:

@@ -17,7 +17,7 @@ from p2pshithead.cli.main import main
 from p2pshithead.errors import Fault
 from p2pshithead.net import Identity, SeatInfo, TableSetup, save_entries
 from p2pshithead.speed import Late, Play, Speed
-from p2pshithead.speedgame import SpeedApp, SpeedTable, Stage, action_wire
+from p2pshithead.speedgame import SpeedApp, SpeedStage, SpeedTable, action_wire
 
 SEATS = tuple(SeatInfo(Identity.generate(n).public, n) for n in ("ann", "bob"))
 
@@ -50,7 +50,7 @@ def settle(apps: list[SpeedApp], observer: SpeedTable) -> None:
 
 def test_cards_are_hidden_until_every_seat_shares_them() -> None:
     a, b, observer = pair()
-    assert a.state.stage is Stage.PLAY and a.state == b.state == observer
+    assert a.state.stage is SpeedStage.PLAY and a.state == b.state == observer
     game = a.game
     face_down = [s for stack in game.stacks[0] for s in stack if s not in game.known]
     assert face_down and all(a.key is not None and a.key.card(a.state.deck, s) is None for s in face_down)

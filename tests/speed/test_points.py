@@ -12,7 +12,7 @@ import pytest
 from p2pshithead.errors import Fault
 from p2pshithead.net import Identity, SeatInfo, TableSetup
 from p2pshithead.speed import SpeedRules
-from p2pshithead.speedgame import PAYLOAD_SCHEMA, SpeedApp, SpeedTable, Stage
+from p2pshithead.speedgame import PAYLOAD_SCHEMA, SpeedApp, SpeedStage, SpeedTable
 
 from ..crypto.ristretto import kinds_of_path, malformed_points, point_paths, replaced
 
@@ -45,4 +45,4 @@ def test_every_point_field_of_speeds_deck_steps_refuses_every_malformed_encoding
         for party in parties:  # positive control: the honest step is taken
             party.apply(seat, payload)
     assert {("m", "public"), ("m", "deck"), ("m", "commitments"), ("m", "chain"), ("m", "shares")} <= covered
-    assert observer.stage is Stage.PLAY and all(app.state == observer for app in apps)
+    assert observer.stage is SpeedStage.PLAY and all(app.state == observer for app in apps)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from p2pshithead.speed import Action, Speed, SpeedRules, choose, choose_random, open_all
+
+from ..profiles import examples
 
 RULES = st.builds(
     SpeedRules, wrap=st.booleans(), jokers=st.booleans(), kings=st.booleans(), burn=st.booleans(),
@@ -52,7 +54,7 @@ def run(rules: SpeedRules, seed: int, data: st.DataObject) -> tuple[Speed, list[
     return game, delivered, cards
 
 
-@settings(max_examples=30)
+@examples(30)
 @given(RULES, st.integers(0, 2**32), st.data())
 def test_no_card_is_created_or_lost_and_every_game_ends(rules: SpeedRules, seed: int, data: st.DataObject) -> None:
     game, _, _ = run(rules, seed, data)
@@ -60,7 +62,7 @@ def test_no_card_is_created_or_lost_and_every_game_ends(rules: SpeedRules, seed:
     assert game.order is not None and sorted(game.order) == [0, 1]
 
 
-@settings(max_examples=30)
+@examples(30)
 @given(RULES, st.integers(0, 2**32), st.data())
 def test_every_peer_holds_the_same_position_after_the_same_entries(rules: SpeedRules, seed: int,
                                                                    data: st.DataObject) -> None:  # fmt: skip

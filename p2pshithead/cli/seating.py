@@ -1,0 +1,78 @@
+"""Who plays this peer's seat at a LAN table of either game, one route for both: the applications this
+program plays on the network (`APPS`), a Speed seat's agent (a bot, or a person pressing keys; a
+Shithead seat's is `session.make_agent`), and how a Speed game ends in words.
+
+Invariants: a person at Speed holds the terminal in raw mode only while the table runs (`async_seated`
+restores it on every way out); a person who leaves (`SpeedPerson.left`) stops the run, and the result
+says so (None), no exception."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
+
+from p2pshithead.cli.agents import SpeedPerson
+from p2pshithead.cli.home import transcripts_dir
+from p2pshithead.cli.speedkeys import RawKeys
+from p2pshithead.cli.speedplay import async_game_over, speed_bot
+from p2pshithead.game import SHITHEAD
+from p2pshithead.net import Agent, Apps, Identity, Transcript, default_transcript_path, save_entries
+from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
+
+__all__ = ["APPS", "LEFT_SPEED", "async_seated", "async_until_left", "speed_finish"]
+
+APPS: Apps = {SHITHEAD.name: SHITHEAD, SPEED.name: SPEED}
+"""The applications this program plays on the network."""
+LEFT_SPEED = "Left the table (the game stops for both). Bye!"
+"""What a person who left a Speed table is told (exit status 130)."""
+
+
+@contextlib.asynccontextmanager
+async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> AsyncIterator[Agent]:
+    """A Speed seat's agent for as long as the table runs: a bot of `level`, or a person at this terminal
+    (in raw mode until the block ends)."""
+    if bot:
+        yield SpeedBotAgent(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)))
+        return
+    async with RawKeys() as keys:
+        person = SpeedPerson(keys, not ascii)
+        yield person
+        if not person.left.is_set():  # as `play` ends: the last screen waits for a key, keys still read raw
+            await async_game_over(person, keys)
+
+
+async def async_until_left(run: Coroutine[object, object, Transcript], agent: Agent) -> Transcript | None:
+    """`run`'s transcript, or None once a person at Speed left (the run is stopped)."""
+    if not isinstance(agent, SpeedPerson):
+        return await run
+    playing = asyncio.ensure_future(run)
+    left = asyncio.ensure_future(agent.left.wait())
+    try:
+        await asyncio.wait({playing, left}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        left.cancel()
+        if not playing.done():
+            playing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await playing
+    return None if agent.left.is_set() else playing.result()
+
+
+def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:
+    """Save a Speed game's transcript, say who won (or why it stopped), return the exit status."""
+    seat = [s.key for s in transcript.setup.seats].index(identity.public)
+    path = path or default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
+    save_entries(path, transcript.entries)
+    app = transcript.app
+    if transcript.verdict is not None:
+        say(f"The game stopped: {transcript.verdict}. Transcript: {path}")
+        return 1
+    order = app.finish_order() if isinstance(app, SpeedApp) else None
+    winner = "You win" if order and order[0] == seat else f"{transcript.setup.seats[order[0]].nick} wins" if order \
+        else "No winner"  # fmt: skip
+    say(f"{winner}. Transcript: {path}")
+    return 0
