@@ -14,7 +14,6 @@ from functools import partial
 from pathlib import Path
 
 import click
-from prompt_toolkit.patch_stdout import patch_stdout
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
 from p2pshithead.cli.home import config_dir, tables_dir
@@ -128,6 +127,8 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
     if bot:
         found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0 and wanted(ad))
         return next((ad for ad in found.values() if ad.free and wanted(ad)), None)
+    from prompt_toolkit.patch_stdout import patch_stdout  # loaded when a person picks (start-up: README)
+
     numbered: list[TableAd] = []
     async with Browser(bind) as browser:
         click.echo("looking for tables on this network...")

@@ -10,9 +10,10 @@ import asyncio
 import contextlib
 import sys
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from prompt_toolkit.input import Input, create_input
+if TYPE_CHECKING:  # loaded when keys are read (start-up: README)
+    from prompt_toolkit.input import Input
 
 __all__ = ["QUIT_KEYS", "RawKeys", "draw"]
 
@@ -32,6 +33,8 @@ class RawKeys:
         if self._source is None:
             if not sys.stdin.isatty():
                 raise OSError("Speed reads single keys: run it in a terminal (stdin is not one)")
+            from prompt_toolkit.input import create_input
+
             self._source = create_input()
         self._open.enter_context(self._source.raw_mode())
         self._open.enter_context(self._source.attach(self._read))

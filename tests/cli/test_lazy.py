@@ -16,13 +16,16 @@ from p2pshithead.cli.lazy import LazyGroup
 from p2pshithead.cli.main import COMMANDS, main
 
 GROUPS = [("main", main), ("bench", bench)]
+LOADED = {(group, name): lazy.load() for group in (main, bench) if isinstance(group, LazyGroup)
+          for name, lazy in group.lazy.items()}  # fmt: skip
+"""Every lazy command, loaded as the tests are collected (as a library imports: conftest.py's quick run)."""
 
 
 @pytest.mark.parametrize("name,group", GROUPS, ids=[name for name, _ in GROUPS])
 def test_each_summary_is_the_commands_own(name: str, group: click.Group) -> None:
     assert isinstance(group, LazyGroup)
     for command_name, lazy in group.lazy.items():
-        command = lazy.load()
+        command = LOADED[group, command_name]
         assert command.name == command_name
         stand_in = click.Command(command_name, help=lazy.summary)
         assert stand_in.get_short_help_str(1000) == command.get_short_help_str(1000), command_name
