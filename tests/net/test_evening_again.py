@@ -74,7 +74,9 @@ def test_a_rejoined_player_and_a_late_spectator_count_the_evening_as_the_host_do
 
 
 def test_an_evening_with_a_game_quit_for_good_verifies_whole(tmp_path: Path) -> None:
-    with person_at_table(tmp_path, "--seats", "3", "--bots", "1", "--games", "2", "--turn-time", "0") as (host, ann):
+    # the bots think 50 ms a card, so that game two waits for the person who sits again (fast bots end it first)
+    with person_at_table(tmp_path, "--seats", "3", "--bots", "1", "--games", "2", "--turn-time", "0",
+                         "--level", "smart:50ms") as (host, ann):  # fmt: skip
         ann.expect(PROMPT)
         ann.sendline("quit")  # at the first prompt (the swap phase): leave for good
         ann.expect("Leave the game for good?")
