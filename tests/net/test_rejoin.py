@@ -19,6 +19,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -110,7 +111,21 @@ def until_playing(folder: Path) -> None:
 
 
 def ends(*procs: subprocess.Popen[str]) -> list[str]:
-    return [p.communicate(timeout=END_S)[0] for p in procs]
+    """What each of `procs` says from here to its end (within END_S each). Read through the stream the
+    lines before were read from (`communicate` would lose what that stream had read ahead)."""
+    return [_rest(proc) for proc in procs]
+
+
+def _rest(proc: subprocess.Popen[str]) -> str:
+    stream = proc.stdout
+    assert stream is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.append(stream.read()), daemon=True)  # ended with `proc`
+    reader.start()
+    reader.join(END_S)
+    assert said, f"{proc.args!r} did not end within {END_S} s"
+    proc.wait(END_S)
+    return said[0]
 
 
 def heads(outputs: list[str]) -> set[str]:
