@@ -34,6 +34,9 @@ from p2pshithead.net import HOME_ENV, FrameDecoder, Journal
 from .cutlink import CutLink
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+HELD = [sys.executable, "-c", "import sys; from p2pshithead.cli.main import main; sys.stdin.readline(); "
+        "main(prog_name='p2pshithead')"]  # fmt: skip
+"""`CLI` that waits for a line on its stdin first: loaded ahead of the moment it is to act (`release`)."""
 LOOP = "127.0.0.1"
 END_S = 60  # the longest any process of these tables may run
 
@@ -50,9 +53,10 @@ class Table:
     def env(self, name: str) -> dict[str, str]:
         return {**os.environ, HOME_ENV: str(self.root / name)}
 
-    def start(self, name: str, *args: str) -> subprocess.Popen[str]:
-        proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                stdin=subprocess.DEVNULL, env=self.env(name))  # fmt: skip
+    def start(self, name: str, *args: str, held: bool = False) -> subprocess.Popen[str]:
+        stdin = subprocess.PIPE if held else subprocess.DEVNULL
+        proc = subprocess.Popen([*(HELD if held else CLI), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, stdin=stdin, env=self.env(name))  # fmt: skip
         self.procs.append(proc)
         return proc
 
@@ -64,8 +68,8 @@ class Table:
         self.port = int(first.split(f" on {LOOP}:")[1].split(";")[0].split()[0])
         return proc
 
-    def join(self, name: str) -> subprocess.Popen[str]:
-        return self.start(name, "join", "--bot", "--address", f"{LOOP}:{self.port}", "--bind", LOOP)
+    def join(self, name: str, held: bool = False) -> subprocess.Popen[str]:
+        return self.start(name, "join", "--bot", "--address", f"{LOOP}:{self.port}", "--bind", LOOP, held=held)
 
     def close(self) -> None:
         for proc in self.procs:
@@ -108,6 +112,13 @@ def until_playing(folder: Path) -> None:
     while not list(folder.glob("tables/*/entries.p2ps")):
         assert time.monotonic() < deadline, f"{folder} never got a game"
         time.sleep(0.05)
+
+
+def release(proc: subprocess.Popen[str]) -> None:
+    """Let a `held` process go on."""
+    assert proc.stdin is not None
+    proc.stdin.write("\n")
+    proc.stdin.close()
 
 
 def ends(*procs: subprocess.Popen[str]) -> list[str]:
@@ -172,7 +183,7 @@ def test_a_joiner_whose_journal_does_not_fit_is_told_and_the_next_join_goes_on(t
     short): the same `join` says so in words naming the table and where the journal is set aside, and no
     later `join` reads it again. The next `join` finds the host still holding the seat, whose key is gone
     with the journal, and says that too; once that table is gone, the same `join` sits at a new one there."""
-    host = table.host("--seats", "2", "--away-time", "15")  # long enough to hold the seat through two joins
+    host = table.host("--seats", "2", "--away-time", "60")  # long enough to hold the seat through two joins
     b = table.join("b")
     until_playing(table.root / "b")
     folder = next((table.root / "b" / "tables").iterdir())
@@ -332,12 +343,13 @@ def test_a_lobby_link_broken_only_on_the_joiners_side_gives_the_joiner_its_seat_
 
 def test_a_joiner_cut_off_in_the_lobby_comes_back_into_the_game_begun_without_it(table: Table) -> None:
     host = table.host("--seats", "3", "--games", "1")
+    b = table.join("b", held=True)  # it sits before the host sees the dead link as silent (5 s), under load too
     with CutLink(table.port) as link:
         a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
         _until(a, "seated at")
         link.refusing = True  # a dials again in vain while the game begins with its seat on the dead link
         link.half_cut()
-        b = table.join("b")
+        release(b)
         until_playing(table.root / "b")
         link.refusing = False
         back = _until(a, "back at")

@@ -11,7 +11,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +28,7 @@ from p2pshithead.net import HOME_ENV, Transcript, Watcher, async_watch, link_pro
 
 from .cutlink import CutLink
 from .test_cli import CLI, head_of
-from .test_rejoin import entries_kept, processes_under
+from .test_rejoin import HELD, entries_kept, processes_under, release
 
 WAIT_S = 90  # the longest any step of the evening may take (past a spectator's 60 s try to come back)
 PLAYED = 40  # entries of game two (its setup and some play) journaled before the spectators come in
@@ -102,18 +101,10 @@ class _Run:
 
 
 def _spectator(port: int, folder: Path, name: str) -> _Run:
-    """A `join --watch` process, started now but dialling only once released (a line on its stdin): the
-    program is loaded before the moment it is to come in."""
+    """A `join --watch` process, started now but dialling only once released: the program is loaded
+    before the moment it is to come in."""
     watch = ["join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
-    held = [sys.executable, "-c", f"import sys; from p2pshithead.cli.main import main; sys.stdin.readline(); "
-            f"main({watch!r}, prog_name='p2pshithead')"]  # fmt: skip
-    return _Run(held, folder, name, stdin=subprocess.PIPE)
-
-
-def _release(spectator: _Run) -> None:
-    assert spectator.proc.stdin is not None
-    spectator.proc.stdin.write("\n")
-    spectator.proc.stdin.close()
+    return _Run([*HELD, *watch], folder, name, stdin=subprocess.PIPE)
 
 
 def _game_two(home: Path) -> None:
@@ -152,7 +143,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
 
             async def taken_in() -> None:  # both processes are in too: game two goes on
                 for spectator in spectators:
-                    _release(spectator)
+                    release(spectator.proc)
                 for spectator in spectators:
                     await asyncio.to_thread(spectator.until, "watching 'evening'")
                 os.kill(bot, signal.SIGCONT)
