@@ -121,6 +121,16 @@ def release(proc: subprocess.Popen[str]) -> None:
     proc.stdin.close()
 
 
+def until_entries(folder: Path, count: int) -> None:
+    """Wait until the peer with config `folder` has journaled `count` entries of its game."""
+    until_playing(folder)
+    (journal,) = folder.glob("tables/*")
+    deadline = time.monotonic() + END_S
+    while entries_kept(journal) < count:
+        assert time.monotonic() < deadline, f"{folder} never journaled {count} entries"
+        time.sleep(0.05)
+
+
 def ends(*procs: subprocess.Popen[str]) -> list[str]:
     """What each of `procs` says from here to its end (within END_S each). Read through the stream the
     lines before were read from (`communicate` would lose what that stream had read ahead)."""
@@ -158,8 +168,7 @@ def assert_one_verified_game(outputs: list[str]) -> None:
 def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    until_playing(table.root / "b")
-    time.sleep(random.Random(seed).uniform(0.0, 1.5))  # somewhere in setup or play
+    until_entries(table.root / "b", random.Random(seed).randrange(1, 60))  # somewhere in setup or play
     b.kill()
     b.wait()
     journal = Journal(next((table.root / "b" / "tables").iterdir()))
@@ -235,8 +244,7 @@ def test_a_new_table_after_a_killed_one_gets_its_bots(table: Table) -> None:
 def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Table, seed: int) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    until_playing(table.root / "host")
-    time.sleep(random.Random(seed).uniform(0.0, 1.5))
+    until_entries(table.root / "host", random.Random(seed).randrange(1, 60))
     host.kill()
     host.wait()
     resumed = table.start("host", "host", "--resume", "--autoplay")
