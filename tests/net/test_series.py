@@ -290,7 +290,13 @@ def test_a_spectator_whose_link_drops_comes_back_and_sees_each_move_once(evening
     assert lines[lost[0] + 1].startswith("connected to 127.0.0.1"), cut.stdout  # it came back at once
     assert lines[lost[0] + 2].startswith("watching 'evening'"), cut.stdout
     del lines[lost[0]:lost[0] + 3]
-    assert lines[1:] == whole.stdout.splitlines()[1:]  # the game caught up again is told once, as if never cut
+    # the game caught up again is told once, as if never cut (news of who is away or back is live: a link
+    # down then misses it, as it should; a loaded machine may mark the frozen bot away)
+    assert _told(lines[1:]) == _told(whole.stdout.splitlines()[1:])
+
+
+def _told(lines: list[str]) -> list[str]:
+    return [line for line in lines if not re.search(r"\(seat \d+\) is (away|back)", line)]
 
 
 def test_earlier_games_are_found_newest_first_among_many_saved(
