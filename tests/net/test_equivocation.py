@@ -45,6 +45,7 @@ from p2pshithead.net._transcript import authored_to_wire, evidence_to_wire, gene
 from .countdown import COUNTDOWN, Countdown, CountdownBot, countdown_bots
 from .cutlink import CutLink
 from .fake_link import APPS, Group, make_group
+from .test_watch_host import until
 
 
 def _second(g: Group, msg: Authored, body: object) -> Authored:
@@ -366,7 +367,7 @@ def test_a_seat_killed_with_a_message_in_flight_sends_that_very_message_again(tm
                         await first.asked.wait()
                     link.one_way("up")  # what ann sends now never reaches the host
                     first.gate.set()
-                    await asyncio.sleep(0.3)  # signed, journaled, sent into the link
+                    await until(lambda: any(Journal(f).sent() is not None for f in tmp_path.iterdir()))  # kept
                     playing.cancel()  # kill -9: the process is gone, its journal stays
                     link.cut()
                 (folder,) = tmp_path.iterdir()

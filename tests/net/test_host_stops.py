@@ -15,7 +15,7 @@ import pytest
 
 from p2pshithead.cli.home import HOME_ENV
 
-from .test_rejoin import CLI, END_S, Table, until_playing
+from .test_rejoin import CLI, END_S, Table, until_entries
 
 ENV = {"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
 
@@ -49,8 +49,7 @@ def _gone(table: Table, within: float) -> list[int]:
 def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: signal.Signals) -> None:
     host = _host(table, "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--seats", "3", "--bots", "2",
                  "--away-time", "40", "--turn-time", "0")  # fmt: skip
-    until_playing(table.root / "host")
-    time.sleep(0.5)
+    until_entries(table.root / "host", 20)  # its game under way
     os.kill(host.pid, stop)
     if stop is not signal.SIGKILL:
         host.expect("host --resume")  # what the program advises

@@ -19,6 +19,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -34,6 +35,9 @@ from p2pshithead.net import FrameDecoder, Journal
 from .cutlink import CutLink
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+HELD = [sys.executable, "-c", "import sys; from p2pshithead.cli.main import main; sys.stdin.readline(); "
+        "main(prog_name='p2pshithead')"]  # fmt: skip
+"""`CLI` that waits for a line on its stdin first: loaded ahead of the moment it is to act (`release`)."""
 LOOP = "127.0.0.1"
 END_S = 60  # the longest any process of these tables may run
 
@@ -50,9 +54,10 @@ class Table:
     def env(self, name: str) -> dict[str, str]:
         return {**os.environ, HOME_ENV: str(self.root / name)}
 
-    def start(self, name: str, *args: str) -> subprocess.Popen[str]:
-        proc = subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                stdin=subprocess.DEVNULL, env=self.env(name))  # fmt: skip
+    def start(self, name: str, *args: str, held: bool = False) -> subprocess.Popen[str]:
+        stdin = subprocess.PIPE if held else subprocess.DEVNULL
+        proc = subprocess.Popen([*(HELD if held else CLI), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, stdin=stdin, env=self.env(name))  # fmt: skip
         self.procs.append(proc)
         return proc
 
@@ -64,8 +69,8 @@ class Table:
         self.port = int(first.split(f" on {LOOP}:")[1].split(";")[0].split()[0])
         return proc
 
-    def join(self, name: str) -> subprocess.Popen[str]:
-        return self.start(name, "join", "--bot", "--address", f"{LOOP}:{self.port}", "--bind", LOOP)
+    def join(self, name: str, held: bool = False) -> subprocess.Popen[str]:
+        return self.start(name, "join", "--bot", "--address", f"{LOOP}:{self.port}", "--bind", LOOP, held=held)
 
     def close(self) -> None:
         for proc in self.procs:
@@ -110,8 +115,39 @@ def until_playing(folder: Path) -> None:
         time.sleep(0.05)
 
 
+def release(proc: subprocess.Popen[str]) -> None:
+    """Let a `held` process go on."""
+    assert proc.stdin is not None
+    proc.stdin.write("\n")
+    proc.stdin.close()
+
+
+def until_entries(folder: Path, count: int) -> None:
+    """Wait until the peer with config `folder` has journaled `count` entries of its game."""
+    until_playing(folder)
+    (journal,) = folder.glob("tables/*")
+    deadline = time.monotonic() + END_S
+    while entries_kept(journal) < count:
+        assert time.monotonic() < deadline, f"{folder} never journaled {count} entries"
+        time.sleep(0.05)
+
+
 def ends(*procs: subprocess.Popen[str]) -> list[str]:
-    return [p.communicate(timeout=END_S)[0] for p in procs]
+    """What each of `procs` says from here to its end (within END_S each). Read through the stream the
+    lines before were read from (`communicate` would lose what that stream had read ahead)."""
+    return [_rest(proc) for proc in procs]
+
+
+def _rest(proc: subprocess.Popen[str]) -> str:
+    stream = proc.stdout
+    assert stream is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.append(stream.read()), daemon=True)  # ended with `proc`
+    reader.start()
+    reader.join(END_S)
+    assert said, f"{proc.args!r} did not end within {END_S} s"
+    proc.wait(END_S)
+    return said[0]
 
 
 def heads(outputs: list[str]) -> set[str]:
@@ -133,8 +169,7 @@ def assert_one_verified_game(outputs: list[str]) -> None:
 def test_a_killed_joiner_comes_back_by_joining_again(table: Table, seed: int) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    until_playing(table.root / "b")
-    time.sleep(random.Random(seed).uniform(0.0, 1.5))  # somewhere in setup or play
+    until_entries(table.root / "b", random.Random(seed).randrange(1, 60))  # somewhere in setup or play
     b.kill()
     b.wait()
     journal = Journal(next((table.root / "b" / "tables").iterdir()))
@@ -158,7 +193,7 @@ def test_a_joiner_whose_journal_does_not_fit_is_told_and_the_next_join_goes_on(t
     short): the same `join` says so in words naming the table and where the journal is set aside, and no
     later `join` reads it again. The next `join` finds the host still holding the seat, whose key is gone
     with the journal, and says that too; once that table is gone, the same `join` sits at a new one there."""
-    host = table.host("--seats", "2", "--away-time", "15")  # long enough to hold the seat through two joins
+    host = table.host("--seats", "2", "--away-time", "60")  # long enough to hold the seat through two joins
     b = table.join("b")
     until_playing(table.root / "b")
     folder = next((table.root / "b" / "tables").iterdir())
@@ -210,8 +245,7 @@ def test_a_new_table_after_a_killed_one_gets_its_bots(table: Table) -> None:
 def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Table, seed: int) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    until_playing(table.root / "host")
-    time.sleep(random.Random(seed).uniform(0.0, 1.5))
+    until_entries(table.root / "host", random.Random(seed).randrange(1, 60))
     host.kill()
     host.wait()
     resumed = table.start("host", "host", "--resume", "--autoplay")
@@ -318,12 +352,13 @@ def test_a_lobby_link_broken_only_on_the_joiners_side_gives_the_joiner_its_seat_
 
 def test_a_joiner_cut_off_in_the_lobby_comes_back_into_the_game_begun_without_it(table: Table) -> None:
     host = table.host("--seats", "3", "--games", "1")
+    b = table.join("b", held=True)  # it sits before the host sees the dead link as silent (5 s), under load too
     with CutLink(table.port) as link:
         a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
         _until(a, "seated at")
         link.refusing = True  # a dials again in vain while the game begins with its seat on the dead link
         link.half_cut()
-        b = table.join("b")
+        release(b)
         until_playing(table.root / "b")
         link.refusing = False
         back = _until(a, "back at")

@@ -11,7 +11,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from p2pshithead.net import Transcript, Watcher, async_watch, link_problem, load
 
 from .cutlink import CutLink
 from .test_cli import CLI, head_of
-from .test_rejoin import entries_kept, processes_under
+from .test_rejoin import HELD, entries_kept, processes_under, release
 
 WAIT_S = 90  # the longest any step of the evening may take (past a spectator's 60 s try to come back)
 PLAYED = 40  # entries of game two (its setup and some play) journaled before the spectators come in
@@ -90,10 +89,10 @@ class _Run:
         with self.out.open("w") as out, self.err.open("w") as err:
             self.proc = subprocess.Popen(command, stdout=out, stderr=err, text=True, **popen)
 
-    def until(self, text: str, count: int = 1) -> str:
-        """Its output so far, once it holds `text` `count` times."""
+    def until(self, text: str) -> str:
+        """Its output so far, once it holds `text`."""
         deadline = time.monotonic() + WAIT_S
-        while (said := self.out.read_text()).count(text) < count:
+        while text not in (said := self.out.read_text()):
             assert time.monotonic() < deadline and self.proc.poll() is None, f"no {text!r} in: {said[-3000:]}"
             time.sleep(0.05)
         return said
@@ -106,25 +105,23 @@ class _Run:
 
 
 def _spectator(port: int, folder: Path, name: str) -> _Run:
-    """A `join --watch` process, started now but dialling only once released (a line on its stdin): the
-    program is loaded before the moment it is to come in."""
+    """A `join --watch` process, started now but dialling only once released: the program is loaded
+    before the moment it is to come in."""
     watch = ["join", "--watch", "--address", f"127.0.0.1:{port}", "--bind", "127.0.0.1", "--ascii"]
-    held = [sys.executable, "-c", f"import sys; from p2pshithead.cli.main import main; sys.stdin.readline(); "
-            f"main({watch!r}, prog_name='p2pshithead')"]  # fmt: skip
-    return _Run(held, folder, name, stdin=subprocess.PIPE)
+    return _Run([*HELD, *watch], folder, name, stdin=subprocess.PIPE)
 
 
-def _release(spectator: _Run) -> None:
-    assert spectator.proc.stdin is not None
-    spectator.proc.stdin.write("\n")
-    spectator.proc.stdin.close()
-
-
-def _game_two(home: Path, before: set[Path]) -> None:
-    """Wait until the host's second game (its journal folder the new one) holds `PLAYED` entries."""
-    deadline = time.monotonic() + WAIT_S
-    while not (new := set(home.glob("tables/*")) - before) or entries_kept(min(new)) < PLAYED:
-        assert time.monotonic() < deadline, "game two never got under way"
+def _game_two(home: Path) -> None:
+    """Wait until the host's second game holds `PLAYED` entries. Called in game one: its journal folder
+    is then the only one, and game two's the next to appear."""
+    deadline, first = time.monotonic() + WAIT_S, None
+    while True:
+        folders = sorted(home.glob("tables/*"))
+        first = first or (folders[0] if len(folders) == 1 else None)
+        two = [folder for folder in folders if first is not None and folder != first]
+        if two and entries_kept(two[0]) >= PLAYED:
+            return
+        assert time.monotonic() < deadline and len(folders) <= 2, f"game two was not seen under way: {folders}"
         time.sleep(0.05)
 
 
@@ -144,14 +141,13 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
         with CutLink(port, after=12_000) as link:
             spectators = [_spectator(port, logs, "watch"), _spectator(link.port, logs, "cut")]
             runs += spectators
-            host.until("game starts")  # game one's folder is there (its record is kept before it starts)
-            _game_two(home, set(home.glob("tables/*")))  # a game of two bots may be over before its end is read
+            _game_two(home)
             (bot,) = processes_under(home / "bots")
             evening = Evening(subprocess.CompletedProcess(command, 0), home)
 
             async def taken_in() -> None:  # both processes are in too: game two goes on
                 for spectator in spectators:
-                    _release(spectator)
+                    release(spectator.proc)
                 for spectator in spectators:
                     await asyncio.to_thread(spectator.until, "watching 'evening'")
                 os.kill(bot, signal.SIGCONT)
@@ -299,7 +295,13 @@ def test_a_spectator_whose_link_drops_comes_back_and_sees_each_move_once(evening
     assert lines[lost[0] + 1].startswith("connected to 127.0.0.1"), cut.stdout  # it came back at once
     assert lines[lost[0] + 2].startswith("watching 'evening'"), cut.stdout
     del lines[lost[0]:lost[0] + 3]
-    assert lines[1:] == whole.stdout.splitlines()[1:]  # the game caught up again is told once, as if never cut
+    # the game caught up again is told once, as if never cut (news of who is away or back is live: a link
+    # down then misses it, as it should; a loaded machine may mark the frozen bot away)
+    assert _told(lines[1:]) == _told(whole.stdout.splitlines()[1:])
+
+
+def _told(lines: list[str]) -> list[str]:
+    return [line for line in lines if not re.search(r"\(seat \d+\) is (away|back)", line)]
 
 
 def test_earlier_games_are_found_newest_first_among_many_saved(
