@@ -146,6 +146,8 @@ class HumanAgent:
         """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         shown = cast(Shown, app)
         first = shown is not self._app  # a new game, or one in play already (come back after a crash)
+        if self._live and self._app is None:
+            READER.on_resize(self.redraw)  # the table again at once at a new size, not at the next event
         self._app, self._seat = shown, seat
         if not first:
             self._say_played_for(shown)

@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -60,6 +62,7 @@ class LineReader:
         self._waiting: asyncio.Future[str] | None = None  # a plain line being read by the thread
         self._size: Size | None = None  # the terminal's size when the console read began
         self._resizable = False  # the read in progress ends at a resize (its caller draws again)
+        self._redraw: Callable[[], None] | None = None  # draws the screen at a resize between reads
 
     def _console(self) -> PromptSession[str] | None:
         if not is_console():
@@ -119,6 +122,8 @@ class LineReader:
                     typed = exc.typed
                     assert resized is not None
                     resized()
+                finally:
+                    self._watch_size()  # the signal back from prompt_toolkit
         sys.stdout.write(prompt)
         sys.stdout.flush()
         loop = asyncio.get_running_loop()
@@ -128,6 +133,20 @@ class LineReader:
         line = await asyncio.shield(self._waiting)
         self._waiting = None
         return _plain_line(line)
+
+    def on_resize(self, redraw: Callable[[], None]) -> None:
+        """Call `redraw` at once whenever the terminal's size changes while no console read waits: by
+        SIGWINCH on the running loop where the platform has it (a read's prompt_toolkit takes the signal
+        over while it runs, and it is given back after each read); on Windows, which has none, a screen
+        is fitted at its next event."""
+        self._redraw = redraw
+        self._watch_size()
+
+    def _watch_size(self) -> None:
+        winch = getattr(signal, "SIGWINCH", None)
+        if self._redraw is not None and winch is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no loop, not main thread
+                asyncio.get_running_loop().add_signal_handler(winch, self._redraw)
 
     def echo(self, text: str) -> None:
         """Print `text` as lines of its own: above the prompt while a console read waits."""
