@@ -68,8 +68,9 @@ else:
     extensions = cythonize(
         [Extension(f"{compiled.PACKAGE}.{name}", [str(compiled.source_of(name, Path(compiled.PACKAGE)))])
          for name in compiled.COMPILED],
-        build_dir="build/cython", compiler_directives=compiled.DIRECTIVES, force=True, quiet=True, nthreads=_CORES,
-    )  # force: a change of settings alone compiles again; nthreads: a process a core
+        build_dir="build/cython", compiler_directives=compiled.DIRECTIVES, force=True, quiet=True,
+    )  # force: a change of settings alone compiles again (one process: Cython's pool would start processes
+    #   that import this file again where processes are spawned, Windows and macOS)
     for extension in extensions:
         extension.optional = True  # (set after cythonize, which drops it) an install goes on without it
 setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt})

@@ -177,6 +177,8 @@ class HumanAgent:
     def observe(self, app: Application, seat: int | None, events: Sequence[object]) -> None:
         """Take the table's `events` as `seat` sees them (None: a spectator, who sees every seat's row)."""
         first = app is not self._of  # a new game, or one in play already (come back after a crash)
+        if self._live and self._app is None:
+            READER.on_resize(self.redraw)  # the table again at once at a new size, not at the next event
         shown = self._shown(app)
         self._app, self._seat = shown, seat
         if not first:

@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -61,6 +63,7 @@ class LineReader:
         self._waiting: asyncio.Future[str] | None = None  # a plain line being read by the thread
         self._size: Size | None = None  # the terminal's size when the console read began
         self._resizable = False  # the read in progress ends at a resize (its caller draws again)
+        self._redraw: Callable[[], None] | None = None  # draws the screen at a resize between reads
 
     def _console(self) -> PromptSession[str] | None:
         if not is_console():
@@ -116,8 +119,11 @@ class LineReader:
             typed = ""
             while True:
                 self._begin(resized)
-                got = await session.prompt_async(prompt, default=typed, rprompt=right,
-                                                 refresh_interval=1.0 if right else 0)  # fmt: skip
+                try:
+                    got = await session.prompt_async(prompt, default=typed, rprompt=right,
+                                                     refresh_interval=1.0 if right else 0)  # fmt: skip
+                finally:
+                    self._watch_size()  # the signal back from prompt_toolkit
                 if not isinstance(got, _Resized):
                     return got
                 typed = str(got)
@@ -134,6 +140,22 @@ class LineReader:
         line = await asyncio.shield(self._waiting)
         self._waiting = None
         return _plain_line(line)
+
+    def on_resize(self, redraw: Callable[[], None]) -> None:
+        """Call `redraw` at once whenever the terminal's size changes while no console read waits: by
+        SIGWINCH on the running loop where the platform has it (a read's prompt_toolkit takes the signal
+        over while it runs, and it is given back after each read); on Windows, which has none, a screen
+        is fitted at its next event."""
+        self._redraw = redraw
+        self._watch_size()
+
+    def _watch_size(self) -> None:
+        winch = getattr(signal, "SIGWINCH", None)
+        if self._redraw is not None and winch is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no loop, not main thread
+                import asyncio
+
+                asyncio.get_running_loop().add_signal_handler(winch, self._redraw)
 
     def echo(self, text: str) -> None:
         """Print `text` as lines of its own: above the prompt while a console read waits."""

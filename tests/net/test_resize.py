@@ -1,0 +1,37 @@
+"""A person at a LAN table resizes their terminal while another player thinks (no key pressed, nothing
+moves): the table is drawn again at once at the new size (SIGWINCH, as a terminal sends it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .test_people import ANSI, LOOP, People, until_host_must_move
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def people(tmp_path: Path) -> Iterator[People]:
+    p = People(tmp_path)
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+def test_a_resize_while_another_thinks_draws_the_table_again_at_once(people: People) -> None:
+    host = people.run("host", "host", "--bind", LOOP, "--table", "resize", "--seats", "2", "--turn-time", "0",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("table 'resize'")
+    ann = people.run("ann", "join", "resize", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'resize'")
+    until_host_must_move(host, ann)  # the host types nothing now: nothing moves at Ann's table
+    ann.expect("hostie thinking")
+    ann.setwinsize(24, 50)
+    ann.expect(r"\x1b\[H", timeout=3)  # from the top, at once
+    ann.expect(r"\x1b\[J", timeout=3)  # ... to the end of the screen
+    screen = ANSI.sub("", ann.before)
+    assert "[0] hostie" in screen and max(len(line) for line in screen.splitlines()) <= 50, screen
