@@ -30,8 +30,8 @@ import pexpect
 import pytest
 from click.testing import CliRunner
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
-from p2pshithead.net import HOME_ENV
 
 pytestmark = pytest.mark.e2e
 

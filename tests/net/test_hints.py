@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from p2pshithead.net import HOME_ENV
+from p2pshithead.cli.home import HOME_ENV
 
 from .test_rejoin import CLI, END_S, LOOP, Table, until_playing
 
