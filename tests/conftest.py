@@ -74,9 +74,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         test = f"{path}::{getattr(item, 'originalname', item.name)}"
         if path in E2E_MODULES or test in E2E_TESTS:
             item.add_marker(pytest.mark.e2e)
-        if group := _worker_group(item, path, test):
+        if group := _worker_group(item, path):
             item.add_marker(pytest.mark.xdist_group(group))
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)  # the long waits first (stable)
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the long waits first (a stable sort: every worker the same)
+        items.sort(key=lambda item: item.get_closest_marker("e2e") is None)
     if QUICK:
         kept = [item for item in items if item.get_closest_marker("e2e") is None]
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
@@ -84,20 +85,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 # -- workers -----------------------------------------------------------------------------------------
-# `./scripts/test` runs the tests in worker processes (pytest-xdist, `--dist loadgroup`), each test
+# With workers (pytest-xdist, `--dist loadgroup`; `./scripts/test --quick`, or `-n N`) each test runs
 # wherever a worker is free, except what may not run apart: the tests of a module-scoped fixture (built
-# once, not once a worker) and the cases of one end-to-end test (they announce the same table names on
-# the one mDNS of this machine) stay on one worker, one after the other. Every other shared thing is
-# the test's own: ports are the system's pick (port 0), each process's config folder a temporary one.
-# End-to-end tests go first: they wait the longest, and a worker left with one at the end holds the run.
+# once, not once a worker) and those of one end-to-end module (they announce tables on the one mDNS of
+# this machine and join them by name: test_people's failed when spread) stay on one worker, one after
+# the other. Every other shared thing is the test's own: ports are the system's pick (port 0), each
+# process's config folder a temporary one. End-to-end tests go first: they wait the longest.
 
 
-def _worker_group(item: pytest.Item, path: str, test: str) -> str | None:
+def _worker_group(item: pytest.Item, path: str) -> str | None:
     """The group `item` must run in with others on one worker, if any."""
     fixtures = getattr(item, "_fixtureinfo", None)
     if fixtures is not None and any(defs[-1].scope == "module" for defs in fixtures.name2fixturedefs.values()):
         return path
-    return test if item.get_closest_marker("e2e") else None
+    return path if item.get_closest_marker("e2e") else None
 
 
 def _refuse(what: str) -> Callable[..., object]:
