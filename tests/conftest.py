@@ -69,15 +69,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         _no_sockets_or_processes()
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         path = item.path.relative_to(Path(__file__).parent).as_posix()
         test = f"{path}::{getattr(item, 'originalname', item.name)}"
         if path in E2E_MODULES or test in E2E_TESTS:
             item.add_marker(pytest.mark.e2e)
-        if group := _worker_group(item, path, test):
-            item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=lambda item: item.get_closest_marker("e2e") is None)  # the long waits first (stable)
     if QUICK:
         kept = [item for item in items if item.get_closest_marker("e2e") is None]
@@ -86,20 +83,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 # -- workers -----------------------------------------------------------------------------------------
-# `./scripts/test` runs the tests in worker processes (pytest-xdist, `--dist loadgroup`), each test
-# wherever a worker is free, except what may not run apart: the tests of a module-scoped fixture (built
-# once, not once a worker) and the cases of one end-to-end test (they announce the same table names on
-# the one mDNS of this machine) stay on one worker, one after the other. Every other shared thing is
-# the test's own: ports are the system's pick (port 0), each process's config folder a temporary one.
-# End-to-end tests go first: they wait the longest, and a worker left with one at the end holds the run.
-
-
-def _worker_group(item: pytest.Item, path: str, test: str) -> str | None:
-    """The group `item` must run in with others on one worker, if any."""
-    fixtures = getattr(item, "_fixtureinfo", None)
-    if fixtures is not None and any(defs[-1].scope == "module" for defs in fixtures.name2fixturedefs.values()):
-        return path
-    return test if item.get_closest_marker("e2e") else None
+# `./scripts/test` runs the tests in worker processes (pytest-xdist, `--dist loadfile`): the tests of one
+# module on one worker, one after the other, since they share what may not run apart (a module-scoped
+# fixture, built once; the cases of one end-to-end test, which announce the same table names on the one
+# mDNS of this machine). (`--dist loadgroup` with marks would split finer, but pytest-xdist 3.8 cannot
+# name the groups under pytest 9: its worker's hook writes `item._nodeid`, which pytest 9 no longer reads.)
+# Every other shared thing is the test's own: ports are the system's pick (port 0), each process's config
+# folder a temporary one. End-to-end tests go first: they wait the longest, and a worker left with one at
+# the end holds the run.
 
 
 def _refuse(what: str) -> Callable[..., object]:

@@ -73,6 +73,7 @@ HOW: dict[str, str] = {
     ".venv/bin/p2pshithead rules --list": RUN,
     "./scripts/play --rules '~mine'": SCREEN,
     ".venv/bin/p2pshithead bench engine --json": RUN,
+    ".venv/bin/p2pshithead bench start --json": RUN,
     "P2PSHITHEAD_PURE=1 .venv/bin/p2pshithead bench engine --json": RUN,
     ".venv/bin/p2pshithead bench deck --players 4 --json": RUN,
     ".venv/bin/p2pshithead bench deck --players 11 --json": RUN,
@@ -122,14 +123,17 @@ HOW: dict[str, str] = {
     "p2pshithead bench bots --json": PARSED("the bots' strength in pooled games, minutes"),
     "p2pshithead bench bots --games 100 --bot smart:100ms --json": PARSED("100 games with a searching bot"),
     "p2pshithead bench speed --json": PARSED("real-time Speed games, over two minutes"),
+    "p2pshithead bench start --json": RUN,
+    "p2pshithead bench start --runs 9": PARSED("the README's `bench start --json` runs, with 5 runs"),
     "p2pshithead bench speed --races 300 --delay-ms 20 --unfair": PARSED("300 real-time races, minutes"),
 }
 """How each line is taken (see the module's docstring)."""
 
-_BENCH = main.commands["bench"]
+_CONTEXT = click.Context(main)
+_BENCH = main.get_command(_CONTEXT, "bench")  # (commands load on use: cli/lazy.py)
 assert isinstance(_BENCH, click.Group)
-_GROUPS = [[], ["play"], ["host"], ["join"], ["verify"], ["simulate"], ["rules"], ["bench"],
-           *(["bench", name] for name in _BENCH.commands)]  # fmt: skip
+_GROUPS = [[], *([name] for name in main.list_commands(_CONTEXT)),
+           *(["bench", name] for name in _BENCH.list_commands(_CONTEXT))]  # fmt: skip
 
 
 _COMMAND = r"(?:[A-Z0-9_]+=\S* )?(?:\./scripts/|\.venv/bin/)"
