@@ -35,7 +35,7 @@ def test_end_of_input_leaves_cleanly() -> None:
 
 
 def test_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(prompt: str) -> str:
+    def interrupted(prompt: str, resized: object = None) -> str:  # Ctrl-C at the move, then at "Quit?"
         raise KeyboardInterrupt
 
     monkeypatch.setattr(play_module.READER, "read", interrupted)
