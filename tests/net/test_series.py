@@ -7,6 +7,7 @@ checks everything and never learns a hidden card."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -156,7 +157,8 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
             try:
                 asyncio.run(_async_watch(port, evening, taken_in))
             finally:
-                os.kill(bot, signal.SIGCONT)
+                with contextlib.suppress(ProcessLookupError):  # (gone already: the evening ended)
+                    os.kill(bot, signal.SIGCONT)
             # a spectator that missed the host's bye tries for 60 s, then says so: the waits are longer
             evening.result, evening.cli_watch, evening.cut_watch = (run.result() for run in runs)
             evening.cut_at = link.cut_at
