@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from p2pshithead.bench.program import CLI, HOME_ENV
+from p2pshithead.net import FrameDecoder, NetError
 
 _LOOP = "127.0.0.1"
 _PROCESS_S = 90.0
@@ -28,12 +30,17 @@ def _start(folder: Path, name: str, *args: str) -> subprocess.Popen[str]:
                             text=True, env={**os.environ, HOME_ENV: str(folder / name)})  # fmt: skip
 
 
-def _playing(folder: Path, deadline: float) -> bool:
-    while not list(folder.glob("tables/*/entries.p2ps")):
+def _playing(folder: Path, entries: int, deadline: float) -> bool:
+    """Whether the peer whose config folder is `folder` has journaled `entries` entries by `deadline` (a
+    kill point by the game's progress, not by time: a game of bots lasts about a second)."""
+    while True:
+        for path in folder.glob("tables/*/entries.p2ps"):
+            with contextlib.suppress(OSError, NetError):
+                if len(FrameDecoder(str(path)).feed(path.read_bytes())) >= entries:
+                    return True
         if time.monotonic() > deadline:
             return False
-        time.sleep(0.02)
-    return True
+        time.sleep(0.01)
 
 
 def _heads(output: str) -> list[str]:
@@ -68,8 +75,7 @@ def _table(folder: Path, rng: random.Random) -> dict[str, object]:
         procs += [a, b]
         victim = rng.choice(["none", "a", "b", "host"])
         comeback = None
-        if victim != "none" and _playing(folder / victim, time.monotonic() + _PROCESS_S):
-            time.sleep(rng.uniform(0.0, 1.2))
+        if victim != "none" and _playing(folder / victim, rng.randint(5, 60), time.monotonic() + _PROCESS_S):
             target = {"a": a, "b": b, "host": host}[victim]
             if target.poll() is None:
                 os.kill(target.pid, signal.SIGKILL)
