@@ -57,6 +57,10 @@ E2E_TESTS = frozenset({
 })
 """Single tests (path from tests/ and name) that do, in modules whose other tests do not."""
 QUICK = os.environ.get("P2PS_QUICK") == "1"
+
+if os.environ.get("PYTEST_XDIST_WORKER"):  # a worker carries COLUMNS=80 and LINES=24 in its environment,
+    for _name in ("COLUMNS", "LINES"):  # which every program a test starts would take for its terminal's
+        os.environ.pop(_name, None)  # size (shutil.get_terminal_size reads them first): each has its own pty
 profiles.load(QUICK)
 
 

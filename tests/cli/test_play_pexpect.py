@@ -134,8 +134,8 @@ def test_a_resized_terminal_is_drawn_again_at_once_keeping_what_was_typed() -> N
     child.send("sw")
     child.expect("sw")
     child.setwinsize(30, 50)
-    deadline = time.monotonic() + 10  # no key pressed (a loaded machine: 10 s); a screen made before the
-    # resize may still be on its way
+    deadline = time.monotonic() + 5  # at once, no key pressed; a screen made before the resize may still
+    # be on its way
     while True:
         child.expect(r"\x1b\[2J", timeout=max(0.1, deadline - time.monotonic()))  # cleared, drawn again
         child.expect(r"Type: [^\r\n]*\r\n", timeout=3)
