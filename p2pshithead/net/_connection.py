@@ -189,6 +189,12 @@ class Connection:
         self._held = self._budget.resize(self._held, self._decoder.buffered, self.peer)
         return objects
 
+    def end_sending(self) -> None:
+        """Send nothing more (a half-close): the peer reads all that was sent, then the end of the stream."""
+        if not self._writer.is_closing() and self._writer.can_write_eof():
+            with contextlib.suppress(ConnectionError, OSError):
+                self._writer.write_eof()
+
     async def async_close(self) -> None:
         """Stop pinging, give back the buffered bytes, close the stream (safe to call twice)."""
         if self._pinger is not None:

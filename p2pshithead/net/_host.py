@@ -61,6 +61,10 @@ OWN_DELAY_MAX_S = 0.15
 further; a LAN round trip is a few milliseconds, so a fair wait is far below it."""
 
 
+_LINGER_S = 2.0
+"""How long a closing table waits for each peer to close its end after the goodbye."""
+_LINGER_POLL_S = 0.02
+
 class Host:
     """One table, hosted: `async with Host(...) as host: transcript = await host.async_run()`.
 
@@ -386,13 +390,25 @@ class Host:
     async def async_close(self) -> None:
         """Say goodbye, close every connection, the listener and the announcement (safe to call twice)."""
         self._closing = True  # connections closed from here on are not drops
+        closing = []
         for action in self._session.close():
             conn = self._conns.get(action.link) if isinstance(action, (Send, Close)) else None
             if conn is None:
                 continue
             if isinstance(action, Send):
                 await _async_send_quietly(conn, action.message.to_wire())
-            else:
+            elif isinstance(action, Close):
+                conn.end_sending()
+                closing.append(action.link)
+        # A socket closed while its peer still sends (a ping) answers with a reset, which can throw away the
+        # goodbye the peer has not read yet: each peer is given `_LINGER_S` to read it and close its end first
+        # (its link's reader then ends, taking the link out of `_conns`).
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(_LINGER_S):
+                while any(link in self._conns for link in closing):
+                    await asyncio.sleep(_LINGER_POLL_S)
+        for link in closing:
+            if (conn := self._conns.get(link)) is not None:
                 await conn.async_close()
         for task in list(self._tasks):
             task.cancel()
