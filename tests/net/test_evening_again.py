@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -21,15 +20,6 @@ from .test_rejoin import END_S, LOOP, Table, ends
 from .test_terminal import PROMPT, _play_to_the_end, person_at_table
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 def _until_started(host_lines: list[str], host_out: object, games: int) -> None:

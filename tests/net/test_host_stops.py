@@ -7,8 +7,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pexpect
 import pytest
@@ -18,15 +16,6 @@ from p2pshithead.cli.home import HOME_ENV
 from .test_rejoin import CLI, END_S, Table, until_entries
 
 ENV = {"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 def _host(table: Table, *args: str) -> pexpect.spawn:

@@ -11,7 +11,6 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -47,15 +46,6 @@ class People:
                 child.kill(signal.SIGKILL)
             with contextlib.suppress(Exception):
                 child.close()
-
-
-@pytest.fixture
-def people(tmp_path: Path) -> Iterator[People]:
-    p = People(tmp_path)
-    try:
-        yield p
-    finally:
-        p.close()
 
 
 def first_hint(hints: str) -> str:

@@ -21,7 +21,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -96,15 +95,6 @@ def processes_under(root: Path) -> list[int]:
             if mine in environ.read_bytes():
                 found.append(int(environ.parent.name))
     return found
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 def until_playing(folder: Path) -> None:

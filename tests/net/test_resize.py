@@ -4,23 +4,12 @@ moves): the table is drawn again at once at the new size (SIGWINCH, as a termina
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from .test_people import ANSI, LOOP, People, until_host_must_move
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def people(tmp_path: Path) -> Iterator[People]:
-    p = People(tmp_path)
-    try:
-        yield p
-    finally:
-        p.close()
 
 
 def test_a_resize_while_another_thinks_draws_the_table_again_at_once(people: People) -> None:

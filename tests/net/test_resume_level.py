@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -16,15 +15,6 @@ from .test_host_stops import _host
 from .test_rejoin import Table, until_playing
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 def _bot_levels(table: Table) -> list[str]:

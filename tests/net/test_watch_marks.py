@@ -5,8 +5,6 @@ as the players' screens do."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from pathlib import Path
 
 import pexpect
 import pytest
@@ -14,15 +12,6 @@ import pytest
 from .test_people import LOOP, People, until_host_must_move
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def people(tmp_path: Path) -> Iterator[People]:
-    p = People(tmp_path)
-    try:
-        yield p
-    finally:
-        p.close()
 
 
 def test_a_spectator_is_told_when_a_program_plays_for_its_person(people: People) -> None:
