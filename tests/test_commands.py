@@ -241,7 +241,7 @@ def _screen(command: str, home: Path, speed: bool) -> None:
             child.expect(r"Type: ")
             child.expect(r"\n[^\r\n]*>")
             child.sendline("quit")
-            child.expect(r"Quit\? The game ends here")
+            child.expect(r"Quit\? This game ends")
             child.sendline("y")
         child.expect("Bye!")
         child.expect(pexpect.EOF)

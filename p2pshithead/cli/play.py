@@ -68,7 +68,7 @@ def make_bot(level: str) -> Player:
         raise click.BadParameter(str(exc), param_hint="--level") from None
 
 
-QUIT_QUESTION = "Quit? The game ends here, not counted. y to quit, Enter to play on "
+QUIT_QUESTION = "Quit? This game ends, not counted. y quits, Enter plays on "  # (fits 60 columns)
 
 
 class Session:

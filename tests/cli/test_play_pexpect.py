@@ -65,12 +65,12 @@ def test_play_again_then_ctrl_c() -> None:
     child.expect("New game")
     child.expect(PROMPT)
     child.sendintr()  # Ctrl-C at the prompt asks first, as `quit` does (and as at a LAN table)
-    child.expect("Quit\\? The game ends here")
+    child.expect("Quit\\? This game ends")
     child.sendline("")  # Enter: play on
     child.expect("you play on")
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect("Quit\\? The game ends here")
+    child.expect("Quit\\? This game ends")
     child.sendintr()  # Ctrl-C again: gone
     child.expect("Bye!")
     child.expect(pexpect.EOF)

@@ -98,7 +98,7 @@ def test_a_mistyped_swap_offers_no_pick_up() -> None:
     child.sendline("zz")
     child.expect(r"! 'zz'\? swap a hand card with a face-up one \(swap 3 k\), or r when ready")
     child.sendintr()
-    child.expect("Quit\\? The game ends here")  # Ctrl-C asks first, as at a LAN table
+    child.expect("Quit\\? This game ends")  # Ctrl-C asks first, as at a LAN table
     child.sendline("y")
     child.expect(pexpect.EOF)
 
