@@ -11,11 +11,16 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 _spec = importlib.util.spec_from_file_location("compiled", Path(__file__).parent / "p2pshithead" / "compiled.py")
 assert _spec and _spec.loader
 compiled = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compiled)
+_spec = importlib.util.spec_from_file_location("catalogs", Path(__file__).parent / "p2pshithead" / "catalogs.py")
+assert _spec and _spec.loader
+catalogs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogs)
 _TREE = Path(__file__).parent / compiled.PACKAGE
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 SOURCES = {name: compiled.digest(compiled.source_of(name, _TREE)) for name in compiled.COMPILED}  # as compiled
@@ -60,6 +65,17 @@ class BuildExt(build_ext):
                 (folder / compiled.SUMS).write_text("\n".join(lines) + "\n")
 
 
+class BuildPy(build_py):
+    """Copies the package, then compiles its translation catalogs (Babel, a build requirement) into it:
+    into the build, or for an editable install into the source tree."""
+
+    def run(self) -> None:
+        super().run()
+        locale = _TREE / "locale"
+        built = Path(self.build_lib) / compiled.PACKAGE / "locale"
+        catalogs.compile_into(locale, locale if self.editable_mode else built)
+
+
 try:
     from Cython.Build import cythonize
 except ImportError:  # an install without build isolation, and no Cython: plain Python
@@ -73,4 +89,4 @@ else:
     #   that import this file again where processes are spawned, Windows and macOS)
     for extension in extensions:
         extension.optional = True  # (set after cythonize, which drops it) an install goes on without it
-setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt})
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

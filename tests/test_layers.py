@@ -2,8 +2,9 @@
 
 Every module under p2pshithead/ is parsed with `ast`; every import counts, at the top of a module,
 inside a function or under `if TYPE_CHECKING:`. A package may import only the packages `MAY_IMPORT`
-gives it (level 0: errors, wire; 1: engine, speed, crypto; 2: net, bots; 3: game, speedgame; 4: bench;
-5: cli), only cli imports click, prompt_toolkit and platformdirs, and
+gives it (level 0: errors, lang, wire; 1: engine, speed, crypto; 2: net, bots; 3: game, speedgame; 4: bench;
+5: cli), only cli imports click, prompt_toolkit and platformdirs, nothing imports Babel's `catalogs`
+(the build's and the tests'), and
 never a private `_module` (or `_name`) of another package: it imports from that package's
 `__init__`. A package's own private modules are its business. A subprocess then checks that
 importing a package loads nothing it may not import.
@@ -22,11 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "p2pshithead"
 TOP = "p2pshithead"  # the root package itself (p2pshithead/__init__.py): imports only `compiled`
 
-LEVEL_0 = frozenset({"errors", "wire"})
+LEVEL_0 = frozenset({"errors", "lang", "wire"})
 MAY_IMPORT: dict[str, frozenset[str]] = {
     TOP: frozenset({"compiled"}),  # its guard runs first, before any compiled module is imported
     "compiled": frozenset(),
     "errors": frozenset(),
+    "catalogs": frozenset(),  # build time: setup.py loads it alone
+    "lang": frozenset({"errors"}),
     "wire": frozenset({"errors"}),
     "engine": LEVEL_0,
     "speed": LEVEL_0,
@@ -59,7 +62,8 @@ def package_of(module: str) -> str:
 
 
 def is_private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
+    """`_x` is private; `__x` and `_`, gettext's public name for "translate" (p2pshithead.lang), are not."""
+    return name.startswith("_") and name != "_" and not name.startswith("__")
 
 
 def imports(module: str) -> list[tuple[int, str]]:
@@ -186,3 +190,10 @@ def test_importing_a_package_loads_only_what_it_may_import(package: str) -> None
     allowed = {TOP, *MAY_IMPORT[TOP], package, *MAY_IMPORT.get(package, ())}  # the root package loads first
     extra = sorted(m for m in loaded if package_of(m) not in allowed)
     assert not extra, f"import {TOP}.{package} loads {extra}"
+
+
+def test_only_the_build_imports_babel() -> None:
+    """A running program reads compiled catalogs with the standard library; Babel is the build's."""
+    wrong = [f"{where(m, line)}: imports babel" for m in MODULES if m != f"{TOP}.catalogs"
+             for line, name in third_party(MODULES[m].read_text(encoding="utf-8")) if name == "babel"]
+    assert not wrong, "\n".join(wrong)

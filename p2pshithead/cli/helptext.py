@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from p2pshithead.lang import _
+
 __all__ = ["EXAMPLE_PREFIX", "examples"]
 
 EXAMPLE_PREFIX = "  $ p2pshithead "
@@ -9,4 +11,4 @@ EXAMPLE_PREFIX = "  $ p2pshithead "
 
 def examples(*lines: str) -> str:
     """An epilog listing `lines` (each a command line after "p2pshithead"), kept as written by click."""
-    return "\b\nExamples:\n" + "\n".join(EXAMPLE_PREFIX + line for line in lines)
+    return "\b\n" + _("Examples:") + "\n" + "\n".join(EXAMPLE_PREFIX + line for line in lines)

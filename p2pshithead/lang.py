@@ -1,0 +1,73 @@
+"""The words a person reads, in their language: `_`, `ngettext` and `N_` over gettext catalogs.
+
+Invariants: a message id is the English text, placeholders by name for `str.format` ("{nick} picks up
+{count} cards"), so a translation may move them and keeps exactly the same set (tests/test_catalogs.py);
+a word is translated where it is shown, in the process of the person who reads it: nothing translated
+crosses the wire, and a peer's engine never depends on the language. The catalogs are the .po files of
+p2pshithead/locale/<language>/, compiled at build time (setup.py, p2pshithead/catalogs.py) into
+locale/<language>/LC_MESSAGES/p2pshithead.mo; until `use` is called the text is English.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+from p2pshithead.errors import P2PError
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "RIGHT_TO_LEFT", "CatalogError", "N_", "_", "language",
+           "ngettext", "use"]
+
+LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "pt": "Português", "fr": "Français"}
+"""Every language the program speaks, by its ISO 639-1 code, each named in itself; English is the source."""
+RIGHT_TO_LEFT = frozenset({"he"})
+DOMAIN = "p2pshithead"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+class CatalogError(P2PError):
+    """A language this program speaks whose compiled catalog is missing (a tree never built)."""
+
+
+def use(code: str) -> None:
+    """Speak `code` (a key of `LANGUAGES`) from now on, in this process.
+
+    Raises:
+        ValueError: `code` is not a language of `LANGUAGES`.
+        CatalogError: its catalog was not compiled (run ./scripts/setup, or reinstall).
+    """
+    global _translation, _language
+    if code not in LANGUAGES:
+        raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    if code == "en":
+        _translation = gettext.NullTranslations()
+    else:
+        try:
+            _translation = gettext.translation(DOMAIN, LOCALE_DIR, [code])
+        except OSError:
+            raise CatalogError(f"the {LANGUAGES[code]} words of this program were not built: run ./scripts/setup "
+                               "(or install it again)") from None
+    _language = code
+
+
+def language() -> str:
+    """The code of the language in use."""
+    return _language
+
+
+def _(message: str) -> str:
+    """`message` (an English message id) in the language in use."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for `count` in the language in use (`singular`/`plural` are the English ids)."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for extraction where it is defined; `_` translates it where it is shown."""
+    return message
