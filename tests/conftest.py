@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from p2pshithead import lang
 
 from . import profiles
 
@@ -62,6 +64,14 @@ if os.environ.get("PYTEST_XDIST_WORKER"):  # a worker carries COLUMNS=80 and LIN
     for _name in ("COLUMNS", "LINES"):  # which every program a test starts would take for its terminal's
         os.environ.pop(_name, None)  # size (shutil.get_terminal_size reads them first): each has its own pty
 profiles.load(QUICK)
+os.environ["P2PSHITHEAD_LANG"] = "en"  # the suite speaks English whatever the locale of the machine it runs on;
+# a test of another language says so (its own environment, `--lang`, or `lang.use`, undone below)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    yield
+    lang.use("en")
 
 
 def pytest_configure(config: pytest.Config) -> None:
