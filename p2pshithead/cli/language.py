@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from p2pshithead import lang
+from p2pshithead.cli import clickwords
 from p2pshithead.cli.home import config_dir
 from p2pshithead.lang import LANGUAGES, _
 
@@ -110,6 +111,7 @@ def start(args: Sequence[str]) -> None:
     Raises:
         click.ClickException: no such language, or its words were not built.
     """
+    clickwords.speak()
     code = choose(args, os.environ)
     try:
         lang.use(code)

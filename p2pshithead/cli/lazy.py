@@ -87,5 +87,5 @@ class LazyGroup(click.Group):
             command = self.commands.get(name) or click.Command(name, help=_(self.lazy[name].summary))
             if not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
-        with formatter.section("Commands"):
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
