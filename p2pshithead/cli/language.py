@@ -6,7 +6,8 @@ Invariants: the first source that names a language decides it: `--lang CODE` on 
 written whenever `--lang` is given, as the nickname is kept), else the system's locale, else English. A
 source that names a language this program does not speak is refused in words that name the source and
 the choices (spoken in the language the later sources give); a system locale of another language is no
-error (English).
+error (English). The same start chooses who puts right-to-left lines in visual order (cli/visual.py):
+`--bidi program|terminal`, else $P2PSHITHEAD_BIDI, else this program.
 """
 
 from __future__ import annotations
@@ -17,18 +18,21 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
 from p2pshithead import lang
-from p2pshithead.cli import clickwords
+from p2pshithead.cli import clickwords, visual
 from p2pshithead.cli.home import config_dir
 from p2pshithead.lang import LANGUAGES, _
 
-__all__ = ["ENV", "HELP", "OPTION", "choose", "option", "option_value", "saved_file", "start", "system_language"]
+__all__ = ["BIDI_OPTION", "ENV", "OPTION", "choose", "option_value", "options", "saved_file", "start",
+           "system_language"]
 
 ENV = "P2PSHITHEAD_LANG"
 OPTION = "--lang"
+BIDI_OPTION = "--bidi"
 _SYSTEM_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order (LANGUAGE a list: "fr:en")
 
 
@@ -117,24 +121,46 @@ def start(args: Sequence[str]) -> None:
         lang.use(code)
     except lang.CatalogError as exc:
         raise click.ClickException(str(exc)) from None
+    visual.install(_bidi(args))
     if option_value(args, OPTION) is not None:
         with contextlib.suppress(OSError):  # a folder that cannot be written keeps nothing, and the game goes on
             config_dir().mkdir(parents=True, exist_ok=True)
             saved_file().write_text(code + "\n", encoding="utf-8")
 
 
+def _bidi(args: Sequence[str]) -> str:
+    """Who reorders right-to-left lines, as `args` and the environment say (a mode of `visual.MODES`)."""
+    given = option_value(args, BIDI_OPTION)
+    mode = given or os.environ.get(visual.ENV) or visual.MODES[0]
+    if mode in visual.MODES:
+        return mode
+    choices = ", ".join(visual.MODES)
+    if given:
+        raise click.BadParameter(_("{value} is not one of {choices}.").format(value=mode, choices=choices),
+                                 param_hint=f"'{BIDI_OPTION}'")
+    raise click.ClickException(_("{variable}={value} is not one of {choices}: set one of them, or unset "
+                                 "{variable}.").format(variable=visual.ENV, value=mode, choices=choices))
+
+
 HELP = lang.N_("The language to speak: en, he, pt or fr (kept for next time; else $P2PSHITHEAD_LANG, "
                "else the system's).")
+BIDI_HELP = lang.N_("Who puts Hebrew lines in display order: this program (the default), or a terminal that "
+                    "does it itself (else $P2PSHITHEAD_BIDI).")
 
 
-def option() -> click.Option:
-    """The `--lang` option every command takes (`start` has read it before the command line is parsed)."""
-    return _LanguageOption([OPTION], metavar="CODE", expose_value=False, help=HELP)
+def options() -> list[click.Option]:
+    """The options every command takes (`start` has read them before the command line is parsed)."""
+    return [_Option([OPTION], metavar="CODE", expose_value=False, help=HELP),
+            _Option([BIDI_OPTION], type=click.Choice(visual.MODES), expose_value=False, help=BIDI_HELP)]
 
 
-class _LanguageOption(click.Option):
-    """`--lang`, its help said in the language chosen (the program's group is made before it is)."""
+class _Option(click.Option):
+    """An option whose help is said in the language chosen (the program's group is made before it is)."""
+
+    def __init__(self, *args: Any, help: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._help = help
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        self.help = _(HELP)
+        self.help = _(self._help)
         return super().get_help_record(ctx)

@@ -1,9 +1,9 @@
-"""`LazyGroup`: a click group whose subcommands are imported when one runs (or its own help is shown),
-so `p2pshithead rules` does not pay for the network stack and `--help` for nothing at all. Invariant:
-each subcommand's one-line help is written beside its module's name, and tests/cli/test_lazy.py checks that
-it is the command's own (so the listing never drifts from the commands). The program's own group (the
-root) chooses the language before it parses its command line, so before any command loads; every command
-it loads takes `--lang`, and the root's words (help, summaries, examples), written before the language was
+"""`LazyGroup`: a click group whose subcommands are imported when one runs (or its own help is shown), so
+`p2pshithead rules` does not pay for the network stack and `--help` for nothing at all. Invariant: each
+subcommand's one-line help is written beside its module's name, and tests/cli/test_lazy.py checks that it is
+the command's own (so the listing never drifts from the commands). The program's own group (the root) chooses
+the language before it parses its command line, so before any command loads; every command it loads takes
+`--lang` and `--bidi`, and the root's words (help, summaries, examples), written before the language was
 chosen, are translated when shown."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class LazyGroup(click.Group):
         self._examples = tuple(examples)
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy)
-        self.params.append(language.option())
+        self.params += language.options()
 
     @property
     def help(self) -> str | None:
@@ -73,7 +73,7 @@ class LazyGroup(click.Group):
             self.add_command(self.lazy[cmd_name].load(), cmd_name)
         command = super().get_command(ctx, cmd_name)
         if command is not None and not any(param.name == "lang" for param in command.params):
-            command.params.append(language.option())
+            command.params += language.options()
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
