@@ -1,6 +1,7 @@
-"""Hebrew lines reach a terminal in visual order (cli/visual.py): words right to left, cards, options and
-colors whole where they sit, brackets mirrored, escape sequences at a line's ends kept there; lines with no
-Hebrew, a terminal that reorders itself (`--bidi terminal`) and pipes get the text as it is."""
+"""Hebrew lines reach a terminal in visual order (cli/visual.py): words right to left; commands, cards,
+options and colors whole where they sit and left to right; unpaired brackets mirrored, escape sequences
+at a line's ends kept there; lines with no Hebrew, a terminal that reorders itself (`--bidi terminal`)
+and pipes get the text as it is."""
 
 from __future__ import annotations
 
@@ -27,9 +28,12 @@ def _program_reorders() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("line,right_to_left,drawn", [
-    ("הנחתם 7♥ 8♠ על הערימה.", True, ".המירעה לע 8♠ 7♥ םתחנה"),
-    ("הקלידו fd 2 כדי להפוך, או --lang fr (עכשיו).", True, ".(וישכע) fr --lang וא ,ךופהל ידכ fd 2 ודילקה"),
-    (f"\r\x1b[Kתורכם: {RED_7}, K♠\x1b[K", True, f"\r\x1b[KK♠ ,{RED_7} :םכרות\x1b[K"),
+    ("הנחתם 7♥ 8♠ על הערימה.", True, ".המירעה לע 7♥ 8♠ םתחנה"),
+    ("להקליד: show -   (? עזרה)", True, "(הרזע ?)   show - :דילקהל"),
+    ("▶[0] אני    מוסתר 3 חשוף 3♦ 9♦ A♠", True, "3♦ 9♦ A♠ ףושח 3 רתסומ    ינא ▶[0]"),
+    ("החלפה (swap 3 K), ואז r לסיום", True, "םויסל r זאו ,(swap 3 K) הפלחה"),
+    ("הקלידו fd 2 כדי להפוך, או --lang fr (עכשיו).", True, ".(וישכע) --lang fr וא ,ךופהל ידכ fd 2 ודילקה"),
+    (f"\r\x1b[Kתורכם: {RED_7}, K♠\x1b[K", True, f"\r\x1b[K{RED_7}, K♠ :םכרות\x1b[K"),
     ("\x1b[H\x1b[2Jתורכם: 7♥\r", True, "\x1b[H\x1b[2J7♥ :םכרות\r"),
     ("מדידת מהירות וגודל (engine, deck, net), זמן", True, "ןמז ,(engine, deck, net) לדוגו תוריהמ תדידמ"),
     ("Alice (דני) plays 7♥", False, "Alice (ינד) plays 7♥"),
