@@ -27,8 +27,8 @@ from p2pshithead.cli import clickwords, visual
 from p2pshithead.cli.home import config_dir
 from p2pshithead.lang import LANGUAGES, _
 
-__all__ = ["BIDI_OPTION", "ENV", "OPTION", "choose", "option_value", "options", "saved_file", "start",
-           "system_language"]
+__all__ = ["BIDI_OPTION", "ENV", "OPTION", "TranslatedOption", "choose", "option_value", "options", "saved_file",
+           "start", "system_language"]
 
 ENV = "P2PSHITHEAD_LANG"
 OPTION = "--lang"
@@ -150,11 +150,11 @@ BIDI_HELP = lang.N_("Who puts Hebrew lines in display order: this program (the d
 
 def options() -> list[click.Option]:
     """The options every command takes (`start` has read them before the command line is parsed)."""
-    return [_Option([OPTION], metavar="CODE", expose_value=False, help=HELP),
-            _Option([BIDI_OPTION], type=click.Choice(visual.MODES), expose_value=False, help=BIDI_HELP)]
+    return [TranslatedOption([OPTION], metavar="CODE", expose_value=False, help=HELP),
+            TranslatedOption([BIDI_OPTION], type=click.Choice(visual.MODES), expose_value=False, help=BIDI_HELP)]
 
 
-class _Option(click.Option):
+class TranslatedOption(click.Option):
     """An option whose help is said in the language chosen (the program's group is made before it is)."""
 
     def __init__(self, *args: Any, help: str, **kwargs: Any) -> None:

@@ -9,6 +9,7 @@ chosen, are translated when shown."""
 from __future__ import annotations
 
 import importlib
+import shutil
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -18,7 +19,10 @@ from p2pshithead.cli import language
 from p2pshithead.cli.helptext import examples
 from p2pshithead.lang import _
 
-__all__ = ["Lazy", "LazyGroup"]
+__all__ = ["NARROWEST", "Lazy", "LazyGroup"]
+
+NARROWEST = 40
+"""The narrowest terminal help is fitted to (the smallest layout, cli/render.py's SMALLEST)."""
 
 
 class Lazy(NamedTuple):
@@ -63,6 +67,8 @@ class LazyGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
             language.start(args)
+            if ctx.terminal_width is None:  # (click writes help at least 50 wide: too wide for 40 columns)
+                ctx.terminal_width = max(NARROWEST, min(shutil.get_terminal_size().columns, 80)) - 2
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from p2pshithead.cli.language import TranslatedOption
 from p2pshithead.cli.lazy import Lazy, LazyGroup
 from p2pshithead.lang import N_
 
@@ -46,6 +47,6 @@ HELP = N_(
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]}, help=HELP,
              examples=("play --rules french", "rules french", "simulate -n 50 --bots smart:200ms,greedy"))
-@click.version_option(package_name="p2pshithead")
+@click.version_option(package_name="p2pshithead", cls=TranslatedOption)  # (its help said when shown)
 def main() -> None:
     """(The group's help is HELP, translated when shown.)"""
