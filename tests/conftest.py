@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from p2pshithead import lang
 
 from . import profiles
 
@@ -25,7 +27,8 @@ E2E_MODULES = frozenset({
     "net/test_netns.py", "net/test_people.py", "net/test_small_paths.py",
     "net/test_rejoin.py", "net/test_series.py", "net/test_sit_again.py", "net/test_sockets.py",
     "net/test_watch_again.py", "net/test_watch_host.py", "speed/test_host_pexpect.py", "speed/test_play_pexpect.py",
-    "test_compiled.py", "test_portable.py", "bench/test_start.py",
+    "test_compiled.py", "test_portable.py", "bench/test_start.py", "cli/test_screens.py",
+    "cli/test_languages_pexpect.py",
 })  # fmt: skip
 """Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
 E2E_TESTS = frozenset({
@@ -33,6 +36,7 @@ E2E_TESTS = frozenset({
     "bots/test_cli.py::test_simulate_in_worker_processes_counts_what_one_process_counts",
     "cli/test_watch_pexpect.py::test_a_spectator_sees_the_table_redrawn_and_the_host_left_alone_says_so",
     "cli/test_lazy.py::test_the_listing_loads_no_command_and_each_loads_on_use",
+    "cli/test_language.py::test_the_language_is_chosen_before_the_command_is_imported",
     "crypto/test_group.py::test_importing_the_deck_leaves_no_copy_of_libsodium_behind",
     "net/test_caps.py::test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give",
     "net/test_caps.py::test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room",
@@ -64,6 +68,14 @@ if os.environ.get("PYTEST_XDIST_WORKER"):  # a worker carries COLUMNS=80 and LIN
     for _name in ("COLUMNS", "LINES"):  # which every program a test starts would take for its terminal's
         os.environ.pop(_name, None)  # size (shutil.get_terminal_size reads them first): each has its own pty
 profiles.load(QUICK)
+os.environ["P2PSHITHEAD_LANG"] = "en"  # the suite speaks English whatever the locale of the machine it runs on;
+# a test of another language says so (its own environment, `--lang`, or `lang.use`, undone below)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    yield
+    lang.use("en")
 
 
 def pytest_configure(config: pytest.Config) -> None:

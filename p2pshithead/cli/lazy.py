@@ -1,17 +1,28 @@
-"""`LazyGroup`: a click group whose subcommands are imported when one runs (or its own help is shown),
-so `p2pshithead rules` does not pay for the network stack and `--help` for nothing at all. Invariant:
-each subcommand's one-line help is written beside its module's name, and tests/cli/test_lazy.py checks that
-it is the command's own (so the listing never drifts from the commands)."""
+"""`LazyGroup`: a click group whose subcommands are imported when one runs (or its own help is shown), so
+`p2pshithead rules` does not pay for the network stack and `--help` for nothing at all. Invariant: each
+subcommand's one-line help is written beside its module's name, and tests/cli/test_lazy.py checks that it is
+the command's own (so the listing never drifts from the commands). The program's own group (the root) chooses
+the language before it parses its command line, so before any command loads; every command it loads takes
+`--lang` and `--bidi`, and the root's words (help, summaries, examples), written before the language was
+chosen, are translated when shown."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+import shutil
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import click
 
-__all__ = ["Lazy", "LazyGroup"]
+from p2pshithead.cli import language
+from p2pshithead.cli.helptext import examples
+from p2pshithead.lang import _
+
+__all__ = ["NARROWEST", "Lazy", "LazyGroup"]
+
+NARROWEST = 40
+"""The narrowest terminal help is fitted to (the smallest layout, cli/render.py's SMALLEST)."""
 
 
 class Lazy(NamedTuple):
@@ -21,18 +32,44 @@ class Lazy(NamedTuple):
     summary: str
 
     def load(self) -> click.Command:
-        module, _, attribute = self.target.partition(":")
+        module, _colon, attribute = self.target.partition(":")
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command), self.target
         return command
 
 
 class LazyGroup(click.Group):
-    """A group of `lazy` subcommands (name -> `Lazy`), imported on use."""
+    """A group of `lazy` subcommands (name -> `Lazy`), imported on use; `examples` (command lines) end
+    its help."""
 
-    def __init__(self, *args: Any, lazy: Mapping[str, Lazy], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lazy: Mapping[str, Lazy], examples: Sequence[str] = (), **kwargs: Any) -> None:
+        self._examples = tuple(examples)
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy)
+        self.params += language.options()
+
+    @property
+    def help(self) -> str | None:
+        return _(self._help) if self._help else self._help
+
+    @help.setter
+    def help(self, text: str | None) -> None:
+        self._help = text
+
+    @property
+    def epilog(self) -> str | None:
+        return examples(*self._examples) if self._examples else self._epilog
+
+    @epilog.setter
+    def epilog(self, text: str | None) -> None:
+        self._epilog = text
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.parent is None:
+            language.start(args)
+            if ctx.terminal_width is None:  # (click writes help at least 50 wide: too wide for 40 columns)
+                ctx.terminal_width = max(NARROWEST, min(shutil.get_terminal_size().columns, 80)) - 2
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -40,7 +77,10 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy and cmd_name not in self.commands:
             self.add_command(self.lazy[cmd_name].load(), cmd_name)
-        return super().get_command(ctx, cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not any(param.name == "lang" for param in command.params):
+            command.params += language.options()
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self.list_commands(ctx)
@@ -50,8 +90,8 @@ class LazyGroup(click.Group):
         rows = []
         for name in names:
             # a command not loaded yet is shown by a stand-in with its summary, cut as click cuts its own
-            command = self.commands.get(name) or click.Command(name, help=self.lazy[name].summary)
+            command = self.commands.get(name) or click.Command(name, help=_(self.lazy[name].summary))
             if not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
-        with formatter.section("Commands"):
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)

@@ -6,7 +6,8 @@
 # line loses nothing (the next read takes that line); a console read whose caller can draw its screen
 # again (`resized`) does so as soon as the terminal's size changes, keeping what was typed (prompt_toolkit
 # sees the change by SIGWINCH where the platform has it, by polling the size on Windows); a line printed
-# while a console read waits (`echo`) goes above the prompt, never onto its line.
+# while a console read waits (`echo`) goes above the prompt, never onto its line. A console's prompt is drawn by
+# prompt_toolkit past this program's stdout: it is put in visual order here (cli/visual.py).
 """`LineReader`: a person's lines, synchronously (`read`) or from an event loop (`async_read`)."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import click
 
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.render import SMALLEST
+from p2pshithead.cli.visual import shown
 
 if TYPE_CHECKING:  # loaded when a console asks (start-up: README)
     import asyncio
@@ -103,7 +105,7 @@ class LineReader:
         typed = ""
         while True:
             self._begin(resized)
-            got = session.prompt(prompt, default=typed, rprompt=None, refresh_interval=0)
+            got = session.prompt(shown(prompt), default=typed, rprompt=None, refresh_interval=0)
             if not isinstance(got, _Resized):
                 return got
             typed = str(got)
@@ -120,7 +122,7 @@ class LineReader:
             while True:
                 self._begin(resized)
                 try:
-                    got = await session.prompt_async(prompt, default=typed, rprompt=right,
+                    got = await session.prompt_async(shown(prompt), default=typed, rprompt=right,
                                                      refresh_interval=1.0 if right else 0)  # fmt: skip
                 finally:
                     self._watch_size()  # the signal back from prompt_toolkit
