@@ -9,13 +9,15 @@ import pytest
 
 from p2pshithead import lang
 from p2pshithead.cli.fit import shown_width
-from p2pshithead.cli.narrate import Narrator
+from p2pshithead.cli.narrate import Narrator, Told
 from p2pshithead.cli.prompt import hint_line, interpret
-from p2pshithead.cli.render import Look, screen
-from p2pshithead.engine import AmbiguousMoveError, InvalidMoveError, PickUp
+from p2pshithead.cli.render import Look, outcome_screen, screen
+from p2pshithead.cli.scoreboard import Scoreboard
+from p2pshithead.engine import AmbiguousMoveError, Card, InvalidMoveError, Outcome, PickUp, Play
 from p2pshithead.game import pushed
 
-from .positions import ACES, HAND, NAMES, Seat, Table
+from .positions import ACES, FRENCH, HAND, NAMES, SIX, SIX_NAMES, Seat, Table
+from .test_render import check_snapshot
 
 ASCII = Look(unicode=False, color=False)
 NBSP = "\u00a0"
@@ -101,3 +103,56 @@ def test_a_move_error_in_each_language(speak: Callable[[str], None], code: str) 
     with pytest.raises(AmbiguousMoveError) as caught:
         interpret("a", ACES.view(), 0, NAMES)
     assert ace in caught.value.reason
+
+
+
+def _told(code: str) -> tuple[list[Told], dict[int, str]]:
+    """Moves told to seat 0 in language `code`: Bot 3 picks up two cards, I play 7h and draw Qh; and
+    each seat's last move in words."""
+    lang.use(code)
+    game = Table(Seat("7h 9d 4c", ""), pile="Kc 5c", turn=3, stock=2).game()
+    game.reveal(game.stock[0], Card.from_text("Qh"))
+    narrator = Narrator(0, NAMES, ASCII)
+    told = narrator.told(pushed(game, PickUp(3)), game.view(0))
+    told += narrator.told(pushed(game, Play(0, (game.hand(0)[0],))), game.view(0))
+    return told, narrator.last
+
+
+MOVES = {
+    "he": [Told("Bot 3: לקיחת הערימה (שני קלפים)", 3, "לקיחת הערימה (שני קלפים)"), Told("הנחת 7h", 0, "הנחת 7h"),
+           Told("הרמת מהקופה Qh")],
+    "pt": [Told("Bot 3 pega 2 cartas", 3, "pega 2 cartas"), Told("Você joga 7h", 0, "você joga 7h"),
+           Told("Você compra Qh")],
+    "fr": [Told("Bot 3 ramasse 2 cartes", 3, "ramasse 2 cartes"), Told("Vous posez 7h", 0, "vous posez 7h"),
+           Told("Vous piochez Qh")],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", sorted(MOVES))
+def test_each_move_is_marked_with_its_seat(speak: Callable[[str], None], code: str) -> None:
+    """A LAN screen finds a seat's move by its mark, not by the words (Hebrew puts "Bot 3:" first, and
+    says "you" in the verb), and shows it beside the row without the name."""
+    told, last = _told(code)
+    assert told == MOVES[code]
+    assert last == {3: MOVES[code][0].beside, 0: MOVES[code][1].beside}
+
+
+@pytest.mark.parametrize("code", sorted(MOVES))
+@pytest.mark.parametrize("size", [(80, 24), (40, 20)])
+def test_screen_snapshots_in_each_language(speak: Callable[[str], None], code: str, size: tuple[int, int]) -> None:
+    """Six seats (French rules), moves told and the finish order with a scoreboard, as read in `code`."""
+    told, last = _told(code)
+    view, (width, height) = SIX.view(), size
+    look = Look(unicode=True, color=False, width=width, height=height)
+    events = [t.line for t in told]
+    text = screen(view, 0, SIX_NAMES, events, look, hint=hint_line(view, 0), last=last, number=2)
+    over = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), *(Seat(0, "", 0) for _ in range(4))],
+                 pile="5c", stock=0, extra="o2,3,4,5", rules=FRENCH).game()
+    over.push(Play(0, (0,)))
+    board = Scoreboard(SIX_NAMES)
+    for order in [(1, 2, 3, 4, 5, 0), (0, 3, 2, 4, 5, 1)]:
+        board.add(Outcome(order))
+    text += "\n" + "=" * width + "\n" + outcome_screen(over.view(0), 0, SIX_NAMES, events, look,
+                                                        below=board.lines(3, width), number=2)
+    check_snapshot(f"lang-{code}-{width}x{height}", text)
+    assert max(shown_width(line) for line in text.split("\n")) <= width
