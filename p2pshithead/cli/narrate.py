@@ -197,7 +197,9 @@ class Narrator:
             skipped = _skipped(view, move.player, skips)
             seats = list(dict.fromkeys(skipped))  # with two players in, one seat is passed over again
             if len(seats) > 1:
-                out.append(_("{names} are skipped").format(names=self._and(seats)))
+                others = self._and([q for q in seats if q != self.me])
+                both = _("You and {names} are skipped") if self.me in seats else _("{names} are skipped")
+                out.append(both.format(names=others))
             elif seats:
                 out.append(self._skipped_once(seats[0], len(skipped)))
         return out
@@ -211,10 +213,10 @@ class Narrator:
         return self._line(seat, N_("{name} is skipped {count} times"), N_("You are skipped {count} times"), count=times)
 
     def _and(self, seats: Sequence[int]) -> str:
-        """"Bot 1 and you and Bot 3": seats by name, "You" first, "you" after."""
-        out = self._who(seats[0], _("You"))
+        """"Bot 1 and Bot 3": seats by name."""
+        out = self.names[seats[0]]
         for seat in seats[1:]:
-            out = _("{first} and {second}").format(first=out, second=self._who(seat, _("you")))
+            out = _("{first} and {second}").format(first=out, second=self.names[seat])
         return out
 
     def _aimed(self, target: int, view: Game) -> str:
@@ -263,9 +265,6 @@ class Narrator:
             if line.startswith(name + after):
                 return line[len(name) + len(after):]
         return line
-
-    def _who(self, seat: int, you: str) -> str:
-        return you if seat == self.me else self.names[seat]
 
     def _cards(self, cards: tuple[Card, ...]) -> str:
         return " ".join(card_text(c, self.look) for c in cards) or _("a card")

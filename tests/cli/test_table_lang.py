@@ -156,3 +156,19 @@ def test_screen_snapshots_in_each_language(speak: Callable[[str], None], code: s
                                                         below=board.lines(3, width), number=2)
     check_snapshot(f"lang-{code}-{width}x{height}", text)
     assert max(shown_width(line) for line in text.split("\n")) <= width
+
+
+SKIPPED = {"en": "You and Bot 1 are skipped", "he": "הפסדת תור, וגם Bot 1", "pt": "Você e Bot 1 perdem a vez",
+           "fr": "Vous et Bot 1 passez votre tour"}
+
+
+@pytest.mark.parametrize("code", sorted(SKIPPED))
+def test_two_eights_skip_you_and_another(speak: Callable[[str], None], code: str) -> None:
+    """Bot 3's two 8s pass over me and Bot 1: one sentence that says "you" in the verb's person."""
+    speak(code)
+    game = Table(Seat("7h 9d 4c", ""), pile="5h", stock=0, turn=3).game()
+    first, second = game.hand(3)[:2]
+    game.reveal(first, Card.from_text("8c"))
+    game.reveal(second, Card.from_text("8d"))
+    told = Narrator(0, NAMES, ASCII).tell(pushed(game, Play(3, (first, second))), game.view(0))
+    assert told[-1] == SKIPPED[code]
