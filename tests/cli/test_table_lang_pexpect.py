@@ -22,7 +22,7 @@ SAID = {  # the swap phase's status; 'zz' refused; a line of the help; "r" told 
     "pt": ("Fase de troca: troque mão e viradas para cima (swap 3 K), e r ao terminar",
            "! 'zz'? troque mão e viradas para cima (swap 3 k), ou r ao terminar",
            "  r           confirmar: fim da troca", "Você confirma"),
-    "fr": (f"Phase d'échange{NBSP}: échangez main et découvertes (swap 3 K), puis r pour finir",
+    "fr": (f"Phase d'échange{NBSP}: main et découvertes (swap 3 K), puis r pour finir",
            f"! 'zz'{NBSP}? échangez main et découvertes (swap 3 k), ou r pour finir",
            f"  r           confirmer{NBSP}: fin des échanges", "Vous confirmez"),
 }  # fmt: skip
