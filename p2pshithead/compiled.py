@@ -16,7 +16,6 @@ package, so that setup.py can load it alone.
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -110,7 +109,7 @@ def stale(folder: Path = _HERE) -> tuple[str, ...]:
     return tuple(name for name in COMPILED if sums.get(name, ("",))[0] != digest(source_of(name, folder)))
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:  # a meta path finder by its find_spec (importlib.abc would load tempfile at every start)
     """Finds each module of `COMPILED`: the compiled form of those `native` names, else the source."""
 
     def __init__(self, native: Sequence[str]) -> None:

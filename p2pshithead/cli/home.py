@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 __all__ = ["HOME_ENV", "config_dir", "tables_dir", "transcripts_dir"]
 
 APP = "p2pshithead"
@@ -20,7 +18,11 @@ HOME_ENV = "P2PSHITHEAD_HOME"
 
 def config_dir() -> Path:
     """The folder of this identity: key, nickname, saved rules, journals (`tables/`), `transcripts/`."""
-    return Path(os.environ.get(HOME_ENV) or platformdirs.user_config_dir(APP, appauthor=False, roaming=True))
+    if home := os.environ.get(HOME_ENV):
+        return Path(home)
+    import platformdirs  # loaded when asked: `rules classic` and `join --list` never ask (start-up: README)
+
+    return Path(platformdirs.user_config_dir(APP, appauthor=False, roaming=True))
 
 
 def tables_dir() -> Path:
