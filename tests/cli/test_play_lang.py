@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from p2pshithead import lang
 from p2pshithead.bots import RandomBot
+from p2pshithead.cli.agents import HumanAgent
 from p2pshithead.cli.main import main
 from p2pshithead.cli.play import Session
 from p2pshithead.cli.render import Look
@@ -38,6 +40,12 @@ GAMES = {"en": {1: "1 game (seed 0)", 2: "2 games (seed 0)", 5: "5 games (seed 0
          "he": {1: "משחק אחד (זרע 0)", 2: "שני משחקים (זרע 0)", 5: "5 משחקים (זרע 0)"},
          "pt": {1: "1 partida (semente 0)", 2: "2 partidas (semente 0)", 5: "5 partidas (semente 0)"},
          "fr": {1: "1 partie (graine 0)", 2: "2 parties (graine 0)", 5: "5 parties (graine 0)"}}
+EMPTY = {"en": {1: "1 seat is still empty", 2: "2 seats are still empty", 5: "5 seats are still empty"},
+         "he": {1: "מקום אחד עדיין ריק", 2: "שני מקומות עדיין ריקים", 5: "5 מקומות עדיין ריקים"},
+         "pt": {1: "1 lugar vazio", 2: "2 lugares vazios", 5: "5 lugares vazios"},
+         "fr": {1: f"1 place libre{NBSP}:", 2: f"2 places libres{NBSP}:", 5: f"5 places libres{NBSP}:"}}
+READY = {"en": "press Enter when ready\n", "he": "יש ללחוץ Enter כשמוכנים\n",
+         "pt": "aperte Enter quando quiser começar\n", "fr": "appuyez sur Entrée quand vous voulez commencer\n"}
 LOSS = {"en": " loss ", "he": " הפסד ", "pt": " derrota ", "fr": " défaite "}
 LANGUAGES = list(QUIT)
 
@@ -79,6 +87,23 @@ def test_play_asks_before_quitting_and_before_the_next_game_in_the_language(code
                 shown.append, lambda: None)  # fmt: skip
     s.run = lambda previous=None: Over()  # type: ignore[method-assign,assignment,return-value]  # a game played
     assert s.series() is False and asked == [AGAIN[code]]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_host_is_asked_about_empty_seats_in_the_languages_plural_forms(code: str, speak: None) -> None:
+    lang.use(code)
+    prompts: list[str] = []
+
+    async def answer(prompt: str, clock: object = None, resized: object = None) -> str:
+        prompts.append(prompt)
+        return "y"
+
+    for empty, words in EMPTY[code].items():
+        prompts.clear()
+        agent = HumanAgent(lambda app: app, lambda shown, seat, text: None, lambda text: None, answer)  # type: ignore
+        agent.confirm_start, agent.empty_seats = True, empty
+        asyncio.run(agent.async_wait_ready())
+        assert prompts[0] == READY[code] and words in prompts[1], prompts
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
