@@ -27,7 +27,6 @@ from p2pshithead.cli.shithead import ShitheadBot, auto_payload, read_line, scree
 from p2pshithead.cli.terminal import READER, fitted, is_console
 from p2pshithead.game import ShitheadApp
 from p2pshithead.net import (
-    ANY,
     NICK_MAX,
     SEQUENCER,
     Agent,
@@ -58,23 +57,9 @@ from p2pshithead.net import (
     link_problem,
     load_entries,
     load_identity,
-    local_addresses,
     replay,
     save_entries,
 )
-
-
-def checked_bind(bind: str) -> str:
-    """`--bind`, checked before any socket is made: every interface, or one address of this machine.
-
-    Raises:
-        click.BadParameter: naming this machine's addresses, when `bind` is not one of them.
-    """
-    if bind != ANY and bind not in local_addresses():
-        mine = ", ".join(local_addresses())
-        raise click.BadParameter(f"{bind} is not an address of this machine (its addresses: {mine}); "
-                                 "leave --bind out to use every interface", param_hint="--bind")  # fmt: skip
-    return bind
 
 
 def network_words(exc: BaseException) -> str:
