@@ -32,10 +32,11 @@ from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, enc
 from p2pshithead.net._host import Host, TableConfig
 from p2pshithead.net._identity import NICK_MAX, Identity, load_identity, verify
 from p2pshithead.net._join import Find, Joiner
+from p2pshithead.net._joining import Refused
 from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
 from p2pshithead.net._limits import ByteBudget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
-from p2pshithead.net._messages import FROM_HOST, FROM_PEER
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER, Bye, Goodbye, Refusal, Reject
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._sequencer import Sequencer
@@ -61,7 +62,8 @@ from p2pshithead.net._transcript import (
 from p2pshithead.net._watch import Observe, Watcher
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
+    "FROM_HOST", "FROM_PEER", "Bye", "Goodbye", "Refusal", "Refused", "Reject",
+    "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
     "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
     "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",
     "Identity", "Joiner", "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats",

@@ -43,9 +43,10 @@ from p2pshithead.net._messages import (
 )  # fmt: skip
 from p2pshithead.wire import WireError
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """What a peer and its host speak on their link (every hello, rejoin, watch and answer says it; 6: the
-host may relay an equivocation entry, which a program of 5 would take for the host's fault)."""
+host may relay an equivocation entry, which a program of 5 would take for the host's fault; 7: no words
+on the wire: a reject or bye is a code and a number, the table's answers carry no rules in words)."""
 TRANSCRIPT_VERSION = 5
 """What a transcript holds and means (its genesis says it): raised only when that changes, so that a
 change of the link alone (version 5: the challenge names the host) leaves saved games verifiable.

@@ -185,7 +185,7 @@ def corpus() -> Corpus:
     deck = [p["m"] for p in payloads if isinstance(p, dict) and p.get("t") == "deck"]
     hello = {"t": "hello", "v": PROTOCOL_VERSION, "key": bytes(32), "nick": "ann", "ready": False}
     session_peer: list[dict[str, Any]] = [
-        hello, {"t": "ready", "ready": True}, {"t": "bye", "reason": "off"}, {"t": "ping", "n": 1},
+        hello, {"t": "ready", "ready": True}, {"t": "bye", "why": "stood up", "n": 0}, {"t": "ping", "n": 1},
         {"t": "pong", "n": 1}, {"t": "prove", "sig": bytes(64)},
         *(authored_to_wire(e.msg) for e in entries[1:40]),
     ]  # fmt: skip

@@ -1,0 +1,132 @@
+"""Each person reads their own language at one table (issue 23): the wire carries values, and each program
+words them. A host speaking Hebrew and a joiner speaking French at one loopback table each read the same
+events in their own language; a refusal reaches a joiner as a code, which it words in its own."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from p2pshithead import lang
+from p2pshithead.cli.session import answer_words, network_words, table_words
+from p2pshithead.net import (
+    Bye,
+    Goodbye,
+    Host,
+    Identity,
+    Joiner,
+    LobbySeats,
+    Notify,
+    Refusal,
+    Refused,
+    Reject,
+    TableConfig,
+    TableEvent,
+    Welcomed,
+)
+
+from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
+
+CONFIG = TableConfig("Friday", COUNTDOWN, "short", 2, "127.0.0.1", announce=False, turn_time=30)
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    lang.use("en")
+
+
+def reader(code: str, lines: list[str]) -> Notify:
+    """The table events as a person speaking `code` reads them (each program words them where it shows them)."""
+
+    def notify(event: TableEvent) -> None:
+        lang.use(code)
+        lines.append(table_words(event))
+        lang.use("en")
+
+    return notify
+
+
+def test_a_hebrew_host_and_a_french_joiner_each_read_their_own_language() -> None:
+    host_lines: list[str] = []
+    joiner_lines: list[str] = []
+
+    async def run() -> None:
+        async with Host(Identity.generate("dana"), CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16),
+                        secret=b"", host_ready=True, notify=reader("he", host_lines), clock=time.monotonic) as host:
+            joiner = Joiner(Identity.generate("zoe"), ["127.0.0.1"], host.port, APPS, countdown_bots(1), bot=True,
+                            bind="127.0.0.1", notify=reader("fr", joiner_lines), clock=time.monotonic)
+            async with joiner:
+                await asyncio.wait_for(asyncio.gather(host.async_run(), joiner.async_run()), 20)
+
+    asyncio.run(run())
+    host_text, joiner_text = "\n".join(host_lines), "\n".join(joiner_lines)
+    assert "zoe במקום 1" in host_text and "חדר המתנה: dana (מוכן/ה), zoe (מוכן/ה)" in host_text, host_text
+    assert "à la place 1 de 'Friday'\u00a0; règles\u00a0: short\u00a0; 30 s pour décider, 120 s pour revenir" in (
+        joiner_text), joiner_text
+    assert "la partie commence\u00a0: vous êtes à la place 1 sur 2 (dana, zoe)" in joiner_text, joiner_text
+    assert not any(word in host_text + joiner_text for word in ("seat", "lobby", "rules", "game starts"))
+
+
+def test_a_refusal_reaches_a_joiner_as_a_code_it_words_in_its_own_language() -> None:
+    host_key = Identity.generate("dana")
+
+    async def run() -> Refused:
+        async with Host(host_key, CONFIG, CountdownBot(random.Random(0)), table_id=os.urandom(16), secret=b"",
+                        host_ready=True, notify=lambda event: None, clock=time.monotonic) as host:  # fmt: skip
+            serving = asyncio.ensure_future(host.async_run())
+            try:  # the host's own key: nobody else sits in the host's seat
+                async with Joiner(host_key, ["127.0.0.1"], host.port, APPS, countdown_bots(1), bot=True,
+                                  bind="127.0.0.1", notify=lambda event: None, clock=time.monotonic) as joiner:
+                    with pytest.raises(Refused) as refused:
+                        await asyncio.wait_for(joiner.async_run(), 10)
+            finally:
+                serving.cancel()
+            return refused.value
+
+    refused = asyncio.run(run())
+    assert refused.answer == Reject(Refusal.SEATED)
+    lang.use("fr")
+    assert network_words(refused) == f"{refused.peer}\u00a0: cette clé a déjà une place à la table"
+    lang.use("he")
+    assert network_words(refused) == f"{refused.peer}: למפתח הזה כבר יש מקום ליד השולחן"
+
+
+@pytest.mark.parametrize("code, words", [
+    ("en", ["the table has 1 spectator,", "the table has 2 spectators,", "the table has 5 spectators,"]),
+    ("he", ["בשולחן יש כבר צופה אחד,", "בשולחן יש כבר 2 צופים,", "בשולחן יש כבר 5 צופים,"]),
+    ("pt", ["a mesa tem 1 espectador,", "a mesa tem 2 espectadores,", "a mesa tem 5 espectadores,"]),
+    ("fr", ["la table a 1 spectateur,", "la table a 2 spectateurs,", "la table a 5 spectateurs,"]),
+])  # fmt: skip
+def test_a_counted_refusal_takes_its_languages_plural_form(code: str, words: list[str]) -> None:
+    lang.use(code)
+    assert [answer_words(Reject(Refusal.WATCHERS, n)).split(",")[0] + "," for n in (1, 2, 5)] == words
+
+
+@pytest.mark.parametrize("code", ["he", "pt", "fr"])
+def test_every_code_is_worded_in_every_language(code: str) -> None:
+    answers: list[Reject | Bye] = [*(Reject(r, 3) for r in Refusal), *(Bye(g, 3) for g in Goodbye)]
+    english = [answer_words(a) for a in answers]
+    lang.use(code)
+    untranslated = [w for w, e in zip([answer_words(a) for a in answers], english, strict=True) if w == e]
+    assert untranslated == []
+
+
+def test_the_lobby_and_a_seat_in_three_languages() -> None:
+    lobby = LobbySeats((("dana", True), ("zoe", False), None))
+    seated = Welcomed("Friday", 2, "countdown", "short", 0, 60)
+    nbsp = "\u00a0"
+    expected = {"he": ("חדר המתנה: dana (מוכן/ה), zoe, -", "מקום 2 ב-'Friday'; חוקים: short; 60 ש׳ לחזור אחרי ניתוק"),
+                "pt": ("sala de espera: dana (confirmou), zoe, -",
+                       "no lugar 2 em 'Friday'; regras: short; 60 s para voltar após uma queda"),
+                "fr": (f"salle d'attente{nbsp}: dana (a confirmé), zoe, -",
+                       f"à la place 2 de 'Friday'{nbsp}; règles{nbsp}: short{nbsp}; "
+                       "60 s pour revenir après une coupure")}
+    for code, (lobby_line, seat_line) in expected.items():
+        lang.use(code)
+        assert (table_words(lobby), table_words(seated)) == (lobby_line, seat_line)
