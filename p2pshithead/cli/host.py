@@ -21,13 +21,13 @@ from click.core import ParameterSource
 from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
+from p2pshithead.cli.lan import checked_bind
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.processes import APART, alive, end
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
-    checked_bind,
     finish_game,
     make_agent,
     network_words,

@@ -1,438 +1,55 @@
 """`p2pshithead join`: find tables on the LAN (or go by address), sit at one, play the game and the next
-ones the table offers (a series, with a scoreboard)."""
+ones the table offers (a series, with a scoreboard). The command and its options live here, the listing in
+`cli/lan.py` and the seat and play code in `cli/joining.py`, loaded only past `--list`."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
-import sys
-import time
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
 import click
 
-from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
-from p2pshithead.cli.home import config_dir, tables_dir
+from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.lan import checked_bind, list_tables
 from p2pshithead.cli.level import LEVEL
-from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
-from p2pshithead.cli.session import (
-    Evening,
-    checked_bind,
-    finish_game,
-    make_agent,
-    network_words,
-    notifier,
-    person_identity,
-    report_of,
-    series_path,
-    set_aside,
-)
-from p2pshithead.cli.shithead import house_rules, screen_of
-from p2pshithead.cli.terminal import READER, fitted
-from p2pshithead.game import SHITHEAD, ShitheadApp
-from p2pshithead.net import (
-    ANY,
-    PROTOCOL_VERSION,
-    Agent,
-    Browser,
-    Identity,
-    Joiner,
-    Journal,
-    JournalError,
-    NetError,
-    Progress,
-    SeatRecord,
-    TableAd,
-    TableEvent,
-    Transcript,
-    Watcher,
-    async_watch,
-    damaged,
-    load_identity,
-    setup_from_genesis,
-    unfinished,
-)
-from p2pshithead.speedgame import SPEED
+from p2pshithead.lang import _
 
-_PICK = "join which table? (its number; Ctrl-C to leave) "
-_MATCH_GRACE_S = 1.0
-_WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach the table again
-_WATCH_RETRY_S = 2.0
-_WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
-_FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
-_AFRESH = "`join` again sits at a table afresh"  # the next step after a journal is set aside
-_SEATING: list[str] = []  # the game of the table this run goes to (Ctrl-C before then leaves nothing behind)
-_LOOPBACK = "127.0.0.1"  # after a table of the asked name appears, how long to look for another of that name
+_SEATED: list[str] = []  # what Ctrl-C says once a table is chosen (empty: this run sat nowhere yet)
 
 
-def _line(ad: TableAd) -> str:
-    away = f" ({', '.join(ad.away)} away)" if ad.away else ""
-    watching = f", {ad.watching} watching" if ad.watching else ""
-    seats = f"playing{away}" if ad.playing else ("full" if not ad.free else f"{ad.taken}/{ad.taken + ad.free} seated")
-    limits = f"{ad.turn_time} s to decide, " if ad.turn_time else ""
-    seats += f"{watching}; {limits}{ad.away_time} s to come back"
-    where = ", ".join(ad.addresses)
-    return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
+@click.command(help=_("""Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
 
-
-def is_speed(ad: TableAd) -> bool:
-    """Whether an announced table plays Speed (its rules name a Speed preset)."""
-    return ad.rules.split(";")[0].split()[0] in SPEED.presets
-
-
-def _house(ad: TableAd) -> list[str]:
-    """A listed table's house rules in words (what this program cannot read is said so; Speed has none)."""
-    if is_speed(ad):
-        return []
-    try:
-        return house_rules(ad.rules)
-    except ValueError as exc:
-        return [f"rules this program cannot read: {exc}"]
-
-
-def _show(kind: str, ad: TableAd) -> None:
-    click.echo(fitted(f"{kind} {_line(ad)}"))  # wrapped at words on a narrow terminal
-    for words in _house(ad):
-        click.echo(fitted(f"      house rule: {words}"))
-
-
-def _matches(ad: TableAd, table: str) -> bool:
-    return ad.name == table or ad.table_id.startswith(table.lower())
-
-
-async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[list[TableAd], list[TableAd]]:
-    """Browse up to `wait` seconds (stopping `_MATCH_GRACE_S` after the first match) for tables called
-    `table` (or whose id starts with it); return (matches with a free seat, or any to `watch`, every table
-    seen)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + wait
-    async with Browser(bind) as browser:
-        while (left := deadline - loop.time()) > 0:
-            if await browser.async_next(left) is None:
-                break
-            if any(_matches(ad, table) and (ad.free or watch) for ad in browser.tables.values()):
-                deadline = min(deadline, loop.time() + _MATCH_GRACE_S)
-        seen = list(browser.tables.values())
-    return [ad for ad in seen if _matches(ad, table) and (ad.free or watch)], seen
-
-
-async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
-                      wanted: Callable[[TableAd], bool]) -> TableAd | None:  # fmt: skip
-    """A bot takes the first `wanted` table with a free seat (within `wait` s); a person sees the wanted
-    tables as they appear and types the number of one, for as long as they like."""
-    if bot:
-        found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0 and wanted(ad))
-        return next((ad for ad in found.values() if ad.free and wanted(ad)), None)
-    from prompt_toolkit.patch_stdout import patch_stdout  # loaded when a person picks (start-up: README)
-
-    numbered: list[TableAd] = []
-    async with Browser(bind) as browser:
-        click.echo("looking for tables on this network...")
-        reading = asyncio.ensure_future(READER.async_read(_PICK))
-        try:
-            with patch_stdout():  # tables that appear are printed above the prompt
-                while True:
-                    change = asyncio.ensure_future(browser.async_next(3600))
-                    done, _ = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
-                    if change in done and (result := change.result()) is not None:
-                        kind, _, ad = result
-                        if ad is not None and kind == "add" and wanted(ad):
-                            known = next((i for i, old in enumerate(numbered) if old.table_id == ad.table_id), None)
-                            number = len(numbered) + 1 if known is None else known + 1
-                            numbered[number - 1:number] = [ad]
-                            _show(f"{number}.", ad)
-                        elif ad is not None:
-                            click.echo(f"   gone: {ad.label}")
-                    change.cancel()
-                    if reading in done:
-                        text = reading.result().strip()
-                        chosen = numbered[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(numbered) else None
-                        current = browser.tables.values()
-                        if chosen is not None and any(ad.table_id == chosen.table_id and (ad.free or watch)
-                                                      for ad in current):  # fmt: skip
-                            return chosen
-                        click.echo("that is not a table you can join: type the number of one" if text else "")
-                        reading = asyncio.ensure_future(READER.async_read(_PICK))
-        finally:
-            reading.cancel()
-
-
-async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, watch: bool = False,
-                        game: str | None = None) -> TableAd:  # fmt: skip
-    """The table to join: the one called `table`, else the first found (bots) or the one a person picks;
-    of `game` only, when it is given.
-
-    Raises:
-        click.ClickException: no such table, or one of another protocol version, in words naming what was
-            seen and what to try next.
-    """
-    ad = await _async_chosen(table, bind, wait, bot, watch, game)
-    if ad.version != PROTOCOL_VERSION:
-        raise click.ClickException(f"{ad.label} runs protocol version {ad.version} and this program "
-                                   f"{PROTOCOL_VERSION}: both need the same version of p2pshithead")
-    return ad
-
-
-def _of(game: str | None) -> Callable[[TableAd], bool]:
-    """Whether a table plays `game` (any, for None)."""
-    return lambda ad: game is None or is_speed(ad) == (game == "speed")
-
-
-async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, watch: bool,
-                        game: str | None) -> TableAd:  # fmt: skip
-    if table is None:
-        ad = await _async_pick(bind, bot, wait, watch, _of(game))
-        if ad is None:
-            raise click.ClickException(f"no table with a free seat found in {wait:g} s; "
-                                       "try --wait SECONDS or --address HOST:PORT")
-        return ad
-    matches, seen = await _async_find(table, bind, wait, watch)
-    matches = [ad for ad in matches if _of(game)(ad)]
-    if not matches:
-        names = ", ".join(ad.label + ("" if ad.free else " (full)") for ad in seen) or "none"
-        raise click.ClickException(f"no table called {table!r} with a free seat; seen: {names}; "
-                                   "try --wait SECONDS, or --address HOST:PORT")  # fmt: skip
-    if len(matches) == 1 or bot:
-        return matches[0]
-    click.echo(f"{len(matches)} tables are called {table!r}:")
-    for number, ad in enumerate(matches, 1):
-        _show(f"{number}.", ad)
-    while True:
-        text = (await READER.async_read("which one? ")).strip()
-        if text.isdigit() and 0 < int(text) <= len(matches):
-            return matches[int(text) - 1]
-
-
-async def _async_locate(bind: str, table_id: bytes, host_key: bytes | None,
-                        seconds: float = _FIND_S) -> tuple[tuple[str, ...], int] | None:  # fmt: skip
-    """Where table `table_id` is announced now (a host that restarted may listen on a new port), by the
-    host whose key is `host_key` when it is known (a lookalike record, signed by another key, is passed by)."""
-    wanted = table_id.hex()
-
-    def its(ad: TableAd) -> bool:
-        return ad.table_id == wanted and (host_key is None or ad.host_key == host_key)
-
-    found = await async_watch(bind, seconds, lambda kind, ad: None, its)
-    ad = next((ad for ad in found.values() if its(ad)), None)
-    return None if ad is None else (ad.addresses, ad.port)
-
-
-async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
-                      seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
-                      resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None) -> int:  # fmt: skip
-    say = (lambda text: None) if quiet else click.echo
-    agents: list[BotAgent | HumanAgent] = []
-
-    def agent_for(app: str) -> Agent:
-        agents.append(make_agent(bot, level, seed, say, ascii))
-        return agents[-1]
-
-    def notify(event: TableEvent) -> None:
-        notifier(say, agents[-1] if agents else None)(event)
-
-    async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
-        return await _async_locate(bind, table_id, host_key)
-
-    joiner = Joiner(identity, addresses, port, {SHITHEAD.name: SHITHEAD}, agent_for, bot=bot,
-                    bind=None if bind == ANY else bind, notify=notify, clock=time.monotonic,
-                    secret=os.urandom(SHITHEAD.secret_size), keep=partial(Journal.for_table, tables_dir()),
-                    resume=resume,
-                    find=None if bind == _LOOPBACK else find, host_key=host_key)  # fmt: skip
-    if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
-        say(f"coming back to your unfinished game (table {resume[1].table_id.hex()[:6]}); "
-            "`join --new` starts another instead")  # fmt: skip
-    evening = Evening()
-    async with joiner:
-        result: Transcript | None = await joiner.async_run()
-        while result is not None:
-            seat = [s.key for s in result.setup.seats].index(identity.public)
-            status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
-                                 agents[-1] if agents else None)  # fmt: skip
-            if resume is not None and not evening.games:  # back after a drop: the games before it count too
-                evening.take_up(result, transcript)
-            else:
-                evening.add(result)
-            if status != 0 or seat not in result.app.present():
-                break
-            for line in evening.lines():
-                say(line)
-            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), _said_if_standing(agents[-1], say))
-    if len(evening.games) > 1:
-        for line in evening.lines(final=True):
-            say(line)
-    return status
-
-
-def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) -> Callable[[], Awaitable[bool]]:
-    """The agent's answer to the next game, saying so when it stands up."""
-    async def play_again() -> bool:
-        again = await agent.async_play_again()
-        if not again:
-            say("You stood up: the others play on without you. Bye!")
-        return again
-
-    return play_again
-
-
-async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool,
-                            level: str, seed: int | None, quiet: bool, transcript: Path | None, ascii: bool,
-                            host_key: bytes | None) -> int | None:  # fmt: skip
-    """Play the Speed table at `addresses`/`port` (one game, kept by nobody); the exit status (None: the
-    person left)."""
-    async with async_seated(bot, level, seed, ascii) as agent:
-        say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
-        joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
-                        bind=None if bind == ANY else bind, notify=notifier(say, agent), clock=time.monotonic,
-                        secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip
-        async with joiner:
-            result = await async_until_left(joiner.async_run(), agent)
-    return None if result is None else speed_finish(result, identity, transcript, click.echo)
-
-
-def _no_move(shown: object, seat: int, text: str) -> Hint:
-    return Hint("a spectator never acts")
-
-
-async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool,
-                       host_key: bytes | None) -> int:  # fmt: skip
-    """Watch the table at `addresses`/`port` (of the host whose key is `host_key`, when picked from the
-    listing) as a spectator until it closes: on a terminal the table
-    screen a bystander sees (every seat's counts and face-up cards, the pile, the last moves; no hand),
-    redrawn on every event at the terminal's size; elsewhere every move as a line. Then each game's
-    outcome and the evening's scoreboard."""
-    say = (lambda text: None) if quiet else click.echo
-    evening = Evening()
-    viewer = HumanAgent(screen_of, _no_move, say, ascii=ascii, clock=time.monotonic,
-                        live=not quiet and sys.stdout.isatty())  # fmt: skip
-
-    def observe(transcript: Transcript, events: Sequence[object]) -> None:
-        app = transcript.app
-        if isinstance(app, ShitheadApp):
-            viewer.observe(app, None, events)
-        if transcript.phase in (Progress.DONE, Progress.STOPPED):
-            for line in report_of(transcript).lines:
-                say(line)
-            evening.add(transcript)
-            for line in evening.lines() if transcript.phase is Progress.DONE and evening.games else ():
-                say(line)
-
-    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play
-        while True:
-            await asyncio.sleep(1)
-            if watcher.games and watcher.games[-1].phase is Progress.PLAYING:
-                viewer.tick()
-
-    games: list[Transcript] = []
-    closed, reached, deadline = False, False, None  # deadline: when a lost link is given up
-    loop = asyncio.get_running_loop()
-    ticking = asyncio.ensure_future(tick())
-    try:
-        for _ in range(_WATCH_LINKS):
-            watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
-                              observe=observe, clock=time.monotonic, games=games, host_key=host_key)  # fmt: skip
-            began = loop.time()
-            try:
-                async with watcher:
-                    reached = True
-                    games = await watcher.async_run()
-            except OSError:  # the table cannot be reached (yet)
-                if not reached:
-                    raise
-            if closed := watcher.closed:
-                break
-            if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
-                deadline = None
-            if deadline is None:
-                deadline = loop.time() + _WATCH_BACK_S
-                say(f"lost the link to the table; trying to reach it again for {_WATCH_BACK_S:g} s (Ctrl-C stops)")
-            elif loop.time() >= deadline:
-                break
-            else:
-                await asyncio.sleep(_WATCH_RETRY_S)  # the first try is at once
-    finally:
-        ticking.cancel()
-    if len(evening.games) > 1:
-        for line in evening.lines(final=True):
-            say(line)
-    ending = "the table closed" if closed else f"gave up: no link brought the game on for {_WATCH_BACK_S:g} s"
-    say(f"{ending}; watched {len(games)} game{'s' if len(games) != 1 else ''}")
-    return 0
-
-
-def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
-    """This identity's newest game still in play, to come back to (not when another table is named).
-
-    Raises:
-        click.ClickException: a journal whose record cannot be read, in words (it is set aside first).
-    """
-    if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
-        raise set_aside(*found[0], _AFRESH)
-    for journal, record in unfinished(tables_dir(), "join"):
-        if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
-            if address is not None:
-                host, port = _address(address)
-                record = replace(record, addresses=(host,), port=port)
-            return journal, record
-    return None
-
-
-def _table_name(journal: Journal) -> str | None:
-    """The name of the table a journal keeps, as its genesis states it (None: no readable genesis)."""
-    try:
-        entries = journal.entries()
-        return setup_from_genesis(entries[0], str(journal.folder), APPS).name if entries else None
-    except NetError:
-        return None
-
-
-def _address(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise click.BadParameter(f"expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}", param_hint="--address")
-    return host, int(port)
-
-
-@click.command(epilog="""\b
-Examples:
-  p2pshithead join                       pick a table on this network
-  p2pshithead join Friday --name bob     sit at the table called Friday
-  p2pshithead join --list --json         list the tables as JSON
-  p2pshithead join --watch Friday        watch the table called Friday
-  p2pshithead join --bot --level smart:200ms --address 192.168.1.20:40000""")
+A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
+folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it."""),
+               epilog=examples("join                       " + _("pick a table on this network"),
+                               "join Friday --name bob     " + _("sit at the table called Friday"),
+                               "join --list --json         " + _("list the tables as JSON"),
+                               "join --watch Friday        " + _("watch the table called Friday"),
+                               "join --bot --level smart:200ms --address 192.168.1.20:40000"))
 @click.argument("table", required=False)
-@click.option("--address", help="HOST:PORT of a table, without mDNS.")
-@click.option("--bind", default="0.0.0.0", show_default=True, help="Address for mDNS and the socket.")
-@click.option("--list", "list_only", is_flag=True, help="Print the tables found and exit.")
+@click.option("--address", help=_("HOST:PORT of a table, without mDNS."))
+@click.option("--bind", default="0.0.0.0", show_default=True, help=_("Address for mDNS and the socket."))
+@click.option("--list", "list_only", is_flag=True, help=_("Print the tables found and exit."))
 @click.option("--wait", type=click.FloatRange(0, 600), default=5.0, show_default=True,
-              help="Seconds to look for TABLE (or, with --list or --bot, for any table).")
-@click.option("--json", "as_json", is_flag=True, help="With --list: one JSON array of the tables.")
-@click.option("--bot", is_flag=True, help="A computer player takes this seat.")
-@click.option("--watch", is_flag=True, help="Watch TABLE as a spectator: public cards and moves, every proof "
-              "checked; never a seat, never a hidden card.")
-@click.option("--new", is_flag=True, help="Join a table even if an unfinished game waits for you.")
+              help=_("Seconds to look for TABLE (or, with --list or --bot, for any table)."))
+@click.option("--json", "as_json", is_flag=True, help=_("With --list: one JSON array of the tables."))
+@click.option("--bot", is_flag=True, help=_("A computer player takes this seat."))
+@click.option("--watch", is_flag=True, help=_("Watch TABLE as a spectator: public cards and moves, every proof "
+                                              "checked; never a seat, never a hidden card."))
+@click.option("--new", is_flag=True, help=_("Join a table even if an unfinished game waits for you."))
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
-              help="How the bot plays: random, greedy, smart or smart:BUDGET (200ms, 64p).")
-@click.option("--name", "nick", help="Your name at the table (kept with this identity).")
-@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
-@click.option("--quiet", is_flag=True, help="Print nothing.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
+              help=_("How the bot plays: random, greedy, smart or smart:BUDGET (200ms, 64p)."))
+@click.option("--name", "nick", help=_("Your name at the table (kept with this identity)."))
+@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help=_("Where to save the game."))
+@click.option("--quiet", is_flag=True, help=_("Print nothing."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=_("Suits as letters (7h), no glyphs."))
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @click.option("--game", type=click.Choice(["shithead", "speed"]),
-              help="Only tables of this game (a named or picked table plays what it announces).")
+              help=_("Only tables of this game (a named or picked table plays what it announces)."))
 def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
          watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
          seed: int | None, stats: Path | None, game: str | None) -> None:  # fmt: skip
-    """Join TABLE (by name, or pick one), or the table at --address; with --list, only list tables.
-
-    A game of yours still in play (after a crash, a closed lid, a lost link) is kept in the config
-    folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` comes back to it.
-    """
+    """`p2pshithead join` (its help above, in the person's language)."""
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats, game)
@@ -440,17 +57,14 @@ def join(table: str | None, address: str | None, bind: str, list_only: bool, wai
         if quiet:
             pass
         elif watch:
-            click.echo("\nStopped watching. Bye!")
-        elif not _SEATING:
-            click.echo("\nStopped looking for tables: you sat nowhere. Bye!")
-        elif _SEATING[-1] == SPEED.name:  # a Speed game is not waited for
-            click.echo("\n" + LEFT_SPEED)
+            click.echo("\n" + _("Stopped watching. Bye!"))
+        elif not _SEATED:
+            click.echo("\n" + _("Stopped looking for tables: you sat nowhere. Bye!"))
         else:
-            click.echo("\nDropped out. If a game was in play, the others wait for you: run `join` again to come "
-                       "back, or type quit on your turn to leave it for good. Bye!")  # fmt: skip
+            click.echo("\n" + _SEATED[-1])
         raise SystemExit(130) from None
     except EOFError:
-        click.echo("\nEnd of input: left the table. Bye!")
+        click.echo("\n" + _("End of input: left the table. Bye!"))
         raise SystemExit(0) from None
 
 
@@ -459,58 +73,9 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
           seed: int | None, stats: Path | None, game: str | None) -> None:  # fmt: skip
     checked_bind(bind)
     if list_only:
-        found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else _show))
-        if as_json:
-            click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
-        elif not found:
-            click.echo(f"no table found on this network in {wait:g} s (try --wait SECONDS, or host one)")
+        list_tables(bind, wait, as_json)
         return
-    if watch:
-        where = _address(address) if address is not None else None
-        if where is None:
-            ad = asyncio.run(_async_choose(table, bind, wait, False, watch=True))
-            addresses, port, host_key = ad.addresses, ad.port, ad.host_key
-        else:
-            addresses, port, host_key = (where[0],), where[1], None
-        try:
-            raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only, host_key)))
-        except (NetError, OSError) as exc:
-            click.echo(f"error: {network_words(exc)}", err=True)
-            raise SystemExit(3) from None
-    # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
-    if bot:
-        first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"
-        identity = load_identity(config_dir(), nick=nick or first)
-    else:
-        identity = person_identity(nick)
-    resume = None if new or game == SPEED.name else _unfinished_game(table, address)
-    host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
-    if resume is not None:
-        addresses, port = resume[1].addresses, resume[1].port
-    elif address is not None:
-        host, port = _address(address)
-        addresses = (host,)
-    else:
-        ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
-        game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
-        addresses, port, host_key = ad.addresses, ad.port, ad.host_key
-    _SEATING.append(game or SHITHEAD.name)  # from here on Ctrl-C drops out of a table (it may wait for this seat)
-    try:
-        if game == SPEED.name:
-            status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,
-                                                   transcript, ascii_only, host_key))  # fmt: skip
-        else:
-            status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript,
-                                             stats, ascii_only, resume, host_key))  # fmt: skip
-    except (NetError, OSError) as exc:
-        if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
-            raise set_aside(resume[0], exc, _AFRESH) from None
-        if resume is not None:
-            resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
-        if not quiet:
-            click.echo(f"error: {network_words(exc)}", err=True)
-        raise SystemExit(3) from None
-    if status is None:
-        click.echo(LEFT_SPEED)
-        raise SystemExit(130)
-    raise SystemExit(status)
+    from p2pshithead.cli.joining import sit  # the seat and play code, loaded only to sit or watch (README: start-up)
+
+    sit(table, address, bind, wait, bot, watch, new, level, nick, transcript, quiet, ascii_only, seed, stats, game,
+        _SEATED.append)

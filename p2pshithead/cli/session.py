@@ -28,7 +28,6 @@ from p2pshithead.cli.terminal import READER, fitted, is_console
 from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
-    ANY,
     NICK_MAX,
     PROTOCOL_VERSION,
     SEQUENCER,
@@ -65,25 +64,9 @@ from p2pshithead.net import (
     link_problem,
     load_entries,
     load_identity,
-    local_addresses,
     replay,
     save_entries,
 )
-
-
-def checked_bind(bind: str) -> str:
-    """`--bind`, checked before any socket is made: every interface, or one address of this machine.
-
-    Raises:
-        click.BadParameter: naming this machine's addresses, when `bind` is not one of them.
-    """
-    if bind != ANY and bind not in local_addresses():
-        mine = ", ".join(local_addresses())
-        raise click.BadParameter(_("{bind} is not an address of this machine (its addresses: {mine}); leave --bind "
-                                   "out to use every interface").format(bind=bind, mine=mine),
-                                 param_hint="--bind")  # fmt: skip
-    return bind
-
 
 _ERRNO_WORDS = {
     errno.EADDRINUSE: N_("that port is in use by another program: leave --port out, or choose another"),

@@ -1,7 +1,7 @@
 """Shithead at a LAN table as a person sees it and types it: `ShitheadScreen` tells the typed events a
 `game.ShitheadApp` applied (`Narrator`) and draws the table's screen; `read_line` turns a typed line
 into a payload, a hint or a question; `auto_payload` words what a person's own program sends for them;
-`ShitheadBot` plays a seat; `describe` and `house_rules` put a table's rules in words.
+`ShitheadBot` plays a seat; `describe` puts a table's rules in words.
 
 Invariants: the screen and the input are the local `play` command's (`render.screen`, `Narrator`,
 `prompt.interpret`, `hint_line`, `help_text`), so a networked table looks and reads the same; every
@@ -16,13 +16,14 @@ from dataclasses import replace
 
 from p2pshithead.bots import Player, make_player
 from p2pshithead.cli.agents import Chosen, Confirm, Hint, Reading
+from p2pshithead.cli.lan import house_rules
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
 from p2pshithead.cli.render import Look, card_text, outcome_screen, rules_text, screen
 from p2pshithead.engine import EngineError, Phase, Play, preset
-from p2pshithead.game import Audited, SeatedTable, ShitheadApp, Stage, auto_move, next_payload, ruleset_of
+from p2pshithead.game import Audited, SeatedTable, ShitheadApp, Stage, auto_move, next_payload
 
-__all__ = ["ShitheadBot", "ShitheadScreen", "auto_payload", "describe", "house_rules", "read_line", "screen_of"]
+__all__ = ["ShitheadBot", "ShitheadScreen", "auto_payload", "describe", "read_line", "screen_of"]
 
 _UNICODE, _ASCII = Look(unicode=True), Look(unicode=False)
 _TO_ASCII = str.maketrans({"\u2665": "h", "\u2666": "d", "\u2663": "c", "\u2660": "s", "\u25b6": ">"})
@@ -155,15 +156,6 @@ def screen_of(app: object) -> ShitheadScreen:
 
 def _plain(line: str, ascii: bool) -> str:
     return line.translate(_TO_ASCII) if ascii else line
-
-
-def house_rules(text: str) -> list[str]:
-    """The house rules of a table's rules text, in words ("a 10 may not be played on an 8").
-
-    Raises:
-        ValueError: a rules text this program cannot read.
-    """
-    return ruleset_of(text).differences(preset(text.split(";")[0]))
 
 
 def describe(text: str) -> str:

@@ -1,19 +1,22 @@
 """Keys for Speed: the console in raw mode, each keystroke into an asyncio queue, and the console restored
 on every way out (normal end, Ctrl-C read as a key, an exception). The keys are read through
 prompt_toolkit's own input, which knows Linux and macOS terminals and Windows consoles alike (termios
-there, the console API here), so nothing of this module is POSIX-only. Invariant: while a `RawKeys` is
+there, the console API here), and the screen is drawn through its output (`draw`: no raw escape codes
+reach a console that would show them), so nothing of this module is POSIX-only. Invariant: while a `RawKeys` is
 open the console is raw and nothing else reads its input; output lines end in CR LF."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
-if TYPE_CHECKING:  # loaded when keys are read (start-up: README)
+if TYPE_CHECKING:  # loaded when keys are read and the screen drawn (start-up: README)
     from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
 
 __all__ = ["QUIT_KEYS", "RawKeys", "draw"]
 
@@ -68,8 +71,20 @@ class RawKeys:
         return quit_key
 
 
-def draw(text: str, out: TextIO | None = None) -> None:
-    """Clear the terminal and show `text` (CR LF line ends: the terminal is raw)."""
-    stream = out or sys.stdout
-    stream.write("\x1b[H\x1b[2J" + text.replace("\n", "\r\n") + "\r\n")
-    stream.flush()
+def draw(text: str, out: Output | None = None) -> None:
+    """Clear the terminal and show `text` (CR LF line ends: the terminal is raw) through `out`, by default
+    prompt_toolkit's output on stdout: VT100 codes where the terminal takes them (Windows 10+ consoles
+    too, switched to them), the console API on an older Windows console (which would show the codes)."""
+    screen = out or _output(sys.stdout)
+    screen.erase_screen()
+    screen.cursor_goto(0, 0)
+    screen.write_raw(text.replace("\n", "\r\n") + "\r\n")
+    screen.flush()
+
+
+@functools.lru_cache(maxsize=1)
+def _output(stream: TextIO) -> Output:
+    """prompt_toolkit's output for `stream`, made once (it asks the console what it takes)."""
+    from prompt_toolkit.output import create_output
+
+    return create_output(stream)

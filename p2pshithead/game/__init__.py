@@ -1,10 +1,15 @@
 """The networked card game as a role-agnostic state machine: `TableState` (what every peer and an
 observer hold alike, `apply` returning typed events) beside `LocalSeat` (this peer's key and
 intentions), composed as `SeatedTable`; `ShitheadApp` is what the transport drives (`SHITHEAD`, its
-`AppSpec`), beside Speed's `speedgame.SpeedApp`."""
+`AppSpec`), beside Speed's `speedgame.SpeedApp`.
 
-from p2pshithead.game._app import SHITHEAD, ShitheadApp, auto_move, ruleset_of, table_rules
-from p2pshithead.game._decide import Decider, next_payload
+Invariant: importing the package loads the engine only (the events, `pushed`, the rules text); the names
+that need the deck or the transport (`_LATE`) load on first use, so `play`, `rules` and `join --list`
+never pay for those (README: start-up; tests/test_portable.py checks it)."""
+
+import importlib
+from typing import TYPE_CHECKING
+
 from p2pshithead.game._events import (
     Audited,
     Burned,
@@ -26,19 +31,44 @@ from p2pshithead.game._events import (
     WindowClosed,
     WindowOpened,
 )
-from p2pshithead.game._local import LocalSeat, SeatedTable
-from p2pshithead.game._payloads import (
-    DeckPayload,
-    DisputePayload,
-    GivePayload,
-    LeavePayload,
-    MovePayload,
-    Payload,
-    WindowPayload,
-    parse_payload,
-)
 from p2pshithead.game._pushed import pushed
-from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
+from p2pshithead.game._rules import ruleset_of, table_rules
+
+if TYPE_CHECKING:  # what mypy sees of the names `__getattr__` loads (below)
+    from p2pshithead.game._app import SHITHEAD, ShitheadApp, auto_move
+    from p2pshithead.game._decide import Decider, next_payload
+    from p2pshithead.game._local import LocalSeat, SeatedTable
+    from p2pshithead.game._payloads import (
+        DeckPayload,
+        DisputePayload,
+        GivePayload,
+        LeavePayload,
+        MovePayload,
+        Payload,
+        WindowPayload,
+        parse_payload,
+    )
+    from p2pshithead.game._state import Stage, TableState, claim_order, opening_deal
+
+_LATE = {  # name -> the module that defines it; it loads the deck (crypto), `_app` the transport (net) too
+    **dict.fromkeys(["SHITHEAD", "ShitheadApp", "auto_move"], "_app"),
+    **dict.fromkeys(["Decider", "next_payload"], "_decide"),
+    **dict.fromkeys(["LocalSeat", "SeatedTable"], "_local"),
+    **dict.fromkeys(["DeckPayload", "DisputePayload", "GivePayload", "LeavePayload", "MovePayload", "Payload",
+                     "WindowPayload", "parse_payload"], "_payloads"),  # fmt: skip
+    **dict.fromkeys(["Stage", "TableState", "claim_order", "opening_deal"], "_state"),
+}
+
+if not TYPE_CHECKING:  # hidden from mypy, which then still refuses a name the package lacks
+
+    def __getattr__(name: str) -> object:
+        """A `_LATE` name, imported from its module on first use (then kept as this module's own)."""
+        if name not in _LATE:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{__name__}.{_LATE[name]}"), name)
+        globals()[name] = value
+        return value
+
 
 __all__ = [
     "SHITHEAD",

@@ -5,38 +5,21 @@
 # observer (no seat, e.g. `verify`) holds no secret and checks every proof and rule from the transcript
 # alone; every batch of events applied is kept in `applied`, in order, for whoever tells them (cli).
 # Nothing here prints, words or keeps time.
-"""`ShitheadApp`, `SHITHEAD` (the `AppSpec`), `ruleset_of`, `table_rules`, `auto_move`."""
+"""`ShitheadApp`, `SHITHEAD` (the `AppSpec`), `auto_move`."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, Phase, PickUp, Play, Ruleset, preset
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, Phase, PickUp, Play
 from p2pshithead.game._events import Event, KeyShared, Shared
 from p2pshithead.game._local import LocalSeat, SeatedTable
+from p2pshithead.game._rules import ruleset_of
 from p2pshithead.game._state import Stage, TableState
 from p2pshithead.net import AppSpec, TableSetup
 
-__all__ = ["SHITHEAD", "ShitheadApp", "auto_move", "ruleset_of", "table_rules"]
-
-
-def table_rules(name: str, settings: Mapping[str, str]) -> str:
-    """A table's rules as the transport carries them: the preset, then each house rule ("pagat;eight=under")."""
-    return ";".join([name, *(f"{key}={value}" for key, value in sorted(settings.items()))])
-
-
-def ruleset_of(text: str) -> Ruleset:
-    """The ruleset a rules text names: its preset with its house rules.
-
-    Raises:
-        ValueError: an unknown preset, or a house rule the engine does not take (in words).
-    """
-    name, *settings = text.split(";")
-    if name not in PRESETS:
-        raise ValueError(f"unknown rules preset {name!r} (known: {', '.join(PRESETS)})")
-    pairs = dict(setting.partition("=")[::2] for setting in settings)
-    return preset(name).with_settings(pairs) if pairs else preset(name)
+__all__ = ["SHITHEAD", "ShitheadApp", "auto_move"]
 
 
 class ShitheadApp:

@@ -13,8 +13,10 @@ from collections.abc import Iterator
 import pytest
 
 from p2pshithead import lang
+from p2pshithead.cli.lan import show
 from p2pshithead.cli.session import answer_words, network_words, table_words
 from p2pshithead.net import (
+    PROTOCOL_VERSION,
     Bye,
     Goodbye,
     Host,
@@ -25,6 +27,7 @@ from p2pshithead.net import (
     Refusal,
     Refused,
     Reject,
+    TableAd,
     TableConfig,
     TableEvent,
     Welcomed,
@@ -130,3 +133,26 @@ def test_the_lobby_and_a_seat_in_three_languages() -> None:
     for code, (lobby_line, seat_line) in expected.items():
         lang.use(code)
         assert (table_words(lobby), table_words(seated)) == (lobby_line, seat_line)
+
+
+def _ad(watching: int) -> TableAd:
+    return TableAd("ab" * 16, "Friday", "dana", "classic", "00" * 32, 2, 2, PROTOCOL_VERSION, ("192.168.1.5",), 40000,
+                   turn_time=30, away_time=120, watching=watching)  # fmt: skip
+
+
+@pytest.mark.parametrize("code, lines", [
+    ("en", ["Friday (host dana, id ababab)  [classic]  2/4 seated, 1 watching; 30 s to decide, 120 s to come back  "
+            "192.168.1.5 port 40000", "2/4 seated, 5 watching"]),
+    ("he", ["Friday (מארח dana, מזהה ababab)  [classic]  2/4 יושבים, צופה אחד; 30 ש׳ להחלטה, 120 ש׳ לחזור  "
+            "192.168.1.5 פורט 40000", "2/4 יושבים, 5 צופים"]),
+    ("pt", ["Friday (anfitrião dana, id ababab)  [classic]  2/4 sentados, 1 assistindo; 30 s para decidir, 120 s para "
+            "voltar  192.168.1.5 porta 40000", "2/4 sentados, 5 assistindo"]),
+    ("fr", ["Friday (hôte dana, id ababab)  [classic]  2/4 assis, 1 spectateur\u00a0; 30 s pour décider, 120 s pour "
+            "revenir  192.168.1.5 port 40000", "2/4 assis, 5 spectateurs"]),
+])  # fmt: skip
+def test_a_listed_table_reads_in_each_language(code: str, lines: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    lang.use(code)
+    show("1.", _ad(1))
+    show("2.", _ad(5))
+    shown = capsys.readouterr().out
+    assert f"1. {lines[0]}\n" in shown and f"  {lines[1]}" in shown, shown

@@ -1,6 +1,7 @@
 """`RawKeys`: keys come one at a time; `flush` drops what was typed before play began (and says whether
 a quit key was among it); the end of input reads as Ctrl-D. Through prompt_toolkit's pipe input (any
-platform), and on a real pseudo-terminal (POSIX only: pty and termios), which is put back as it was."""
+platform), and on a real pseudo-terminal (POSIX only: pty and termios), which is put back as it was.
+`draw` clears the screen through prompt_toolkit's output: the console's own calls where it has them."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import Input, create_input, create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
-from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys
+from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 
 
 async def _typed(source: Input, send: Callable[[str], object], text: str) -> tuple[bool, str]:
@@ -64,3 +66,26 @@ def test_a_real_terminal_is_raw_while_open_and_put_back_after() -> None:
     finally:
         os.close(leader)
         os.close(follower)
+
+
+class _Console(DummyOutput):
+    """An older Windows console as prompt_toolkit's Win32Output drives it: clearing and moving the cursor
+    are console calls (recorded here), and whatever is written shows as it is, escape codes too."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def erase_screen(self) -> None:
+        self.calls.append("erase")
+
+    def cursor_goto(self, row: int = 0, column: int = 0) -> None:
+        self.calls.append(f"goto {row},{column}")
+
+    def write_raw(self, data: str) -> None:
+        self.calls.append(data)
+
+
+def test_a_screen_is_drawn_by_the_consoles_own_calls_never_by_escape_codes() -> None:
+    console = _Console()
+    draw("Speed\n1:5h", console)
+    assert console.calls == ["erase", "goto 0,0", "Speed\r\n1:5h\r\n"]

@@ -1,0 +1,442 @@
+"""`join` past the listing: find the table a person names or picks (or go by address), sit at it and play
+the game and the next ones the table offers (a series, with a scoreboard), or watch it as a spectator.
+`cli/join.py` loads this module only to sit or watch, so `join --list` never pays for it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+import click
+
+from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
+from p2pshithead.cli.home import config_dir, tables_dir
+from p2pshithead.cli.lan import is_speed, label, show
+from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
+from p2pshithead.cli.session import (
+    Evening,
+    finish_game,
+    make_agent,
+    network_words,
+    notifier,
+    person_identity,
+    report_of,
+    series_path,
+    set_aside,
+)
+from p2pshithead.cli.shithead import screen_of
+from p2pshithead.cli.terminal import READER
+from p2pshithead.game import SHITHEAD, ShitheadApp
+from p2pshithead.lang import N_, _, ngettext
+from p2pshithead.net import (
+    ANY,
+    PROTOCOL_VERSION,
+    Agent,
+    Browser,
+    Identity,
+    Joiner,
+    Journal,
+    JournalError,
+    NetError,
+    Progress,
+    SeatRecord,
+    TableAd,
+    TableEvent,
+    Transcript,
+    Watcher,
+    async_watch,
+    damaged,
+    load_identity,
+    setup_from_genesis,
+    unfinished,
+)
+from p2pshithead.speedgame import SPEED
+
+__all__ = ["sit"]
+
+_PICK = N_("join which table? (its number; Ctrl-C to leave) ")
+_MATCH_GRACE_S = 1.0  # after a table of the asked name appears, how long to look for another of that name
+_WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach the table again
+_WATCH_RETRY_S = 2.0
+_WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
+_FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
+_AFRESH = N_("`join` again sits at a table afresh")  # the next step after a journal is set aside
+_DROPPED = N_("Dropped out. If a game was in play, the others wait for you: run `join` again to come back, or type "
+              "quit on your turn to leave it for good. Bye!")  # fmt: skip
+_LOOPBACK = "127.0.0.1"
+
+
+def _matches(ad: TableAd, table: str) -> bool:
+    return ad.name == table or ad.table_id.startswith(table.lower())
+
+
+async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[list[TableAd], list[TableAd]]:
+    """Browse up to `wait` seconds (stopping `_MATCH_GRACE_S` after the first match) for tables called
+    `table` (or whose id starts with it); return (matches with a free seat, or any to `watch`, every table
+    seen)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    async with Browser(bind) as browser:
+        while (left := deadline - loop.time()) > 0:
+            if await browser.async_next(left) is None:
+                break
+            if any(_matches(ad, table) and (ad.free or watch) for ad in browser.tables.values()):
+                deadline = min(deadline, loop.time() + _MATCH_GRACE_S)
+        seen = list(browser.tables.values())
+    return [ad for ad in seen if _matches(ad, table) and (ad.free or watch)], seen
+
+
+async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
+                      wanted: Callable[[TableAd], bool]) -> TableAd | None:  # fmt: skip
+    """A bot takes the first `wanted` table with a free seat (within `wait` s); a person sees the wanted
+    tables as they appear and types the number of one, for as long as they like."""
+    if bot:
+        found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0 and wanted(ad))
+        return next((ad for ad in found.values() if ad.free and wanted(ad)), None)
+    from prompt_toolkit.patch_stdout import patch_stdout  # loaded when a person picks (start-up: README)
+
+    numbered: list[TableAd] = []
+    async with Browser(bind) as browser:
+        click.echo(_("looking for tables on this network..."))
+        reading = asyncio.ensure_future(READER.async_read(_(_PICK)))
+        try:
+            with patch_stdout():  # tables that appear are printed above the prompt
+                while True:
+                    change = asyncio.ensure_future(browser.async_next(3600))
+                    done, _pending = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
+                    if change in done and (result := change.result()) is not None:
+                        kind, _name, ad = result
+                        if ad is not None and kind == "add" and wanted(ad):
+                            known = next((i for i, old in enumerate(numbered) if old.table_id == ad.table_id), None)
+                            number = len(numbered) + 1 if known is None else known + 1
+                            numbered[number - 1:number] = [ad]
+                            show(f"{number}.", ad)
+                        elif ad is not None:
+                            click.echo(_("   gone: {table}").format(table=label(ad)))
+                    change.cancel()
+                    if reading in done:
+                        text = reading.result().strip()
+                        chosen = numbered[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(numbered) else None
+                        current = browser.tables.values()
+                        if chosen is not None and any(ad.table_id == chosen.table_id and (ad.free or watch)
+                                                      for ad in current):  # fmt: skip
+                            return chosen
+                        click.echo(_("that is not a table you can join: type the number of one") if text else "")
+                        reading = asyncio.ensure_future(READER.async_read(_(_PICK)))
+        finally:
+            reading.cancel()
+
+
+async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, watch: bool = False,
+                        game: str | None = None) -> TableAd:  # fmt: skip
+    """The table to join: the one called `table`, else the first found (bots) or the one a person picks;
+    of `game` only, when it is given.
+
+    Raises:
+        click.ClickException: no such table, or one of another protocol version, in words naming what was
+            seen and what to try next.
+    """
+    ad = await _async_chosen(table, bind, wait, bot, watch, game)
+    if ad.version != PROTOCOL_VERSION:
+        raise click.ClickException(_("{table} runs protocol version {theirs} and this program {mine}: both need the "
+                                     "same version of p2pshithead").format(table=label(ad), theirs=ad.version,
+                                                                           mine=PROTOCOL_VERSION))  # fmt: skip
+    return ad
+
+
+def _of(game: str | None) -> Callable[[TableAd], bool]:
+    """Whether a table plays `game` (any, for None)."""
+    return lambda ad: game is None or is_speed(ad) == (game == "speed")
+
+
+async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, watch: bool,
+                        game: str | None) -> TableAd:  # fmt: skip
+    if table is None:
+        ad = await _async_pick(bind, bot, wait, watch, _of(game))
+        if ad is None:
+            raise click.ClickException(_("no table with a free seat found in {wait} s; try --wait SECONDS or "
+                                         "--address HOST:PORT").format(wait=f"{wait:g}"))
+        return ad
+    matches, seen = await _async_find(table, bind, wait, watch)
+    matches = [ad for ad in matches if _of(game)(ad)]
+    if not matches:
+        names = ", ".join(label(ad) if ad.free else _("{table} (full)").format(table=label(ad)) for ad in seen)
+        raise click.ClickException((_("no table called {name!r} with a free seat; seen: {tables}; try --wait SECONDS, "
+                                      "or --address HOST:PORT") if names else
+                                    _("no table called {name!r} with a free seat; seen: none; try --wait SECONDS, or "
+                                      "--address HOST:PORT")).format(name=table, tables=names))  # fmt: skip
+    if len(matches) == 1 or bot:
+        return matches[0]
+    click.echo(ngettext("{count} table is called {name!r}:", "{count} tables are called {name!r}:",
+                        len(matches)).format(count=len(matches), name=table))
+    for number, ad in enumerate(matches, 1):
+        show(f"{number}.", ad)
+    while True:
+        text = (await READER.async_read(_("which one? "))).strip()
+        if text.isdigit() and 0 < int(text) <= len(matches):
+            return matches[int(text) - 1]
+
+
+async def _async_locate(bind: str, table_id: bytes, host_key: bytes | None,
+                        seconds: float = _FIND_S) -> tuple[tuple[str, ...], int] | None:  # fmt: skip
+    """Where table `table_id` is announced now (a host that restarted may listen on a new port), by the
+    host whose key is `host_key` when it is known (a lookalike record, signed by another key, is passed by)."""
+    wanted = table_id.hex()
+
+    def its(ad: TableAd) -> bool:
+        return ad.table_id == wanted and (host_key is None or ad.host_key == host_key)
+
+    found = await async_watch(bind, seconds, lambda kind, ad: None, its)
+    ad = next((ad for ad in found.values() if its(ad)), None)
+    return None if ad is None else (ad.addresses, ad.port)
+
+
+async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
+                      seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
+                      resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None) -> int:  # fmt: skip
+    say = (lambda text: None) if quiet else click.echo
+    agents: list[BotAgent | HumanAgent] = []
+
+    def agent_for(app: str) -> Agent:
+        agents.append(make_agent(bot, level, seed, say, ascii))
+        return agents[-1]
+
+    def notify(event: TableEvent) -> None:
+        notifier(say, agents[-1] if agents else None)(event)
+
+    async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
+        return await _async_locate(bind, table_id, host_key)
+
+    joiner = Joiner(identity, addresses, port, {SHITHEAD.name: SHITHEAD}, agent_for, bot=bot,
+                    bind=None if bind == ANY else bind, notify=notify, clock=time.monotonic,
+                    secret=os.urandom(SHITHEAD.secret_size), keep=partial(Journal.for_table, tables_dir()),
+                    resume=resume,
+                    find=None if bind == _LOOPBACK else find, host_key=host_key)  # fmt: skip
+    if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
+        say(_("coming back to your unfinished game (table {table}); `join --new` starts another instead").format(
+            table=resume[1].table_id.hex()[:6]))
+    evening = Evening()
+    async with joiner:
+        result: Transcript | None = await joiner.async_run()
+        while result is not None:
+            seat = [s.key for s in result.setup.seats].index(identity.public)
+            status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
+                                 agents[-1] if agents else None)  # fmt: skip
+            if resume is not None and not evening.games:  # back after a drop: the games before it count too
+                evening.take_up(result, transcript)
+            else:
+                evening.add(result)
+            if status != 0 or seat not in result.app.present():
+                break
+            for line in evening.lines():
+                say(line)
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), _said_if_standing(agents[-1], say))
+    if len(evening.games) > 1:
+        for line in evening.lines(final=True):
+            say(line)
+    return status
+
+
+def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) -> Callable[[], Awaitable[bool]]:
+    """The agent's answer to the next game, saying so when it stands up."""
+    async def play_again() -> bool:
+        again = await agent.async_play_again()
+        if not again:
+            say(_("You stood up: the others play on without you. Bye!"))
+        return again
+
+    return play_again
+
+
+async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool,
+                            level: str, seed: int | None, quiet: bool, transcript: Path | None, ascii: bool,
+                            host_key: bytes | None) -> int | None:  # fmt: skip
+    """Play the Speed table at `addresses`/`port` (one game, kept by nobody); the exit status (None: the
+    person left)."""
+    async with async_seated(bot, level, seed, ascii) as agent:
+        say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
+        joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
+                        bind=None if bind == ANY else bind, notify=notifier(say, agent), clock=time.monotonic,
+                        secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip
+        async with joiner:
+            result = await async_until_left(joiner.async_run(), agent)
+    return None if result is None else speed_finish(result, identity, transcript, click.echo)
+
+
+def _no_move(shown: object, seat: int, text: str) -> Hint:
+    return Hint(_("a spectator never acts"))
+
+
+async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool,
+                       host_key: bytes | None) -> int:  # fmt: skip
+    """Watch the table at `addresses`/`port` (of the host whose key is `host_key`, when picked from the
+    listing) as a spectator until it closes: on a terminal the table
+    screen a bystander sees (every seat's counts and face-up cards, the pile, the last moves; no hand),
+    redrawn on every event at the terminal's size; elsewhere every move as a line. Then each game's
+    outcome and the evening's scoreboard."""
+    say = (lambda text: None) if quiet else click.echo
+    evening = Evening()
+    viewer = HumanAgent(screen_of, _no_move, say, ascii=ascii, clock=time.monotonic,
+                        live=not quiet and sys.stdout.isatty())  # fmt: skip
+
+    def observe(transcript: Transcript, events: Sequence[object]) -> None:
+        app = transcript.app
+        if isinstance(app, ShitheadApp):
+            viewer.observe(app, None, events)
+        if transcript.phase in (Progress.DONE, Progress.STOPPED):
+            for line in report_of(transcript).lines:
+                say(line)
+            evening.add(transcript)
+            for line in evening.lines() if transcript.phase is Progress.DONE and evening.games else ():
+                say(line)
+
+    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play
+        while True:
+            await asyncio.sleep(1)
+            if watcher.games and watcher.games[-1].phase is Progress.PLAYING:
+                viewer.tick()
+
+    games: list[Transcript] = []
+    closed, reached, deadline = False, False, None  # deadline: when a lost link is given up
+    loop = asyncio.get_running_loop()
+    ticking = asyncio.ensure_future(tick())
+    try:
+        for _link in range(_WATCH_LINKS):
+            watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
+                              observe=observe, clock=time.monotonic, games=games, host_key=host_key)  # fmt: skip
+            began = loop.time()
+            try:
+                async with watcher:
+                    reached = True
+                    games = await watcher.async_run()
+            except OSError:  # the table cannot be reached (yet)
+                if not reached:
+                    raise
+            if closed := watcher.closed:
+                break
+            if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
+                deadline = None
+            if deadline is None:
+                deadline = loop.time() + _WATCH_BACK_S
+                say(_("lost the link to the table; trying to reach it again for {seconds} s (Ctrl-C stops)").format(
+                    seconds=f"{_WATCH_BACK_S:g}"))
+            elif loop.time() >= deadline:
+                break
+            else:
+                await asyncio.sleep(_WATCH_RETRY_S)  # the first try is at once
+    finally:
+        ticking.cancel()
+    if len(evening.games) > 1:
+        for line in evening.lines(final=True):
+            say(line)
+    count, seconds = len(games), f"{_WATCH_BACK_S:g}"
+    if closed:
+        say(ngettext("the table closed; watched {count} game", "the table closed; watched {count} games",
+                     count).format(count=count))
+    else:
+        say(ngettext("gave up: no link brought the game on for {seconds} s; watched {count} game",
+                     "gave up: no link brought the game on for {seconds} s; watched {count} games",
+                     count).format(seconds=seconds, count=count))
+    return 0
+
+
+def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
+    """This identity's newest game still in play, to come back to (not when another table is named).
+
+    Raises:
+        click.ClickException: a journal whose record cannot be read, in words (it is set aside first).
+    """
+    if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
+        raise set_aside(*found[0], _(_AFRESH))
+    for journal, record in unfinished(tables_dir(), "join"):
+        if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
+            if address is not None:
+                host, port = _address(address)
+                record = replace(record, addresses=(host,), port=port)
+            return journal, record
+    return None
+
+
+def _table_name(journal: Journal) -> str | None:
+    """The name of the table a journal keeps, as its genesis states it (None: no readable genesis)."""
+    try:
+        entries = journal.entries()
+        return setup_from_genesis(entries[0], str(journal.folder), APPS).name if entries else None
+    except NetError:
+        return None
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, _colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise click.BadParameter(_("expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}").format(text=text),
+                                 param_hint="--address")
+    return host, int(port)
+
+
+
+def sit(table: str | None, address: str | None, bind: str, wait: float, bot: bool, watch: bool, new: bool, level: str,
+        nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool, seed: int | None,
+        stats: Path | None, game: str | None, seated: Callable[[str], None]) -> None:  # fmt: skip
+    """`join` (but --list) with its options: watch, or sit and play; `seated` is told, once a table is chosen,
+    what Ctrl-C says from then on (it drops out of a table, which may wait for this seat).
+
+    Raises:
+        SystemExit: always, with the exit status (0 a game played out, 3 a network error, 130 left Speed).
+    """
+    if watch:
+        where = _address(address) if address is not None else None
+        if where is None:
+            ad = asyncio.run(_async_choose(table, bind, wait, False, watch=True))
+            addresses, port, host_key = ad.addresses, ad.port, ad.host_key
+        else:
+            addresses, port, host_key = (where[0],), where[1], None
+        try:
+            raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only, host_key)))
+        except (NetError, OSError) as exc:
+            click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
+            raise SystemExit(3) from None
+    # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
+    if bot:
+        first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"
+        identity = load_identity(config_dir(), nick=nick or first)
+    else:
+        identity = person_identity(nick)
+    resume = None if new or game == SPEED.name else _unfinished_game(table, address)
+    host_key = None  # the key that signed the announcement picked: this peer proves itself only to it
+    if resume is not None:
+        addresses, port = resume[1].addresses, resume[1].port
+    elif address is not None:
+        host, port = _address(address)
+        addresses = (host,)
+    else:
+        ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
+        game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
+        addresses, port, host_key = ad.addresses, ad.port, ad.host_key
+    seated(_(LEFT_SPEED) if game == SPEED.name else _(_DROPPED))
+    try:
+        if game == SPEED.name:
+            status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,
+                                                   transcript, ascii_only, host_key))  # fmt: skip
+        else:
+            status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript,
+                                             stats, ascii_only, resume, host_key))  # fmt: skip
+    except (NetError, OSError) as exc:
+        if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
+            raise set_aside(resume[0], exc, _(_AFRESH)) from None
+        if resume is not None:
+            resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
+        if not quiet:
+            click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
+        raise SystemExit(3) from None
+    if status is None:
+        click.echo(_(LEFT_SPEED))
+        raise SystemExit(130)
+    raise SystemExit(status)
