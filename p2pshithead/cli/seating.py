@@ -21,8 +21,18 @@ from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.speedkeys import RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
 from p2pshithead.game import SHITHEAD
-from p2pshithead.lang import N_, _
-from p2pshithead.net import Agent, Apps, Identity, Transcript, Verdict, default_transcript_path, save_entries
+from p2pshithead.lang import N_, _, ngettext
+from p2pshithead.net import (
+    Agent,
+    Apps,
+    AwayCause,
+    AwayReport,
+    Identity,
+    Transcript,
+    Verdict,
+    default_transcript_path,
+    save_entries,
+)
 from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
 
 __all__ = ["APPS", "LEFT_SPEED", "async_seated", "async_until_left", "speed_finish", "verdict_words"]
@@ -64,13 +74,34 @@ async def async_until_left(run: Coroutine[object, object, Transcript], agent: Ag
     return None if agent.left.is_set() else playing.result()
 
 
+_AWAY_WORDS = {
+    AwayCause.LOST: N_("reported by the host, not provable: seat {seat} ({nick}) away for more than {limit} s: "
+                       "connection lost"),
+    AwayCause.SILENT: N_("reported by the host, not provable: seat {seat} ({nick}) away for more than {limit} s: "
+                         "silent (frozen or cut off)"),
+    AwayCause.RESTART: N_("reported by the host, not provable: seat {seat} ({nick}) away for more than {limit} s: "
+                          "not back after the host restarted"),
+}
+
+
 def verdict_words(verdict: Verdict) -> str:
-    """Who stopped the game, in words; the reason after it is the check's own detail."""
+    """Who stopped the game, in words: a seat away past the table's limit wholly in this person's words (the
+    host sent values); another verdict's reason after it is the check's own detail."""
+    if verdict.away is not None:
+        return _away_words(verdict.seat, verdict.nick, verdict.away)
     if verdict.proven:
         return _("seat {seat} ({nick}) at fault: {reason}").format(seat=verdict.seat, nick=verdict.nick,
                                                                     reason=verdict.reason)
     return _("reported by the host, not provable: seat {seat} ({nick}) {reason}").format(
         seat=verdict.seat, nick=verdict.nick, reason=verdict.reason)
+
+
+def _away_words(seat: int, nick: str, report: AwayReport) -> str:
+    heard = _("it sent nothing") if report.last < 0 else _(
+        "its last message is entry {last}, when it had seen entry {seen}").format(last=report.last, seen=report.seen)
+    held = ngettext("the table holds {count} entry", "the table holds {count} entries", report.entries)
+    return _("{away}; {heard}; {held}").format(away=_(_AWAY_WORDS[report.cause]).format(
+        seat=seat, nick=nick, limit=report.limit), heard=heard, held=held.format(count=report.entries))
 
 
 def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:

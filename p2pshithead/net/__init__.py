@@ -36,7 +36,7 @@ from p2pshithead.net._joining import Refused
 from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
 from p2pshithead.net._limits import ByteBudget, Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
-from p2pshithead.net._messages import FROM_HOST, FROM_PEER, Bye, Goodbye, Refusal, Reject
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER, AwayCause, Bye, Goodbye, Refusal, Reject
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._sequencer import Sequencer
@@ -46,6 +46,7 @@ from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Authored,
+    AwayReport,
     Entry,
     Head,
     Progress,
@@ -62,7 +63,7 @@ from p2pshithead.net._transcript import (
 from p2pshithead.net._watch import Observe, Watcher
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "Bye", "Goodbye", "Refusal", "Refused", "Reject",
+    "FROM_HOST", "FROM_PEER", "AwayCause", "AwayReport", "Bye", "Goodbye", "Refusal", "Refused", "Reject",
     "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
     "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
     "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",

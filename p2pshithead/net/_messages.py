@@ -77,6 +77,17 @@ class Goodbye(enum.Enum):
     """The peer stands up after a game instead of playing the next one."""
 
 
+class AwayCause(enum.Enum):
+    """How a seat the host reports away went (`away`'s `cause`)."""
+
+    LOST = "lost"
+    """Its link was lost (closed, cut off, or it broke the protocol)."""
+    SILENT = "silent"
+    """Its link fell silent past `Limits.silent_s` (frozen, lid closed, cable out)."""
+    RESTART = "restart"
+    """It was not back after the host restarted."""
+
+
 def _code(kind: type[enum.Enum]) -> Into:
     """A code of `kind` on the wire (its value); one outside the closed set is refused by name."""
     return Into(Str(1, max(len(c.value) for c in kind)), kind)
@@ -204,11 +215,16 @@ BODY_SCHEMA = Tagged(
         "app": fields(p=Opaque()),
         "end": fields(),
         "abort": fields(seat=Int(0, MAX_SEATS - 1), reason=Str(0, REASON_MAX, control=True)),
+        "away": fields(seat=Int(0, MAX_SEATS - 1), limit=Int(1, MAX_WAIT_S), cause=_code(AwayCause),
+                       last=Int(-1, 2**40), seen=Int(-1, 2**40), entries=Int(1, 2**40)),
         "equivocation": fields(a=EVIDENCE, b=EVIDENCE),
     },
 )
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, the
-sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size), or
+sequencer's report of a seat it could not prove at fault (an equivocation too long to carry whole, or an
+earlier program's report: the reason text it passes on, cut to size), its report of a seat away past the
+table's limit in values (`away`, transcript version 6 on: the limit, how it went, the entry it last sent
+and the one it had seen then, -1 for none, and the entries the table held), or
 the sequencer's proof that a seat signed two different messages for one place (`a` the one in the chain,
 `b` the other; transcript version 5 on)."""
 

@@ -33,6 +33,7 @@ from p2pshithead.net._limits import Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant, Seating, seating
 from p2pshithead.net._messages import (
     NONCE_BYTES,
+    AwayCause,
     AwayNews,
     Bye,
     Challenge,
@@ -61,6 +62,7 @@ from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Authored,
+    AwayReport,
     Entry,
     Head,
     Progress,
@@ -266,7 +268,7 @@ class HostSession:
         self.lobby = Lobby(config.seats, Occupant(identity.public, identity.nick))
         self._links: dict[int, _Link] = {}
         self._seats: dict[int, int] = {}  # seat -> link id: the lobby's before the game, the game's during it
-        self._away: dict[int, tuple[float, str]] = {}  # game seat -> (deadline, why), while gone
+        self._away: dict[int, tuple[float, AwayCause]] = {}  # game seat -> (deadline, how it went), while gone
         self._next_id = 0
         self._sequencer: Sequencer | None = None
         self._pending: Entry | None = None  # placed and relayed, not yet applied
@@ -390,7 +392,7 @@ class HostSession:
         assert self._sequencer is not None
         actions: list[Action] = []
         for seat in range(1, len(self._sequencer.transcript.setup.seats)):
-            actions += self._mark_away(seat, "not back after the host restarted", now, now)
+            actions += self._mark_away(seat, AwayCause.RESTART, now, now)
         return actions
 
     def next_game(self, table_id: bytes, secret: bytes) -> list[Action]:
@@ -692,7 +694,7 @@ class HostSession:
             return []  # it left the game for good: nobody waits on it
         actions: list[Action] = [Notify(Dropped(state.peer, why))]
         if seat not in self._away:
-            actions += self._mark_away(seat, f"connection lost ({why})", now, now)
+            actions += self._mark_away(seat, AwayCause.LOST, now, now)
         return actions
 
     def tick(self, now: float) -> list[Action]:
@@ -717,19 +719,19 @@ class HostSession:
                 continue
             silent = now - self._links[link].heard
             if silent > silent_s and seat not in self._away:
-                actions += self._mark_away(seat, f"silent for {silent:.0f} s (frozen or cut off)", now - silent, now)
+                actions += self._mark_away(seat, AwayCause.SILENT, now - silent, now)
             elif silent <= silent_s and seat in self._away:
                 actions += self._mark_back(seat)
-        for seat, (deadline, why) in list(self._away.items()):
+        for seat, (deadline, cause) in list(self._away.items()):
             if now >= deadline:
-                actions += self._abort(seat, why)
+                actions += self._abort(seat, cause)
         return actions
 
-    def _mark_away(self, seat: int, why: str, since: float, now: float) -> list[Action]:
+    def _mark_away(self, seat: int, cause: AwayCause, since: float, now: float) -> list[Action]:
         """Seat `seat` is gone since `since`: it has `away_time` from then to come back."""
         assert self._sequencer is not None
         left = since + self._config.away_time - now
-        self._away[seat] = (since + self._config.away_time, why)
+        self._away[seat] = (since + self._config.away_time, cause)
         nick = self._sequencer.transcript.setup.seats[seat].nick
         return [Notify(Away(seat, nick, left)), *self._tell_away(seat, left), Announce()]
 
@@ -746,17 +748,15 @@ class HostSession:
                 if (s.role is Role.GAME and s.seat != seat and self._seats.get(s.seat) == link)
                 or s.role is Role.WATCHER]  # fmt: skip
 
-    def _abort(self, seat: int, why: str) -> list[Action]:
+    def _abort(self, seat: int, cause: AwayCause) -> list[Action]:
         assert self._sequencer is not None
         transcript = self._sequencer.transcript
         if transcript.phase in (Progress.DONE, Progress.STOPPED):
             return []
         last = max((e for e in transcript.entries if e.msg.seat == seat), key=lambda e: e.index, default=None)
-        heard = "it sent nothing" if last is None else (
-            f"its last message is entry {last.index}, when it had seen entry {last.msg.seen.index}")
-        reason = (f"away for more than {self._config.away_time} s: {why}; {heard}; "
-                  f"the table holds {len(transcript.entries)} entries")  # fmt: skip
-        entry = self._sequencer.abort(seat, reason)
+        report = AwayReport(self._config.away_time, cause, -1 if last is None else last.index,
+                            -1 if last is None else last.msg.seen.index, len(transcript.entries))  # fmt: skip
+        entry = self._sequencer.away(seat, report)
         self._away.pop(seat, None)
         return self._broadcast(entry)
 

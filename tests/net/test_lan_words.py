@@ -14,9 +14,12 @@ import pytest
 
 from p2pshithead import lang
 from p2pshithead.cli.lan import show
+from p2pshithead.cli.seating import verdict_words
 from p2pshithead.cli.session import answer_words, network_words, table_words
 from p2pshithead.net import (
     PROTOCOL_VERSION,
+    AwayCause,
+    AwayReport,
     Bye,
     Goodbye,
     Host,
@@ -30,6 +33,7 @@ from p2pshithead.net import (
     TableAd,
     TableConfig,
     TableEvent,
+    Verdict,
     Welcomed,
 )
 
@@ -156,3 +160,20 @@ def test_a_listed_table_reads_in_each_language(code: str, lines: list[str], caps
     show("2.", _ad(5))
     shown = capsys.readouterr().out
     assert f"1. {lines[0]}\n" in shown and f"  {lines[1]}" in shown, shown
+
+
+@pytest.mark.parametrize("code, words", [
+    ("en", "reported by the host, not provable: seat 1 (bob) away for more than 30 s: connection lost; its last "
+           "message is entry 4, when it had seen entry 3; the table holds 9 entries"),
+    ("he", "דיווח של המארח, לא ניתן להוכחה: מקום 1 (bob) לא מחובר/ת יותר מ-30 ש׳: החיבור אבד; ההודעה האחרונה ממנו "
+           "היא רשומה 4, אחרי צפייה ברשומה 3; בשולחן 9 רשומות"),
+    ("pt", "relatado pelo anfitrião, não comprovável: lugar 1 (bob) ausente por mais de 30 s: conexão perdida; sua "
+           "última mensagem é a entrada 4, quando tinha visto a entrada 3; a mesa tem 9 entradas"),
+    ("fr", "signalé par l'hôte, non prouvable\u00a0: place 1 (bob) sans liaison depuis plus de 30 s\u00a0: liaison "
+           "perdue\u00a0; son dernier message est l'entrée 4, envoyé après avoir vu l'entrée 3\u00a0; "
+           "la table compte 9 entrées"),
+])  # fmt: skip
+def test_a_seat_away_past_the_limit_is_worded_by_each_reader(code: str, words: str) -> None:
+    report = AwayReport(30, AwayCause.LOST, 4, 3, 9)
+    lang.use(code)
+    assert verdict_words(Verdict(1, "bob", str(report), False, report)) == words

@@ -92,9 +92,9 @@ FREE_TEXT = {
        for t in _TABLE},
     **{f"{t}.rules": "the rules text: a preset and rule keys (`classic; burn=on`), which stay as typed; each "
                      "program puts them in words itself" for t in _TABLE},
-    "abort.reason": "the host's technical detail of a seat it could not prove at fault (signed in saved games of "
-                    "every version): shown only after the translated sentence `reported by the host, not provable: "
-                    "seat N (nick)`",
+    "abort.reason": "the host's technical detail of an equivocation too long to carry whole (what two signed "
+                    "messages differ in), or an earlier program's report: shown only after the translated sentence "
+                    "`reported by the host, not provable: seat N (nick)`; a seat away past the limit is `away`, values",
 }  # fmt: skip
 
 

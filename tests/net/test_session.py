@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from p2pshithead.net import (
     PROTOCOL_VERSION,
+    AwayCause,
     Head,
     Identity,
     Limits,
@@ -358,7 +359,9 @@ def test_a_lost_link_is_away_then_aborts_the_game_when_its_time_is_up() -> None:
     actions = table.tick(1.0)
     (stopped,) = told(actions)
     assert isinstance(stopped, Stopped) and stopped.verdict.seat == 1 and not stopped.verdict.proven
-    assert "away for more than 30 s: connection lost (reset by peer); it sent nothing" in stopped.verdict.reason
+    assert "away for more than 30 s: connection lost; it sent nothing" in stopped.verdict.reason
+    away = stopped.verdict.away
+    assert away is not None and (away.limit, away.cause, away.last, away.seen) == (30, AwayCause.LOST, -1, -1)
     assert transcript.phase is Progress.STOPPED and table.tick(100.0) == []
 
 
