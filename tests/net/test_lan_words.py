@@ -7,12 +7,17 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from p2pshithead import lang
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.lan import show
 from p2pshithead.cli.seating import verdict_words
 from p2pshithead.cli.session import answer_words, network_words, table_words
@@ -177,3 +182,38 @@ def test_a_seat_away_past_the_limit_is_worded_by_each_reader(code: str, words: s
     report = AwayReport(30, AwayCause.LOST, 4, 3, 9)
     lang.use(code)
     assert verdict_words(Verdict(1, "bob", str(report), False, report)) == words
+
+
+def _speaking(code: str) -> list[str]:
+    """The program as a person runs it, speaking `code` (`lang.use` before the command is imported, as the
+    language choice does)."""
+    return [sys.executable, "-c", f"from p2pshithead import lang; lang.use({code!r}); "
+            "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+
+
+def test_a_hebrew_host_process_and_a_french_joiner_process_play_one_table(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a free port on loopback for the host to listen on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, HOME_ENV: str(tmp_path / "dana")}
+    host = subprocess.Popen([*_speaking("he"), "host", "--autoplay", "--seats", "2", "--bind", "127.0.0.1",
+                             "--no-announce", "--port", str(port), "--table", "Friday", "--name", "dana"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline()  # the table line: it listens now
+        joined = subprocess.run([*_speaking("fr"), "join", "--bot", "--name", "zoe", "--bind", "127.0.0.1",
+                                 "--address", f"127.0.0.1:{port}"], capture_output=True, text=True, timeout=90,
+                                env={**os.environ, HOME_ENV: str(tmp_path / "zoe")})  # fmt: skip
+        rest, errors = host.communicate(timeout=60)
+        hosted = first + rest
+    finally:
+        host.kill()
+    assert host.returncode == 0 and joined.returncode == 0, (errors, joined.stderr)
+    assert f"שולחן 'Friday' ב-127.0.0.1:{port}; חוקים: " in hosted and "zoe במקום 1" in hosted, hosted
+    assert "סדר הסיום: 1. " in hosted and "תיעוד המשחק: " in hosted, hosted
+    assert "à la place 1 de 'Friday'\u00a0; règles\u00a0: " in joined.stdout, joined.stdout
+    assert "ordre d'arrivée\u00a0: 1. " in joined.stdout and "enregistré dans " in joined.stdout, joined.stdout
+    assert "  zoe\u00a0: parties 1, Masta " in joined.stdout, joined.stdout  # (who wins is the deal's)
+    english = ("seated at", "lobby:", "game starts", "finish order", "saved to", "so far")
+    assert not [word for word in english if word in hosted + joined.stdout], hosted + joined.stdout
