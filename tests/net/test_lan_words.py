@@ -64,6 +64,7 @@ def reader(code: str, lines: list[str]) -> Notify:
     return notify
 
 
+@pytest.mark.e2e  # (loopback sockets)
 def test_a_hebrew_host_and_a_french_joiner_each_read_their_own_language() -> None:
     host_lines: list[str] = []
     joiner_lines: list[str] = []
@@ -85,6 +86,7 @@ def test_a_hebrew_host_and_a_french_joiner_each_read_their_own_language() -> Non
     assert not any(word in host_text + joiner_text for word in ("seat", "lobby", "rules", "game starts"))
 
 
+@pytest.mark.e2e  # (loopback sockets)
 def test_a_refusal_reaches_a_joiner_as_a_code_it_words_in_its_own_language() -> None:
     host_key = Identity.generate("dana")
 
@@ -191,6 +193,7 @@ def _speaking(code: str) -> list[str]:
             "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
 
+@pytest.mark.e2e  # (loopback sockets, processes)
 def test_a_hebrew_host_process_and_a_french_joiner_process_play_one_table(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a free port on loopback for the host to listen on
         probe.bind(("127.0.0.1", 0))
