@@ -191,7 +191,7 @@ def corpus() -> Corpus:
     ]  # fmt: skip
     session_host: list[dict[str, Any]] = [
         {"t": "welcome", "v": PROTOCOL_VERSION, "seat": 1, "name": "t", "app": "shithead", "rules": "classic",
-         "words": "a\nb"},
+         "turn": 60, "away": 120},
         {"t": "challenge", "table": bytes(16), "host": bytes(32), "nonce": bytes(32)},
         {"t": "reject", "why": "full", "n": 0}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
         {"t": "bye", "why": "closed", "n": 0}, {"t": "ping", "n": 1}, *(e.to_wire() for e in entries[:40]),
