@@ -52,6 +52,8 @@ E2E_TESTS = frozenset({
     "net/test_terminal.py::test_a_person_who_does_not_type_in_time_has_their_program_play_for_them",
     "net/test_terminal.py::test_a_person_who_quits_leaves_for_good_and_the_others_play_on",
     "speed/test_network.py::test_two_peers_race_over_sockets_with_identical_results_at_both_ends",
+    "test_catalogs.py::test_a_process_speaking_a_language_reads_its_catalog",
+    "test_late.py::test_a_bare_import_loads_none_of_the_late_half",
     "test_layers.py::test_importing_a_package_loads_only_what_it_may_import",
     "wire/test_schema.py::test_the_wire_package_loads_nothing_of_p2pshithead_but_errors",
 })

@@ -2,7 +2,7 @@
 process posing as that platform (tests/pose.py: sys.platform and platform.system() say it; as Windows
 the POSIX-only modules cannot be imported, nor the os and signal names Windows lacks used, nor the event
 loop asked to watch a file). And the config folder each platform's person has had (click.get_app_dir)
-is the one platformdirs gives."""
+is the one platformdirs gives. A command loads at start only what it uses (issue 22's budget: README)."""
 
 from __future__ import annotations
 
@@ -124,3 +124,25 @@ def test_the_benchmarks_start_the_program_as_a_person_does() -> None:
     assert program.HOME_ENV == home.HOME_ENV
     done = subprocess.run([*program.CLI, "--version"], capture_output=True, text=True, check=True)
     assert done.stdout.startswith("p2pshithead, version")
+
+
+NET = ("p2pshithead.net", "zeroconf")
+DECK = ("p2pshithead.crypto", "rbcl", "p2pshithead.speedgame")
+SEAT = ("p2pshithead.cli.joining", "p2pshithead.cli.session", "prompt_toolkit")
+TABLE = ("p2pshithead.net._host", "p2pshithead.net._session", "p2pshithead.net._transcript")  # not to list tables
+UNUSED = [  # a command as a person types it, and what it must never load: the costly packages it does not use
+    (["rules", "classic"], NET + DECK + SEAT),
+    (["play", "--bots", "1", "--seed", "1", "--ascii", "--delay", "0"], NET + DECK + ("cryptography",)),
+    (["join", "--list", "--json", "--wait", "0.2", "--bind", "127.0.0.1"], DECK + SEAT + TABLE),
+]
+
+
+@pytest.mark.parametrize("args,unused", UNUSED, ids=lambda value: value[0] if isinstance(value[0], str) else "")
+def test_a_command_loads_only_what_it_uses(args: list[str], unused: tuple[str, ...], env: dict[str, str]) -> None:
+    python, *run = program.CLI
+    done = subprocess.run([python, "-X", "importtime", *run, *args], capture_output=True, text=True, env=env,
+                          timeout=60)  # fmt: skip  (play reads the end of input at its first prompt and leaves)
+    loaded = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert done.stdout and "p2pshithead.cli.main" in loaded, done.stderr[-2000:]
+    wrong = sorted(name for name in loaded if any(name == u or name.startswith(f"{u}.") for u in unused))
+    assert not wrong, f"{args[0]} loads {wrong}"

@@ -7,7 +7,6 @@ Invariant: importing the package loads the engine only (the events, `pushed`, th
 that need the deck or the transport (`_LATE`) load on first use, so `play`, `rules` and `join --list`
 never pay for those (README: start-up; tests/test_portable.py checks it)."""
 
-import importlib
 from typing import TYPE_CHECKING
 
 from p2pshithead.game._events import (
@@ -33,6 +32,7 @@ from p2pshithead.game._events import (
 )
 from p2pshithead.game._pushed import pushed
 from p2pshithead.game._rules import ruleset_of, table_rules
+from p2pshithead.late import late
 
 if TYPE_CHECKING:  # what mypy sees of the names `__getattr__` loads (below)
     from p2pshithead.game._app import SHITHEAD, ShitheadApp, auto_move
@@ -60,14 +60,7 @@ _LATE = {  # name -> the module that defines it; it loads the deck (crypto), `_a
 }
 
 if not TYPE_CHECKING:  # hidden from mypy, which then still refuses a name the package lacks
-
-    def __getattr__(name: str) -> object:
-        """A `_LATE` name, imported from its module on first use (then kept as this module's own)."""
-        if name not in _LATE:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{__name__}.{_LATE[name]}"), name)
-        globals()[name] = value
-        return value
+    __getattr__ = late(__name__, _LATE)
 
 
 __all__ = [
