@@ -1,16 +1,17 @@
-"""`play`, `verify`, `simulate` and `bench` speak Hebrew, Portuguese and French (issue 23): a question of
-`play`, a verdict of `verify`, a report line of `simulate` in each plural form, and a command's help
-(chosen before the command is imported, as the program does); English stays the default."""
+"""`play`, `verify`, `simulate` and a LAN person's prompts speak Hebrew, Portuguese and French (issue 23):
+`play`'s questions in-process and as typed in a pseudo-terminal (`--lang`), a verdict of `verify`, a report
+line of `simulate` and the host's empty-seats question in each plural form, and `play --help`; English
+stays the default (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -21,6 +22,8 @@ from p2pshithead.cli.main import main
 from p2pshithead.cli.play import Session
 from p2pshithead.cli.render import Look
 from p2pshithead.engine import preset
+
+from .test_play_pexpect import ENV, PROGRAM, PROMPT
 
 NBSP = "\u00a0"
 
@@ -50,14 +53,8 @@ LOSS = {"en": " loss ", "he": " הפסד ", "pt": " derrota ", "fr": " défaite 
 LANGUAGES = list(QUIT)
 
 
-@pytest.fixture
-def speak() -> Iterator[None]:
-    yield
-    lang.use("en")
-
-
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_play_asks_before_quitting_and_before_the_next_game_in_the_language(code: str, speak: None) -> None:
+def test_play_asks_before_quitting_and_before_the_next_game_in_the_language(code: str) -> None:
     lang.use(code)
     prompts: list[str] = []
     shown: list[str] = []
@@ -90,7 +87,7 @@ def test_play_asks_before_quitting_and_before_the_next_game_in_the_language(code
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_host_is_asked_about_empty_seats_in_the_languages_plural_forms(code: str, speak: None) -> None:
+def test_the_host_is_asked_about_empty_seats_in_the_languages_plural_forms(code: str) -> None:
     lang.use(code)
     prompts: list[str] = []
 
@@ -107,29 +104,54 @@ def test_the_host_is_asked_about_empty_seats_in_the_languages_plural_forms(code:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_verify_says_a_damaged_file_is_nobodys_fault_in_the_language(code: str, speak: None, tmp_path: Path) -> None:
+def test_verify_says_a_damaged_file_is_nobodys_fault_in_the_language(code: str, tmp_path: Path) -> None:
     junk = tmp_path / "junk.p2ps"
     junk.write_bytes(b"\x00\x00\x00\x02\xc1\xc1")
-    lang.use(code)
-    result = CliRunner().invoke(main, ["verify", str(junk)])
+    result = CliRunner().invoke(main, ["verify", str(junk)], env={"P2PSHITHEAD_LANG": code})
     assert result.exit_code == 1 and DAMAGED[code] in result.output, result.output
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_simulate_counts_its_games_in_the_languages_plural_forms(code: str, speak: None) -> None:
-    lang.use(code)
+def test_simulate_counts_its_games_in_the_languages_plural_forms(code: str) -> None:
     for games, words in GAMES[code].items():
-        result = CliRunner().invoke(main, ["simulate", "-n", str(games), "-p", "2", "--bots", "random"])
+        result = CliRunner().invoke(main, ["simulate", "-n", str(games), "-p", "2", "--bots", "random"],
+                                    env={"P2PSHITHEAD_LANG": code})  # fmt: skip
         assert result.exit_code == 0, result.output
         first, *bots = result.output.splitlines()
         assert words in first, first
         assert LOSS[code] in bots[0], bots[0]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("code, words", [("he", "כמה בוטים."), ("pt", "Quantos bots."), ("fr", "Nombre de bots.")])
-def test_help_is_in_the_language_chosen_before_the_command_loads(code: str, words: str) -> None:
-    run = (f"from p2pshithead import lang; lang.use({code!r}); from p2pshithead.cli.main import main; "
-           "main(['play', '--help'])")
-    done = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True)
+def test_play_help_is_in_the_language_chosen(code: str, words: str, tmp_path: Path) -> None:
+    done = subprocess.run([PROGRAM, "play", "--help"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "P2PSHITHEAD_LANG": code, "P2PSHITHEAD_HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert words in done.stdout and "How many bots." not in done.stdout, done.stdout
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("code, question, play_on, bye", [
+    ("pt", "A partida acaba e não conta", "você continua jogando", "Tchau!"),
+    ("fr", "Partie non comptée", "vous continuez à jouer", f"Au revoir{NBSP}!"),
+])  # fmt: skip
+def test_play_as_typed_asks_before_quitting_in_the_language(code: str, question: str, play_on: str, bye: str,
+                                                            tmp_path: Path) -> None:  # fmt: skip
+    """The real program in a pseudo-terminal with --lang: quit, Enter plays on, quit, y leaves."""
+    child = pexpect.spawn(PROGRAM, ["play", "--lang", code, "--bots", "1", "--delay", "0", "--ascii", "--seed", "5"],
+                          dimensions=(24, 80), timeout=20, encoding="utf-8",
+                          env={**ENV, "P2PSHITHEAD_HOME": str(tmp_path)})  # fmt: skip
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(question)
+    child.sendline("")
+    child.expect(play_on)
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(question)
+    child.sendline("y")
+    child.expect(bye)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in child.before
