@@ -200,7 +200,7 @@ class HumanAgent:
             self._headline, self._since = headline, self._now()
         if self._live and events and not shown.in_setup():
             self._redraw(shown.status(seat, self._ascii, self._size()))
-            self._over_drawn = headline == "game over"
+            self._over_drawn = headline == _("game over")
             return
         if shown.in_setup() and changed:
             if self._live:
@@ -273,9 +273,9 @@ class HumanAgent:
         parts = [_("{nick} is away ({clock} to come back)").format(nick=nick, clock=_clock_text(until - now))
                  for nick, until in self._away.values()]
         waited = now - self._since
-        if not self._headline.startswith("your") and waited >= 1:
+        if not _awaits_me(self._headline) and waited >= 1:
             left = self.turn_time - waited
-            thinking = self._headline.endswith("thinking") and self.turn_time
+            thinking = _awaits_thinking(self._headline) and self.turn_time
             shown = _("({clock} left)").format(clock=_clock_text(left)) if thinking else f"... {int(waited)} s"
             line = f"{self._headline} {shown}" if thinking else f"{self._headline}{shown}"
             parts.insert(0, line)
@@ -381,6 +381,17 @@ class HumanAgent:
         if self._app is None or self._over_drawn:
             return None
         return self._app.status(self._seat, self._ascii, self._size())
+
+
+def _awaits_me(headline: str) -> bool:
+    """Whether `headline` (`Shown.headline`, in the language in use) asks this person to decide."""
+    return headline in (_("your turn"), _("your move"), _("your answer: play out of turn, or pass"))
+
+
+def _awaits_thinking(headline: str) -> bool:
+    """Whether `headline` (in the language in use) says who is thinking on a turn of play."""
+    before, _names, after = _("{names} thinking").partition("{names}")
+    return len(headline) > len(before) + len(after) and headline.startswith(before) and headline.endswith(after)
 
 
 def _clock_text(seconds: float) -> str:

@@ -49,6 +49,7 @@ EMPTY = {"en": {1: "1 seat is still empty", 2: "2 seats are still empty", 5: "5 
          "fr": {1: f"1 place libre{NBSP}:", 2: f"2 places libres{NBSP}:", 5: f"5 places libres{NBSP}:"}}
 READY = {"en": "press Enter when ready\n", "he": "יש ללחוץ Enter כשמוכנים\n",
          "pt": "aperte Enter quando quiser começar\n", "fr": "appuyez sur Entrée quand vous voulez commencer\n"}
+LEFT = {"en": "(0:57 left)", "he": "(נותרו 0:57)", "pt": "(faltam 0:57)", "fr": "(reste 0:57)"}
 LOSS = {"en": " loss ", "he": " הפסד ", "pt": " derrota ", "fr": " défaite "}
 LANGUAGES = list(QUIT)
 
@@ -101,6 +102,50 @@ def test_the_host_is_asked_about_empty_seats_in_the_languages_plural_forms(code:
         agent.confirm_start, agent.empty_seats = True, empty
         asyncio.run(agent.async_wait_ready())
         assert prompts[0] == READY[code] and words in prompts[1], prompts
+
+
+class _Table:
+    """An application stub that shows `headline_text` (a headline of the LAN screen, in the language in use)."""
+
+    def __init__(self, headline: str) -> None:
+        self.headline_text = headline
+
+    def headline(self, seat: int | None) -> str:
+        return self.headline_text
+
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
+        return "the table"
+
+    def news(self, ascii: bool = False) -> list[str]:
+        return []
+
+    def in_setup(self) -> bool:
+        return False
+
+    def thinking(self) -> None:
+        return None
+
+    def moved(self, seat: int) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_waiting_line_counts_down_another_s_turn_and_not_ones_own_in_the_language(code: str) -> None:
+    """The LAN screen's headline is in the language in use: the waiting line still tells another's thinking
+    (with the time left) from the person's own turn (no line)."""
+    lang.use(code)
+    now = [100.0]
+    agent = HumanAgent(lambda app: app, lambda shown, seat, text: None, lambda text: None, clock=lambda: now[0],  # type: ignore
+                       live=True, write=lambda text: None, turn_time=60)  # fmt: skip
+    thinking = lang._("{names} thinking").format(names="Bot 2")
+    table = _Table(thinking)
+    agent.observe(table, 1, ())  # type: ignore[arg-type]
+    now[0] = 103.0
+    assert agent.waiting_line() == f"{thinking} {LEFT[code]}"
+    table.headline_text = lang._("your turn")
+    agent.observe(table, 1, ())  # type: ignore[arg-type]
+    now[0] = 110.0
+    assert agent.waiting_line() is None
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
