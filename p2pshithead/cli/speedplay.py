@@ -156,8 +156,8 @@ def play_speed(level: str, seed: int | None, rules_text: str | None, name: str, 
     rules = speed_rules(rules_text)
     bot = speed_bot(level)
     try:
-        code = asyncio.run(async_play(rules, bot, seed, name.strip()[:10] or "You", not ascii_only))
+        code = asyncio.run(async_play(rules, bot, seed, name.strip()[:10] or _("You"), not ascii_only))
     except OSError as exc:
         raise click.UsageError(str(exc)) from None
-    click.echo("Bye!")
+    click.echo(_("Bye!"))
     sys.exit(code)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,6 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
-from tests.speaking import speaking
 
 
 def test_rules_prints_a_preset_and_its_house_rules_in_words() -> None:
@@ -26,18 +27,36 @@ def test_rules_prints_a_preset_and_its_house_rules_in_words() -> None:
     ("fr", ["règles classic\u00a0:", "le 3 est transparent\u00a0: il copie la carte en dessous",
             "le 8 fait passer son tour au suivant"]),
 ])
-def test_rules_classic_is_printed_in_the_language_in_use_every_line_translated(language: str,
-                                                                               words: list[str]) -> None:
+def test_rules_classic_is_printed_in_the_language_chosen_every_line_translated(home: Path, language: str,
+                                                                              words: list[str]) -> None:
     command = ["rules", "classic", "--set", "face_up=4", "--set", "turbo=true"]
     english = CliRunner().invoke(main, command).output.splitlines()
-    with speaking(language):
-        result = CliRunner().invoke(main, command)
+    result = CliRunner().invoke(main, [*command, "--lang", language])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert len(lines) == len(english) == 10
     assert set(words) <= {line.strip() for line in lines}
     same = [line for line, theirs in zip(lines, english, strict=True) if line == theirs]
     assert not same, f"not translated in {language}: {same}"
+
+
+@pytest.mark.e2e  # (starts the program)
+def test_rules_with_lang_as_a_person_types_it(tmp_path: Path) -> None:
+    program = str(Path(sys.executable).with_name("p2pshithead"))
+    env = {**os.environ, HOME_ENV: str(tmp_path)}
+    env.pop("P2PSHITHEAD_LANG")  # (the suite's English: --lang decides here)
+    said = {code: subprocess.run([program, "rules", "karma", "--set", "jokers=2", "--lang", code], env=env,
+                                 capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+            for code in ("en", "he", "pt", "fr")}
+    assert said["he"][:2] == ["חוקי karma:", "  ערכת karma: מוסתרים 3, חשופים 3, ביד 3; 2 ג׳וקרים לכל חפיסה"]
+    assert said["pt"][-1] == "  2 curingas por baralho" and said["fr"][-1] == "  2 jokers par jeu"
+    for code in ("he", "pt", "fr"):
+        assert len(said[code]) == len(said["en"]) == 11
+        assert not set(said[code]) & set(said["en"]), code
+    wrong = subprocess.run([program, "rules", "--set", "eigth=under", "--lang", "pt"], env=env, capture_output=True,
+                           text=True, timeout=60)
+    assert wrong.returncode == 2 and "não há regra 'eigth'; você quis dizer eight?" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
 
 
 def test_a_misspelled_rule_is_answered_with_the_closest_names() -> None:

@@ -186,26 +186,23 @@ def test_a_seat_away_past_the_limit_is_worded_by_each_reader(code: str, words: s
     assert verdict_words(Verdict(1, "bob", str(report), False, report)) == words
 
 
-def _speaking(code: str) -> list[str]:
-    """The program as a person runs it, speaking `code` (`lang.use` before the command is imported, as the
-    language choice does)."""
-    return [sys.executable, "-c", f"from p2pshithead import lang; lang.use({code!r}); "
-            "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
+CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
 
 @pytest.mark.e2e  # (loopback sockets, processes)
 def test_a_hebrew_host_process_and_a_french_joiner_process_play_one_table(tmp_path: Path) -> None:
+    """The host chooses Hebrew by P2PSHITHEAD_LANG, the joiner French by --lang, as people run them."""
     with socket.socket() as probe:  # a free port on loopback for the host to listen on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, HOME_ENV: str(tmp_path / "dana")}
-    host = subprocess.Popen([*_speaking("he"), "host", "--autoplay", "--seats", "2", "--bind", "127.0.0.1",
+    env = {**os.environ, HOME_ENV: str(tmp_path / "dana"), "P2PSHITHEAD_LANG": "he"}
+    host = subprocess.Popen([*CLI, "host", "--autoplay", "--seats", "2", "--bind", "127.0.0.1",
                              "--no-announce", "--port", str(port), "--table", "Friday", "--name", "dana"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
     try:
         assert host.stdout is not None
         first = host.stdout.readline()  # the table line: it listens now
-        joined = subprocess.run([*_speaking("fr"), "join", "--bot", "--name", "zoe", "--bind", "127.0.0.1",
+        joined = subprocess.run([*CLI, "join", "--lang", "fr", "--bot", "--name", "zoe", "--bind", "127.0.0.1",
                                  "--address", f"127.0.0.1:{port}"], capture_output=True, text=True, timeout=90,
                                 env={**os.environ, HOME_ENV: str(tmp_path / "zoe")})  # fmt: skip
         rest, errors = host.communicate(timeout=60)
