@@ -195,8 +195,8 @@ def auto_payload(shown: object, seat: int) -> tuple[object, str]:
     sharing = app.pending() is not None
     payload, move = auto_move(app)
     if move is None:
-        return payload, "sends its shares" if sharing else "passes"
-    return payload, f"plays {app.view(seat).short(move)}"
+        return payload, _("sends its shares") if sharing else _("passes")
+    return payload, _("plays {move}").format(move=app.view(seat).short(move))
 
 
 def read_line(shown: object, seat: int, text: str) -> Reading:

@@ -3,11 +3,8 @@ each plural form, and a move error, in Hebrew, Portuguese and French; English st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 import pytest
 
-from p2pshithead import lang
 from p2pshithead.cli.fit import shown_width
 from p2pshithead.cli.narrate import Narrator, Told
 from p2pshithead.cli.prompt import hint_line, interpret
@@ -16,18 +13,12 @@ from p2pshithead.cli.scoreboard import Scoreboard
 from p2pshithead.engine import AmbiguousMoveError, Card, InvalidMoveError, Outcome, PickUp, Play
 from p2pshithead.game import pushed
 
+from ..speaking import speaking
 from .positions import ACES, FRENCH, HAND, NAMES, SIX, SIX_NAMES, Seat, Table
 from .test_render import check_snapshot
 
 ASCII = Look(unicode=False, color=False)
 NBSP = "\u00a0"
-
-
-@pytest.fixture
-def speak() -> Iterator[Callable[[str], None]]:
-    """`lang.use`, back to English after the test."""
-    yield lang.use
-    lang.use("en")
 
 
 SCREEN = {
@@ -53,14 +44,14 @@ SCREEN = {
 
 
 @pytest.mark.parametrize("code", sorted(SCREEN))
-def test_a_screen_in_each_language(speak: Callable[[str], None], code: str) -> None:
-    speak(code)
-    view = HAND.view()
-    lines = screen(view, 0, NAMES, [], ASCII, hint=hint_line(view, 0)).split("\n")
-    for line in SCREEN[code]:
-        assert line in lines
-    small = screen(view, 0, NAMES, [], Look(unicode=True, color=False, width=40, height=20), hint=hint_line(view, 0))
-    assert max(shown_width(line) for line in small.split("\n")) <= 40
+def test_a_screen_in_each_language(code: str) -> None:
+    with speaking(code):
+        view = HAND.view()
+        lines = screen(view, 0, NAMES, [], ASCII, hint=hint_line(view, 0)).split("\n")
+        for line in SCREEN[code]:
+            assert line in lines
+        small = screen(view, 0, NAMES, [], Look(color=False, width=40, height=20), hint=hint_line(view, 0))
+        assert max(shown_width(line) for line in small.split("\n")) <= 40
 
 
 PICKS_UP = {
@@ -73,15 +64,15 @@ PICKS_UP = {
 
 @pytest.mark.parametrize("code", sorted(PICKS_UP))
 @pytest.mark.parametrize("count", [1, 2, 5])
-def test_a_count_told_in_each_plural_form(speak: Callable[[str], None], code: str, count: int) -> None:
+def test_a_count_told_in_each_plural_form(code: str, count: int) -> None:
     """One card, two (Hebrew's dual) and five; the row beside shows the move without the name."""
-    speak(code)
-    game = Table(Seat("7h 9d 4c", ""), pile=" ".join(["Kc", "Qc", "6c", "2d", "5c"][-count:]), turn=1).game()
-    narrator = Narrator(0, NAMES, ASCII)
-    told = narrator.tell(pushed(game, PickUp(1)), game.view(0))
-    said = PICKS_UP[code][{1: 0, 2: 1}.get(count, 2)].format(count)
-    assert told == [said]
-    assert narrator.last[1] == said.removeprefix("Bot 1").removeprefix(":").strip()
+    with speaking(code):
+        game = Table(Seat("7h 9d 4c", ""), pile=" ".join(["Kc", "Qc", "6c", "2d", "5c"][-count:]), turn=1).game()
+        narrator = Narrator(0, NAMES, ASCII)
+        told = narrator.tell(pushed(game, PickUp(1)), game.view(0))
+        said = PICKS_UP[code][{1: 0, 2: 1}.get(count, 2)].format(count)
+        assert told == [said]
+        assert narrator.last[1] == said.removeprefix("Bot 1").removeprefix(":").strip()
 
 
 ERRORS = {
@@ -92,24 +83,23 @@ ERRORS = {
 
 
 @pytest.mark.parametrize("code", sorted(ERRORS))
-def test_a_move_error_in_each_language(speak: Callable[[str], None], code: str) -> None:
+def test_a_move_error_in_each_language(code: str) -> None:
     """Not held, out of range (counted), and an ace's target asked for, with the players named."""
-    speak(code)
-    no_queen, positions, ace = ERRORS[code]
-    with pytest.raises(InvalidMoveError, match=no_queen):
-        interpret("q", HAND.view(), 0, NAMES)
-    with pytest.raises(InvalidMoveError, match=positions):
-        interpret("fd 5", HAND.view(), 0, NAMES)
-    with pytest.raises(AmbiguousMoveError) as caught:
-        interpret("a", ACES.view(), 0, NAMES)
-    assert ace in caught.value.reason
+    with speaking(code):
+        no_queen, positions, ace = ERRORS[code]
+        with pytest.raises(InvalidMoveError, match=no_queen):
+            interpret("q", HAND.view(), 0, NAMES)
+        with pytest.raises(InvalidMoveError, match=positions):
+            interpret("fd 5", HAND.view(), 0, NAMES)
+        with pytest.raises(AmbiguousMoveError) as caught:
+            interpret("a", ACES.view(), 0, NAMES)
+        assert ace in caught.value.reason
 
 
 
-def _told(code: str) -> tuple[list[Told], dict[int, str]]:
-    """Moves told to seat 0 in language `code`: Bot 3 picks up two cards, I play 7h and draw Qh; and
+def _told() -> tuple[list[Told], dict[int, str]]:
+    """Moves told to seat 0 in the language in use: Bot 3 picks up two cards, I play 7h and draw Qh; and
     each seat's last move in words."""
-    lang.use(code)
     game = Table(Seat("7h 9d 4c", ""), pile="Kc 5c", turn=3, stock=2).game()
     game.reveal(game.stock[0], Card.from_text("Qh"))
     narrator = Narrator(0, NAMES, ASCII)
@@ -129,33 +119,35 @@ MOVES = {
 
 
 @pytest.mark.parametrize("code", sorted(MOVES))
-def test_each_move_is_marked_with_its_seat(speak: Callable[[str], None], code: str) -> None:
+def test_each_move_is_marked_with_its_seat(code: str) -> None:
     """A LAN screen finds a seat's move by its mark, not by the words (Hebrew puts "Bot 3:" first, and
     says "you" in the verb), and shows it beside the row without the name."""
-    told, last = _told(code)
-    assert told == MOVES[code]
-    assert last == {3: MOVES[code][0].beside, 0: MOVES[code][1].beside}
+    with speaking(code):
+        told, last = _told()
+        assert told == MOVES[code]
+        assert last == {3: MOVES[code][0].beside, 0: MOVES[code][1].beside}
 
 
 @pytest.mark.parametrize("code", sorted(MOVES))
 @pytest.mark.parametrize("size", [(80, 24), (40, 20)])
-def test_screen_snapshots_in_each_language(speak: Callable[[str], None], code: str, size: tuple[int, int]) -> None:
+def test_screen_snapshots_in_each_language(code: str, size: tuple[int, int]) -> None:
     """Six seats (French rules), moves told and the finish order with a scoreboard, as read in `code`."""
-    told, last = _told(code)
-    view, (width, height) = SIX.view(), size
-    look = Look(unicode=True, color=False, width=width, height=height)
-    events = [t.line for t in told]
-    text = screen(view, 0, SIX_NAMES, events, look, hint=hint_line(view, 0), last=last, number=2)
-    over = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), *(Seat(0, "", 0) for _ in range(4))],
-                 pile="5c", stock=0, extra="o2,3,4,5", rules=FRENCH).game()
-    over.push(Play(0, (0,)))
-    board = Scoreboard(SIX_NAMES)
-    for order in [(1, 2, 3, 4, 5, 0), (0, 3, 2, 4, 5, 1)]:
-        board.add(Outcome(order))
-    text += "\n" + "=" * width + "\n" + outcome_screen(over.view(0), 0, SIX_NAMES, events, look,
-                                                        below=board.lines(3, width), number=2)
-    check_snapshot(f"lang-{code}-{width}x{height}", text)
-    assert max(shown_width(line) for line in text.split("\n")) <= width
+    with speaking(code):
+        told, last = _told()
+        view, (width, height) = SIX.view(), size
+        look = Look(unicode=True, color=False, width=width, height=height)
+        events = [t.line for t in told]
+        text = screen(view, 0, SIX_NAMES, events, look, hint=hint_line(view, 0), last=last, number=2)
+        over = Table(Seat("Kh", "", 0), others=[Seat(2, "", 0), *(Seat(0, "", 0) for _ in range(4))],
+                     pile="5c", stock=0, extra="o2,3,4,5", rules=FRENCH).game()
+        over.push(Play(0, (0,)))
+        board = Scoreboard(SIX_NAMES)
+        for order in [(1, 2, 3, 4, 5, 0), (0, 3, 2, 4, 5, 1)]:
+            board.add(Outcome(order))
+        text += "\n" + "=" * width + "\n" + outcome_screen(over.view(0), 0, SIX_NAMES, events, look,
+                                                            below=board.lines(3, width), number=2)
+        check_snapshot(f"lang-{code}-{width}x{height}", text)
+        assert max(shown_width(line) for line in text.split("\n")) <= width
 
 
 SKIPPED = {"en": "You and Bot 1 are skipped", "he": "הפסדת תור, וגם Bot 1", "pt": "Você e Bot 1 perdem a vez",
@@ -163,12 +155,12 @@ SKIPPED = {"en": "You and Bot 1 are skipped", "he": "הפסדת תור, וגם B
 
 
 @pytest.mark.parametrize("code", sorted(SKIPPED))
-def test_two_eights_skip_you_and_another(speak: Callable[[str], None], code: str) -> None:
+def test_two_eights_skip_you_and_another(code: str) -> None:
     """Bot 3's two 8s pass over me and Bot 1: one sentence that says "you" in the verb's person."""
-    speak(code)
-    game = Table(Seat("7h 9d 4c", ""), pile="5h", stock=0, turn=3).game()
-    first, second = game.hand(3)[:2]
-    game.reveal(first, Card.from_text("8c"))
-    game.reveal(second, Card.from_text("8d"))
-    told = Narrator(0, NAMES, ASCII).tell(pushed(game, Play(3, (first, second))), game.view(0))
-    assert told[-1] == SKIPPED[code]
+    with speaking(code):
+        game = Table(Seat("7h 9d 4c", ""), pile="5h", stock=0, turn=3).game()
+        first, second = game.hand(3)[:2]
+        game.reveal(first, Card.from_text("8c"))
+        game.reveal(second, Card.from_text("8d"))
+        told = Narrator(0, NAMES, ASCII).tell(pushed(game, Play(3, (first, second))), game.view(0))
+        assert told[-1] == SKIPPED[code]

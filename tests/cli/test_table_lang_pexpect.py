@@ -1,17 +1,22 @@
-"""`play` in a pseudo-terminal in Hebrew, Portuguese and French, as a person types it: the swap phase's
-status line, a move the program does not understand, the help, and the move told back (issue 23)."""
+"""`play --lang CODE` in a pseudo-terminal in Hebrew, Portuguese and French, as a person types it: the swap
+phase's status line, a move the program does not understand, the help, and the move told back (issue 23).
+Hebrew is checked in logical order (`--bidi terminal`: the terminal reorders it)."""
 
 from __future__ import annotations
 
 import os
 import re
 import sys
+from pathlib import Path
 
 import pexpect
 import pytest
 
+from p2pshithead.cli.home import HOME_ENV
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = r"\n(?:\x1b\[[0-9;?]*[A-Za-z])*>"
+PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
 ENV = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
 NBSP = "\u00a0"
 
@@ -35,12 +40,11 @@ def _screen(child: pexpect.spawn, until: str = PROMPT) -> str:
 
 
 @pytest.mark.parametrize("code", sorted(SAID))
-def test_play_speaks_the_language(code: str) -> None:
+def test_play_speaks_the_language(code: str, tmp_path: Path) -> None:
     status, refused, helped, told = SAID[code]
-    program = (f"from p2pshithead import lang; lang.use({code!r}); from p2pshithead.cli.main import main; "
-               "main(['play', '--bots', '3', '--delay', '0', '--ascii', '--seed', '11'])")
-    child = pexpect.spawn(sys.executable, ["-c", program], dimensions=(24, 80), timeout=20, encoding="utf-8",
-                          env=ENV)  # fmt: skip
+    child = pexpect.spawn(PROGRAM, ["play", "--lang", code, "--bidi", "terminal", "--bots", "3", "--delay", "0",
+                                    "--ascii", "--seed", "11"], dimensions=(24, 80), timeout=20, encoding="utf-8",
+                          env={**ENV, HOME_ENV: str(tmp_path)})  # fmt: skip
     try:
         assert status in _screen(child).split("\n")
         child.sendline("zz")
