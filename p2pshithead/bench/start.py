@@ -2,8 +2,11 @@
 # against `python -c "import click, msgpack"` measured in the same runs (interleaved, so a load on the
 # machine weighs on both alike). `--help` and `rules classic` run to their end; `play` is stopped once its
 # first screen is out (its first line through a pipe), and `join --list` once its first line is (it looks
-# on loopback only). Invariants: every child is ended and waited for; each figure is the median of `runs`;
-# the config folder is a temporary one, removed after. POSIX only (a child's CPU time from os.wait4).
+# on loopback only). Each command runs once first, not counted: it writes the bytecode caches the counted
+# runs read, in a folder of their own (PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set, as
+# an installed program has its caches), so nothing is written beside the sources. Invariants: every child
+# is ended and waited for; each figure is the median of `runs`; the config and cache folders are temporary
+# ones, removed after. POSIX only (a child's CPU time from os.wait4).
 """`bench_start`: the figures behind `p2pshithead bench start`."""
 
 from __future__ import annotations
@@ -56,13 +59,16 @@ def bench_start(runs: int = 5, cases: Sequence[str] = tuple(CASES)) -> dict[str,
     """CPU seconds of the baseline and of each of `cases` (median of `runs`), and each case's figure against
     the baseline, `<case>_ratio` or `<case>_over_s` (`BUDGETS`), beside its target, `<figure>_max`."""
     with tempfile.TemporaryDirectory(prefix="p2ps-start-") as home:
-        env = {**os.environ, HOME_ENV: home}
-        times: dict[str, list[float]] = {name: [] for name in ("baseline", *cases)}
-        for _ in range(runs):
-            times["baseline"].append(_cpu(BASELINE, env, False))
-            for name in cases:
-                args, first_line_only = CASES[name]
-                times[name].append(_cpu([*CLI, *args], env, first_line_only))
+        env = {**os.environ, HOME_ENV: home, "PYTHONPYCACHEPREFIX": os.path.join(home, "bytecode")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        commands = {"baseline": (BASELINE, False)}
+        commands.update({name: ([*CLI, *CASES[name][0]], CASES[name][1]) for name in cases})
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for counted in [False] + [True] * runs:
+            for name, (command, first_line_only) in commands.items():
+                seconds = _cpu(command, env, first_line_only)
+                if counted:
+                    times[name].append(seconds)
     median = {name: statistics.median(values) for name, values in times.items()}
     figures: dict[str, float | int] = {"runs": runs, "baseline_cpu_s": round(median["baseline"], 4)}
     for name in cases:

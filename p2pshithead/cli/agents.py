@@ -23,6 +23,7 @@ from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import READER, terminal_size
+from p2pshithead.lang import _, ngettext
 from p2pshithead.net import Application
 from p2pshithead.speedgame import SpeedApp
 
@@ -269,12 +270,13 @@ class HumanAgent:
         if self._app is None or self._choosing or self._clock is None:
             return None
         now = self._now()
-        parts = [f"{nick} is away ({_clock_text(until - now)} to come back)" for nick, until in self._away.values()]
+        parts = [_("{nick} is away ({clock} to come back)").format(nick=nick, clock=_clock_text(until - now))
+                 for nick, until in self._away.values()]
         waited = now - self._since
         if not self._headline.startswith("your") and waited >= 1:
             left = self.turn_time - waited
             thinking = self._headline.endswith("thinking") and self.turn_time
-            shown = f"({_clock_text(left)} left)" if thinking else f"... {int(waited)} s"
+            shown = _("({clock} left)").format(clock=_clock_text(left)) if thinking else f"... {int(waited)} s"
             line = f"{self._headline} {shown}" if thinking else f"{self._headline}{shown}"
             parts.insert(0, line)
         return "; ".join(parts) or None
@@ -291,7 +293,7 @@ class HumanAgent:
         self._close_line()
         try:
             limited = self.turn_time > 0 and self._auto is not None
-            limit = f"   {self.turn_time} s to decide" if limited else ""
+            limit = "   " + _("{seconds} s to decide").format(seconds=self.turn_time) if limited else ""
             message = ""  # why the last input was refused, in the status line
 
             def paint() -> None:  # the screen of this turn, at the terminal's size now
@@ -304,7 +306,7 @@ class HumanAgent:
             deadline = self._now() + self.turn_time
 
             def countdown() -> str:  # beside the prompt, ticking (on a console)
-                return f"{_clock_text(deadline - self._now())} left"
+                return _("{clock} left").format(clock=_clock_text(deadline - self._now()))
 
             while True:
                 try:
@@ -315,7 +317,7 @@ class HumanAgent:
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(shown, seat)
-                    self._say(f"\ntime's up: your program {said} for you")
+                    self._say("\n" + _("time's up: your program {action} for you").format(action=said))
                     self._auto_mine = seat
                     return payload
                 reading = self._parse(shown, seat, text)
@@ -324,7 +326,7 @@ class HumanAgent:
                 if isinstance(reading, Confirm):
                     if (await self._ask(reading.question)).strip().lower() in ("y", "yes"):
                         return reading.payload
-                    self._say("you stay at the table")
+                    self._say(_("you stay at the table"))
                 elif self._live and "\n" not in reading.text:  # the screen again, the reason in its status line
                     message = reading.text
                     paint()
@@ -349,14 +351,16 @@ class HumanAgent:
         (`confirm_start`) is asked again before a start that would leave seats empty."""
         try:
             while True:
-                if (await self._ask("press Enter when ready\n")).strip().lower() in ("n", "no"):
-                    self._say("not ready yet: you keep your seat (Ctrl-C leaves the table)")
+                if (await self._ask(_("press Enter when ready") + "\n")).strip().lower() in ("n", "no"):
+                    self._say(_("not ready yet: you keep your seat (Ctrl-C leaves the table)"))
                     continue
                 empty = self.empty_seats
                 if not self.confirm_start or not empty:
                     return
-                answer = await self._ask(f"{empty} seat{'s are' if empty > 1 else ' is'} still empty: "
-                                         "start without them? y, or Enter to wait ")  # fmt: skip
+                answer = await self._ask(ngettext(
+                    "{count} seat is still empty: start without them? y, or Enter to wait ",
+                    "{count} seats are still empty: start without them? y, or Enter to wait ", empty,
+                ).format(count=empty))
                 if answer.strip().lower() in ("y", "yes"):
                     return
         except EOFError:
@@ -366,7 +370,7 @@ class HumanAgent:
         """Whether this person plays the next game the table offers (Enter or y: yes; n: stand up; at
         end of input: stand up)."""
         try:
-            answer = await self._ask("Next game at this table? Enter to play, n to stand up ")
+            answer = await self._ask(_("Next game at this table? Enter to play, n to stand up "))
         except EOFError:
             return False
         return answer.strip().lower() not in ("n", "no", "q", "quit")
@@ -414,8 +418,8 @@ class SpeedPerson:
     def redraw(self) -> None:
         app = self._app
         if app is None or app.in_setup() or app.seat is None:
-            draw("\n".join([*self.lines[-12:], "(setting up the deck: keys and proven shuffles...)"
-                            if app is not None else "waiting for the other player..."]))  # fmt: skip
+            draw("\n".join([*self.lines[-12:], _("(setting up the deck: keys and proven shuffles...)")
+                            if app is not None else _("waiting for the other player...")]))  # fmt: skip
             return
         draw(speed_screen(app.game, app.seat, app.names, self.lines, self._unicode, self.status, terminal_size()))
 

@@ -19,6 +19,7 @@ import click
 from click.core import ParameterSource
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
+from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.lan import checked_bind
 from p2pshithead.cli.level import LEVEL
@@ -32,14 +33,15 @@ from p2pshithead.cli.session import (
     network_words,
     notifier,
     person_identity,
+    rules_words,
     series_path,
     set_aside,
 )
-from p2pshithead.cli.shithead import describe
 from p2pshithead.cli.speedplay import speed_rules
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.game import SHITHEAD, table_rules
+from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
     ANY,
     Agent,
@@ -173,14 +175,15 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                     host_ready=config.app is SPEED or not isinstance(agent, BotAgent), notify=notify,
                     clock=time.monotonic, journal=journal, resume=table.resume) as host:  # fmt: skip
         first, *more = [f"[{a}]" if ":" in a else a for a in host.addresses]
-        also = f" (also {', '.join(more)})" if more else ""
         game = "" if config.app is SHITHEAD else f"--game {config.app.name} "
         how = f"join {config.name!r}" if config.announce else f"join {game}--address {first}:{host.port}"
-        rules = config.words if config.app is SHITHEAD else config.rules  # Speed's words take a screen
-        say(fitted(f"table {config.name!r} on {first}:{host.port}{also}; rules: {rules}; "
-                   f"others: p2pshithead {how}"))  # fmt: skip
+        words = {"table": config.name, "address": f"{first}:{host.port}", "also": ", ".join(more),
+                 "rules": rules_words(config.app.name, config.rules), "how": how}  # fmt: skip
+        say(fitted((_("table {table!r} on {address} (also {also}); rules: {rules}; others: p2pshithead {how}") if more
+                    else _("table {table!r} on {address}; rules: {rules}; others: p2pshithead {how}")).format(**words)))
         if table.resume:
-            say(f"resuming the game at entry {len(table.resume)}: the others come back by themselves")
+            say(_("resuming the game at entry {count}: the others come back by themselves").format(
+                count=len(table.resume)))
         address = "127.0.0.1" if config.bind == ANY else config.bind
         if table.resume:  # the bots that held seats come back to them; one that ran on is left to come back
             seated = _seated_bots(table.table_id)
@@ -206,9 +209,9 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                 _say_lines(evening.lines())
                 assert isinstance(agent, BotAgent | HumanAgent)
                 if not await agent.async_play_again():
-                    click.echo("You stood up: the table closes. Bye!")
+                    click.echo(_("You stood up: the table closes. Bye!"))
                     break
-                click.echo("the next game: waiting for everyone to say ready (a free seat takes a newcomer)")
+                click.echo(_("the next game: waiting for everyone to say ready (a free seat takes a newcomer)"))
                 table_id = os.urandom(16)
                 notify.between = True
                 journal = Journal.for_table(tables_dir(), table_id)
@@ -232,7 +235,7 @@ class Alone:
     says so (else the host's person would wait in silence): `between` is set when the next game is
     offered, and cleared when a game starts."""
 
-    ALONE = "Everyone else stood up: waiting for players to sit; Ctrl-C closes the table"
+    ALONE = N_("Everyone else stood up: waiting for players to sit; Ctrl-C closes the table")
 
     def __init__(self, notify: Notify, say: Callable[[str], None]) -> None:
         self._notify, self._say = notify, say
@@ -246,7 +249,7 @@ class Alone:
         elif isinstance(event, LobbySeats) and self.between:
             alone = sum(seat is not None for seat in event.seats) == 1
             if alone and not self._alone:
-                self._say(self.ALONE)
+                self._say(_(self.ALONE))
             self._alone = alone
 
 
@@ -280,7 +283,7 @@ def _reap_adopted(number: int, pid: int) -> None:
         end(pid)
 
 
-_AFRESH = "start a new table without --resume"  # the next step after a journal is set aside
+_AFRESH = N_("start a new table without --resume")  # the next step after a journal is set aside
 
 
 def _resumed(key: bytes) -> _Table:
@@ -292,7 +295,7 @@ def _resumed(key: bytes) -> _Table:
             words say where).
     """
     if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
-        raise set_aside(*found[0], _AFRESH)
+        raise set_aside(*found[0], _(_AFRESH))
     for journal, record in unfinished(tables_dir(), "host"):
         try:
             entries = journal.entries()
@@ -304,10 +307,10 @@ def _resumed(key: bytes) -> _Table:
             except ValueError as exc:
                 raise JournalError(record.table_id.hex(), str(exc)) from None
         except JournalError as exc:
-            raise set_aside(journal, exc, _AFRESH) from None
+            raise set_aside(journal, exc, _(_AFRESH)) from None
         return _Table(config, record.table_id, record.secret, 0, entries)
-    raise click.ClickException(f"no unfinished table to resume in {tables_dir()}; "
-                               "start one without --resume")
+    raise click.ClickException(_("no unfinished table to resume in {folder}; start one without --resume").format(
+        folder=tables_dir()))
 
 
 _NOT_FOR_SPEED = ("seats", "turn_time", "away_time", "resume", "games", "settings")
@@ -319,54 +322,52 @@ def _refuse_for_speed(ctx: click.Context) -> None:
     given = [param.opts[0] for param in ctx.command.params if param.name in _NOT_FOR_SPEED
              and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE]  # fmt: skip
     if given:
-        raise click.UsageError(f"a Speed table takes no {', '.join(given)}: it seats two, plays in real time "
-                               "(no turn to time, no seat to wait for: a drop ends the game) and plays one game "
-                               "(it is not kept to resume); leave it out, or host Shithead without --game speed")
+        raise click.UsageError(_("a Speed table takes no {options}: it seats two, plays in real time (no turn to time, "
+                                 "no seat to wait for: a drop ends the game) and plays one game (it is not kept to "
+                                 "resume); leave it out, or host Shithead without --game speed").format(
+            options=", ".join(given)))
 
 
-@click.command(epilog="""\b
-Examples:
-  p2pshithead host --table "Friday" --rules french --bots 2 --name ann
-  p2pshithead host --autoplay --bots 3 --games 3 --bind 127.0.0.1 --no-announce
-  p2pshithead host --resume""")
-@click.option("--table", "table_name", help="Table name shown on the LAN (default: NAME's table).")
+@click.command(help=_("""Host a table: announce it, seat joiners and bots, start when full or all ready, play it out;
+then offer the next game (seats stay, anyone may stand up, a newcomer takes a free seat; the
+Shithead deals), with a scoreboard after each game. Game N of `--transcript F` is saved to F-N.
+
+The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
+app folder): after a crash, `host --resume` goes on with it and the others come back by themselves."""),
+               epilog=examples('host --table "Friday" --rules french --bots 2 --name ann',
+                               "host --autoplay --bots 3 --games 3 --bind 127.0.0.1 --no-announce", "host --resume"))
+@click.option("--table", "table_name", help=_("Table name shown on the LAN (default: NAME's table)."))
 @rules_option
 @click.option("--seats", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
-              help="Seats at the table.")
+              help=_("Seats at the table."))
 @click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True,
-              help="Bot peers to seat.")
+              help=_("Bot peers to seat."))
 @click.option("--turn-time", type=click.IntRange(0, 24 * 3600), default=60, show_default=True, metavar="S",
-              help="Seconds a person has to decide before their program plays for them (0: no limit).")
+              help=_("Seconds a person has to decide before their program plays for them (0: no limit)."))
 @click.option("--away-time", type=click.IntRange(1, 24 * 3600), default=120, show_default=True, metavar="S",
-              help="Seconds a player who dropped (crash, lid closed, link lost) has to come back.")
-@click.option("--resume", is_flag=True, help="Go on with the last unfinished table this host ran.")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="TCP port (default: any free one).")
-@click.option("--bind", default=ANY, show_default=True, help="Address for the socket and for mDNS (default: all).")
-@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help="Where to save the game.")
-@click.option("--autoplay", is_flag=True, help="A computer player takes the host's seat.")
+              help=_("Seconds a player who dropped (crash, lid closed, link lost) has to come back."))
+@click.option("--resume", is_flag=True, help=_("Go on with the last unfinished table this host ran."))
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help=_("TCP port (default: any free one)."))
+@click.option("--bind", default=ANY, show_default=True, help=_("Address for the socket and for mDNS (default: all)."))
+@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help=_("Where to save the game."))
+@click.option("--autoplay", is_flag=True, help=_("A computer player takes the host's seat."))
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
-              help="How the bots (and --autoplay) play: random, greedy, smart or smart:BUDGET (200ms, 64p).")
-@click.option("--name", "nick", help="Your name at the table (kept with this identity).")
+              help=_("How the bots (and --autoplay) play: random, greedy, smart or smart:BUDGET (200ms, 64p)."))
+@click.option("--name", "nick", help=_("Your name at the table (kept with this identity)."))
 @click.option("--games", type=click.IntRange(0, 10_000), default=None, metavar="N",
-              help="Games to play at this table (default: 1 with --autoplay, else until you stand up).")
-@click.option("--no-announce", is_flag=True, help="Do not announce on mDNS (join with --address).")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
+              help=_("Games to play at this table (default: 1 with --autoplay, else until you stand up)."))
+@click.option("--no-announce", is_flag=True, help=_("Do not announce on mDNS (join with --address)."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=_("Suits as letters (7h), no glyphs."))
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True,
-              help="speed: two seats, real time (--rules 'speed jokers=on', 'chinese'; --bots 0 or 1).")
+              help=_("speed: two seats, real time (--rules 'speed jokers=on', 'chinese'; --bots 0 or 1)."))
 def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, turn_time: int, away_time: int,
          resume: bool, port: int, bind: str, transcript: Path | None, autoplay: bool, level: str, nick: str | None,
          games: int | None, no_announce: bool, ascii_only: bool, seed: int | None, stats: Path | None,
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
-    """Host a table: announce it, seat joiners and bots, start when full or all ready, play it out;
-    then offer the next game (seats stay, anyone may stand up, a newcomer takes a free seat; the
-    Shithead deals), with a scoreboard after each game. Game N of `--transcript F` is saved to F-N.
-
-    The game is kept in the config folder as it goes (`$P2PSHITHEAD_HOME`, else the platform's
-    app folder): after a crash, `host --resume` goes on with it and the others come back by themselves.
-    """
+    """`p2pshithead host` (its help above, in the person's language)."""
     checked_bind(bind)
     if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
@@ -378,12 +379,14 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         table = _speed_table(table_name, rules_text, bots, identity, bind, port, not no_announce)
     else:
         if bots >= seats:
-            raise click.BadParameter(f"{bots} bots leave no seat for the host at {seats} seats", param_hint="--bots")
+            raise click.BadParameter(ngettext("{bots} bots leave no seat for the host at {count} seat",
+                                              "{bots} bots leave no seat for the host at {count} seats",
+                                              seats).format(bots=bots, count=seats), param_hint="--bots")
         chosen = choose_rules(rules_text, settings)
         text = table_rules(chosen.base, chosen.house)
         try:
             config = TableConfig(table_name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,
-                                 port, announce=not no_announce, words=describe(text), turn_time=turn_time,
+                                 port, announce=not no_announce, turn_time=turn_time,
                                  away_time=away_time)  # fmt: skip
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
@@ -394,16 +397,16 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only,
                                          count))  # fmt: skip
     except (NetError, OSError) as exc:
-        click.echo(f"error: {network_words(exc)}", err=True)
+        click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
         raise SystemExit(3) from None
     except KeyboardInterrupt:
         status = None
     except EOFError:
-        click.echo("\nEnd of input: left the table (the game stops for everyone). Bye!")
+        click.echo("\n" + _("End of input: left the table (the game stops for everyone). Bye!"))
         raise SystemExit(0) from None
     if status is None:
-        click.echo(LEFT_SPEED if game == SPEED.name else "\nStopped hosting. If a game was in play, the others "
-                   "wait for the table to come back: `host --resume` goes on with it. Bye!")  # fmt: skip
+        click.echo(_(LEFT_SPEED) if game == SPEED.name else "\n" + _("Stopped hosting. If a game was in play, the "
+                   "others wait for the table to come back: `host --resume` goes on with it. Bye!"))  # fmt: skip
         raise SystemExit(130)
     raise SystemExit(status)
 
@@ -413,7 +416,8 @@ def _speed_table(name: str | None, rules_text: str | None, bots: int, identity: 
     """A new two-seat Speed table; `bots` 1 seats a bot process, 0 waits for a person."""
     rules = speed_rules(rules_text)
     if bots > 1:
-        raise click.BadParameter(f"Speed seats two: --bots 0 (a person joins) or 1, not {bots}", param_hint="--bots")
+        raise click.BadParameter(_("Speed seats two: --bots 0 (a person joins) or 1, not {bots}").format(bots=bots),
+                                 param_hint="--bots")
     config = TableConfig(name or f"{identity.nick}'s Speed", SPEED, rules.to_text(), 2, bind, port,
-                         announce=announce, words=rules.words(), turn_time=0)  # fmt: skip
+                         announce=announce, turn_time=0)  # fmt: skip
     return _Table(config, os.urandom(16), os.urandom(SPEED.secret_size), bots)

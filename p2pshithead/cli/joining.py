@@ -17,7 +17,7 @@ import click
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
 from p2pshithead.cli.home import config_dir, tables_dir
-from p2pshithead.cli.lan import is_speed, show
+from p2pshithead.cli.lan import is_speed, label, show
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
@@ -33,6 +33,7 @@ from p2pshithead.cli.session import (
 from p2pshithead.cli.shithead import screen_of
 from p2pshithead.cli.terminal import READER
 from p2pshithead.game import SHITHEAD, ShitheadApp
+from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
     ANY,
     PROTOCOL_VERSION,
@@ -59,15 +60,15 @@ from p2pshithead.speedgame import SPEED
 
 __all__ = ["sit"]
 
-_PICK = "join which table? (its number; Ctrl-C to leave) "
+_PICK = N_("join which table? (its number; Ctrl-C to leave) ")
 _MATCH_GRACE_S = 1.0  # after a table of the asked name appears, how long to look for another of that name
 _WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach the table again
 _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
-_AFRESH = "`join` again sits at a table afresh"  # the next step after a journal is set aside
-_DROPPED = ("Dropped out. If a game was in play, the others wait for you: run `join` again to come back, or type "
-            "quit on your turn to leave it for good. Bye!")  # fmt: skip
+_AFRESH = N_("`join` again sits at a table afresh")  # the next step after a journal is set aside
+_DROPPED = N_("Dropped out. If a game was in play, the others wait for you: run `join` again to come back, or type "
+              "quit on your turn to leave it for good. Bye!")  # fmt: skip
 _LOOPBACK = "127.0.0.1"
 
 
@@ -102,22 +103,22 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
 
     numbered: list[TableAd] = []
     async with Browser(bind) as browser:
-        click.echo("looking for tables on this network...")
-        reading = asyncio.ensure_future(READER.async_read(_PICK))
+        click.echo(_("looking for tables on this network..."))
+        reading = asyncio.ensure_future(READER.async_read(_(_PICK)))
         try:
             with patch_stdout():  # tables that appear are printed above the prompt
                 while True:
                     change = asyncio.ensure_future(browser.async_next(3600))
-                    done, _ = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
+                    done, _pending = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
                     if change in done and (result := change.result()) is not None:
-                        kind, _, ad = result
+                        kind, _name, ad = result
                         if ad is not None and kind == "add" and wanted(ad):
                             known = next((i for i, old in enumerate(numbered) if old.table_id == ad.table_id), None)
                             number = len(numbered) + 1 if known is None else known + 1
                             numbered[number - 1:number] = [ad]
                             show(f"{number}.", ad)
                         elif ad is not None:
-                            click.echo(f"   gone: {ad.label}")
+                            click.echo(_("   gone: {table}").format(table=label(ad)))
                     change.cancel()
                     if reading in done:
                         text = reading.result().strip()
@@ -126,8 +127,8 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
                         if chosen is not None and any(ad.table_id == chosen.table_id and (ad.free or watch)
                                                       for ad in current):  # fmt: skip
                             return chosen
-                        click.echo("that is not a table you can join: type the number of one" if text else "")
-                        reading = asyncio.ensure_future(READER.async_read(_PICK))
+                        click.echo(_("that is not a table you can join: type the number of one") if text else "")
+                        reading = asyncio.ensure_future(READER.async_read(_(_PICK)))
         finally:
             reading.cancel()
 
@@ -143,8 +144,9 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, wa
     """
     ad = await _async_chosen(table, bind, wait, bot, watch, game)
     if ad.version != PROTOCOL_VERSION:
-        raise click.ClickException(f"{ad.label} runs protocol version {ad.version} and this program "
-                                   f"{PROTOCOL_VERSION}: both need the same version of p2pshithead")
+        raise click.ClickException(_("{table} runs protocol version {theirs} and this program {mine}: both need the "
+                                     "same version of p2pshithead").format(table=label(ad), theirs=ad.version,
+                                                                           mine=PROTOCOL_VERSION))  # fmt: skip
     return ad
 
 
@@ -158,22 +160,25 @@ async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, wa
     if table is None:
         ad = await _async_pick(bind, bot, wait, watch, _of(game))
         if ad is None:
-            raise click.ClickException(f"no table with a free seat found in {wait:g} s; "
-                                       "try --wait SECONDS or --address HOST:PORT")
+            raise click.ClickException(_("no table with a free seat found in {wait} s; try --wait SECONDS or "
+                                         "--address HOST:PORT").format(wait=f"{wait:g}"))
         return ad
     matches, seen = await _async_find(table, bind, wait, watch)
     matches = [ad for ad in matches if _of(game)(ad)]
     if not matches:
-        names = ", ".join(ad.label + ("" if ad.free else " (full)") for ad in seen) or "none"
-        raise click.ClickException(f"no table called {table!r} with a free seat; seen: {names}; "
-                                   "try --wait SECONDS, or --address HOST:PORT")  # fmt: skip
+        names = ", ".join(label(ad) if ad.free else _("{table} (full)").format(table=label(ad)) for ad in seen)
+        raise click.ClickException((_("no table called {name!r} with a free seat; seen: {tables}; try --wait SECONDS, "
+                                      "or --address HOST:PORT") if names else
+                                    _("no table called {name!r} with a free seat; seen: none; try --wait SECONDS, or "
+                                      "--address HOST:PORT")).format(name=table, tables=names))  # fmt: skip
     if len(matches) == 1 or bot:
         return matches[0]
-    click.echo(f"{len(matches)} tables are called {table!r}:")
+    click.echo(ngettext("{count} table is called {name!r}:", "{count} tables are called {name!r}:",
+                        len(matches)).format(count=len(matches), name=table))
     for number, ad in enumerate(matches, 1):
         show(f"{number}.", ad)
     while True:
-        text = (await READER.async_read("which one? ")).strip()
+        text = (await READER.async_read(_("which one? "))).strip()
         if text.isdigit() and 0 < int(text) <= len(matches):
             return matches[int(text) - 1]
 
@@ -214,8 +219,8 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                     resume=resume,
                     find=None if bind == _LOOPBACK else find, host_key=host_key)  # fmt: skip
     if resume is not None:  # its journal replayed and found to be this seat's game (else JournalError, above)
-        say(f"coming back to your unfinished game (table {resume[1].table_id.hex()[:6]}); "
-            "`join --new` starts another instead")  # fmt: skip
+        say(_("coming back to your unfinished game (table {table}); `join --new` starts another instead").format(
+            table=resume[1].table_id.hex()[:6]))
     evening = Evening()
     async with joiner:
         result: Transcript | None = await joiner.async_run()
@@ -243,7 +248,7 @@ def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) 
     async def play_again() -> bool:
         again = await agent.async_play_again()
         if not again:
-            say("You stood up: the others play on without you. Bye!")
+            say(_("You stood up: the others play on without you. Bye!"))
         return again
 
     return play_again
@@ -265,7 +270,7 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
 
 
 def _no_move(shown: object, seat: int, text: str) -> Hint:
-    return Hint("a spectator never acts")
+    return Hint(_("a spectator never acts"))
 
 
 async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bool, ascii: bool,
@@ -302,7 +307,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     loop = asyncio.get_running_loop()
     ticking = asyncio.ensure_future(tick())
     try:
-        for _ in range(_WATCH_LINKS):
+        for _link in range(_WATCH_LINKS):
             watcher = Watcher(addresses, port, APPS, bind=None if bind == ANY else bind, notify=notifier(say, viewer),
                               observe=observe, clock=time.monotonic, games=games, host_key=host_key)  # fmt: skip
             began = loop.time()
@@ -319,7 +324,8 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 deadline = None
             if deadline is None:
                 deadline = loop.time() + _WATCH_BACK_S
-                say(f"lost the link to the table; trying to reach it again for {_WATCH_BACK_S:g} s (Ctrl-C stops)")
+                say(_("lost the link to the table; trying to reach it again for {seconds} s (Ctrl-C stops)").format(
+                    seconds=f"{_WATCH_BACK_S:g}"))
             elif loop.time() >= deadline:
                 break
             else:
@@ -329,8 +335,14 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
-    ending = "the table closed" if closed else f"gave up: no link brought the game on for {_WATCH_BACK_S:g} s"
-    say(f"{ending}; watched {len(games)} game{'s' if len(games) != 1 else ''}")
+    count, seconds = len(games), f"{_WATCH_BACK_S:g}"
+    if closed:
+        say(ngettext("the table closed; watched {count} game", "the table closed; watched {count} games",
+                     count).format(count=count))
+    else:
+        say(ngettext("gave up: no link brought the game on for {seconds} s; watched {count} game",
+                     "gave up: no link brought the game on for {seconds} s; watched {count} games",
+                     count).format(seconds=seconds, count=count))
     return 0
 
 
@@ -341,7 +353,7 @@ def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, S
         click.ClickException: a journal whose record cannot be read, in words (it is set aside first).
     """
     if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
-        raise set_aside(*found[0], _AFRESH)
+        raise set_aside(*found[0], _(_AFRESH))
     for journal, record in unfinished(tables_dir(), "join"):
         if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
             if address is not None:
@@ -361,10 +373,11 @@ def _table_name(journal: Journal) -> str | None:
 
 
 def _address(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
+    host, _colon, port = text.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise click.BadParameter(f"expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}", param_hint="--address")
+        raise click.BadParameter(_("expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}").format(text=text),
+                                 param_hint="--address")
     return host, int(port)
 
 
@@ -388,7 +401,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         try:
             raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only, host_key)))
         except (NetError, OSError) as exc:
-            click.echo(f"error: {network_words(exc)}", err=True)
+            click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
             raise SystemExit(3) from None
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
@@ -407,7 +420,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
         game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
-    seated(LEFT_SPEED if game == SPEED.name else _DROPPED)
+    seated(_(LEFT_SPEED) if game == SPEED.name else _(_DROPPED))
     try:
         if game == SPEED.name:
             status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,
@@ -417,13 +430,13 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
                                              stats, ascii_only, resume, host_key))  # fmt: skip
     except (NetError, OSError) as exc:
         if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
-            raise set_aside(resume[0], exc, _AFRESH) from None
+            raise set_aside(resume[0], exc, _(_AFRESH)) from None
         if resume is not None:
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
         if not quiet:
-            click.echo(f"error: {network_words(exc)}", err=True)
+            click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
         raise SystemExit(3) from None
     if status is None:
-        click.echo(LEFT_SPEED)
+        click.echo(_(LEFT_SPEED))
         raise SystemExit(130)
     raise SystemExit(status)

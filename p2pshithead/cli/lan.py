@@ -15,10 +15,11 @@ import click
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import preset
 from p2pshithead.game import ruleset_of
+from p2pshithead.lang import _, ngettext
 from p2pshithead.net import ANY, TableAd, async_watch, local_addresses
 from p2pshithead.speed import PRESETS as SPEED_PRESETS
 
-__all__ = ["checked_bind", "house_rules", "is_speed", "list_tables", "show"]
+__all__ = ["checked_bind", "house_rules", "is_speed", "label", "list_tables", "show"]
 
 
 def checked_bind(bind: str) -> str:
@@ -29,8 +30,9 @@ def checked_bind(bind: str) -> str:
     """
     if bind != ANY and bind not in local_addresses():
         mine = ", ".join(local_addresses())
-        raise click.BadParameter(f"{bind} is not an address of this machine (its addresses: {mine}); "
-                                 "leave --bind out to use every interface", param_hint="--bind")  # fmt: skip
+        raise click.BadParameter(_("{bind} is not an address of this machine (its addresses: {mine}); leave --bind "
+                                   "out to use every interface").format(bind=bind, mine=mine),
+                                 param_hint="--bind")  # fmt: skip
     return bind
 
 
@@ -43,14 +45,32 @@ def house_rules(text: str) -> list[str]:
     return ruleset_of(text).differences(preset(text.split(";")[0]))
 
 
+def _state(ad: TableAd) -> str:
+    """Where an announced table stands, in words: playing (who is away), full, or how many sit; then how
+    many watch."""
+    if ad.playing:
+        state = _("playing ({nicks} away)").format(nicks=", ".join(ad.away)) if ad.away else _("playing")
+    elif not ad.free:
+        state = _("full")
+    else:
+        state = _("{taken}/{seats} seated").format(taken=ad.taken, seats=ad.taken + ad.free)
+    if not ad.watching:
+        return state
+    return ngettext("{state}, {count} watching", "{state}, {count} watching", ad.watching).format(
+        state=state, count=ad.watching)
+
+
+def label(ad: TableAd) -> str:
+    """How a person tells a table from another of the same name: name, host and id prefix."""
+    return _("{table} (host {host}, id {id})").format(table=ad.name, host=ad.host, id=ad.table_id[:6])
+
+
 def _line(ad: TableAd) -> str:
-    away = f" ({', '.join(ad.away)} away)" if ad.away else ""
-    watching = f", {ad.watching} watching" if ad.watching else ""
-    seats = f"playing{away}" if ad.playing else ("full" if not ad.free else f"{ad.taken}/{ad.taken + ad.free} seated")
-    limits = f"{ad.turn_time} s to decide, " if ad.turn_time else ""
-    seats += f"{watching}; {limits}{ad.away_time} s to come back"
-    where = ", ".join(ad.addresses)
-    return f"{ad.label}  [{ad.rules}]  {seats}  {where} port {ad.port}"
+    limits = (_("{turn} s to decide, {away} s to come back").format(turn=ad.turn_time, away=ad.away_time)
+              if ad.turn_time else _("{away} s to come back").format(away=ad.away_time))  # fmt: skip
+    return _("{label}  [{rules}]  {state}; {limits}  {addresses} port {port}").format(
+        label=label(ad), rules=ad.rules, state=_state(ad), limits=limits, addresses=", ".join(ad.addresses),
+        port=ad.port)
 
 
 def is_speed(ad: TableAd) -> bool:
@@ -65,14 +85,14 @@ def _house(ad: TableAd) -> list[str]:
     try:
         return house_rules(ad.rules)
     except ValueError as exc:
-        return [f"rules this program cannot read: {exc}"]
+        return [_("rules this program cannot read: {problem}").format(problem=exc)]
 
 
 def show(kind: str, ad: TableAd) -> None:
     """Print a table as one line after `kind` ("1.", "add"), its house rules under it."""
     click.echo(fitted(f"{kind} {_line(ad)}"))  # wrapped at words on a narrow terminal
     for words in _house(ad):
-        click.echo(fitted(f"      house rule: {words}"))
+        click.echo(fitted(_("      house rule: {rule}").format(rule=words)))
 
 
 def list_tables(bind: str, wait: float, as_json: bool) -> None:
@@ -81,4 +101,5 @@ def list_tables(bind: str, wait: float, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
     elif not found:
-        click.echo(f"no table found on this network in {wait:g} s (try --wait SECONDS, or host one)")
+        click.echo(_("no table found on this network in {wait} s (try --wait SECONDS, or host one)").format(
+            wait=f"{wait:g}"))

@@ -50,6 +50,7 @@ from p2pshithead.engine import (
     Ruleset,
 )
 from p2pshithead.game import Dealt, Finished, pushed
+from p2pshithead.lang import N_, _
 
 __all__ = ["play", "Session"]
 
@@ -68,7 +69,7 @@ def make_bot(level: str) -> Player:
         raise click.BadParameter(str(exc), param_hint="--level") from None
 
 
-QUIT_QUESTION = "Quit? This game ends, not counted. y quits, Enter plays on "  # (fits 60 columns)
+QUIT_QUESTION = N_("Quit? This game ends, not counted. y quits, Enter plays on ")  # (fits 60 columns)
 
 
 class Session:
@@ -183,9 +184,13 @@ class Session:
     def _exchange_line(self, previous: Outcome) -> str:
         masta, shithead = previous.order[0], previous.order[-1]
         if shithead == ME:
-            return f"Card exchange: you (Shithead) give {self.names[masta]} (Masta) your best card"
-        to = "you" if masta == ME else self.names[masta]
-        return f"Card exchange: {self.names[shithead]} (Shithead) gives {to} (Masta) their best card"
+            return _("Card exchange: you (Shithead) give {masta} (Masta) your best card").format(
+                masta=self.names[masta])
+        if masta == ME:
+            return _("Card exchange: {shithead} (Shithead) gives you (Masta) their best card").format(
+                shithead=self.names[shithead])
+        return _("Card exchange: {shithead} (Shithead) gives {masta} (Masta) their best card").format(
+            shithead=self.names[shithead], masta=self.names[masta])
 
     def series(self) -> bool:
         """Games until the person declines another, each followed by the scoreboard; the Shithead deals
@@ -196,7 +201,7 @@ class Session:
             if game is None:
                 return True
             previous = game.outcome()
-            answer = self.ask("Play again? [Y/n] ")
+            answer = self.ask(_("Play again? [Y/n] "))
             if answer is None:
                 return True
             if answer.strip().lower() in ("n", "no", "q", "quit", "exit"):
@@ -222,7 +227,7 @@ class Session:
             if got is Command.QUIT:
                 if self._quits():
                     return Leave(ME)
-                status = "you play on"
+                status = _("you play on")
                 continue
             if isinstance(got, Command):
                 status = self._command(got, view)
@@ -239,14 +244,14 @@ class Session:
 
     def _quits(self) -> bool:
         """Whether the person confirms quitting (the end of input does)."""
-        answer = self.ask(QUIT_QUESTION)
+        answer = self.ask(_(QUIT_QUESTION))
         return answer is None or answer.strip().lower() in ("y", "yes")
 
     def _command(self, command: Command, view: Game) -> str:
         """Show the help or the rules until Enter; the status line after."""
         text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
         self._show(lambda: paragraphs(text, self.look.width))
-        self.ask("(Enter to go back) ")
+        self.ask(_("(Enter to go back) "))
         return ""
 
     def _out_of_turn(self, view: Game) -> Move | None:
@@ -268,7 +273,7 @@ class Session:
             if got is Command.QUIT:
                 if self._quits():
                     return Leave(ME)
-                status = "you play on"
+                status = _("you play on")
                 continue
             if isinstance(got, Command):
                 status = self._command(got, view) or question
@@ -288,27 +293,28 @@ class _Person:
         return self.session.decide(view)
 
 
-@click.command(epilog=examples(
+@click.command(help=_(
+    "Play Shithead against bots at this terminal, game after game: answer y to \"Play again?\" for the "
+    "next deal (the Shithead deals; under the French rules the card exchange opens it) and see the "
+    "scoreboard of the evening after each game. With --game speed: Speed, in real time, against one bot."
+), epilog=examples(
     "play", "play --rules french --bots 4 --level smart:200ms",
     "play --seed 7 --ascii --delay 0 --set ten_not_on_eight=true",
 ))
 @click.option("--bots", type=click.IntRange(MIN_PLAYERS - 1, MAX_PLAYERS - 1), default=3, show_default=True,
-              help="How many bots.")
+              help=_("How many bots."))
 @rules_option
-@click.option("--seed", type=int, default=None, help="Seed for the deal and the bots (reproducible games).")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suits as letters (7h), no glyphs.")
+@click.option("--seed", type=int, default=None, help=_("Seed for the deal and the bots (reproducible games)."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=_("Suits as letters (7h), no glyphs."))
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
-              help="Bot strength (smart takes a budget too: smart:200ms; in Speed, seconds a card: smart:0.3s).")
-@click.option("--name", default="You", show_default=True, help="Your name at the table.")
+              help=_("Bot strength (smart takes a budget too: smart:200ms; in Speed, seconds a card: smart:0.3s)."))
+@click.option("--name", default=_("You"), show_default=True, help=_("Your name at the table."))
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
-              help="Seconds to show each bot move.")
+              help=_("Seconds to show each bot move."))
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
-    """Play Shithead against bots at this terminal, game after game: answer y to "Play again?" for the
-    next deal (the Shithead deals; under the French rules the card exchange opens it) and see the
-    scoreboard of the evening after each game. With --game speed: Speed, in real time, against one bot."""
     if game == "speed":
         from p2pshithead.cli.speedplay import play_speed  # Speed's keys load only for Speed
 
@@ -319,7 +325,7 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     unicode = not ascii_only and can_encode(getattr(sys.stdout, "encoding", None))
-    names = [name.strip()[:10] or "You"] + [f"Bot {i}" for i in range(1, bots + 1)]
+    names = [name.strip()[:10] or _("You")] + [_("Bot {number}").format(number=i) for i in range(1, bots + 1)]
     rng = random.Random(seed)
     session = Session(
         rules, [make_bot(level) for _ in range(bots)], names, rng, Look(unicode=unicode), delay,
@@ -329,9 +335,9 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
     try:
         left = session.series()
     except KeyboardInterrupt:
-        click.echo("\nBye!")
+        click.echo("\n" + _("Bye!"))
         sys.exit(130)
-    click.echo("\nBye!" if left else "Bye!")
+    click.echo(("\n" if left else "") + _("Bye!"))
 
 
 if __name__ == "__main__":  # pragma: no cover

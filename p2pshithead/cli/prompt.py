@@ -5,7 +5,8 @@
 Invariants: `interpret` reads only a view (`Game.view(me)`), `me` and the seat names; it returns a
 `Command` or a move in `view.moves_for(me)`, or raises the engine's `MoveError` with seats named
 by their names: `InvalidMoveError` (not understood), `IllegalMoveError` (the rules say no) or
-`AmbiguousMoveError` (say more).
+`AmbiguousMoveError` (say more). Every line is in the language in use (`p2pshithead.lang`); what is
+typed (moves, commands, `y`) is the same in every language.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 
 from p2pshithead.cli.render import Look, names_in, show_hints
 from p2pshithead.engine import EngineError, Game, InvalidMoveError, Move, MoveError, Phase, Play, Rank, Swap
+from p2pshithead.lang import _
 
 __all__ = [
     "Command", "best_out_of_turn", "help_text", "hint_line", "interpret", "out_of_turn_answer", "window_question",
@@ -56,7 +58,7 @@ def interpret(text: str, view: Game, me: int, names: Sequence[str] | None = None
     """
     t = " ".join(text.strip().lower().split())
     if not t:
-        raise InvalidMoveError("type a move, or ? for help")
+        raise InvalidMoveError(_("type a move, or ? for help"))
     if t in _COMMANDS:
         return _COMMANDS[t]
     try:
@@ -74,7 +76,7 @@ def hint_line(view: Game, me: int) -> str:
     now = typable(view, me, view.short_hints(me))
     if view.phase is Phase.SHOW and view.turn == me:
         now = [*show_hints(view, me), "show -"]  # only the cards that can claim the lead (RULES.md 2)
-    return ("Type: " + "  ".join(now) + "   (? help)") if now else ""
+    return _("Type: {moves}   (? help)").format(moves="  ".join(now)) if now else ""
 
 
 def typable(view: Game, me: int, hints: Sequence[str]) -> list[str]:
@@ -94,39 +96,44 @@ def typable(view: Game, me: int, hints: Sequence[str]) -> list[str]:
     return out
 
 
+def _row(typed: str, words: str) -> str:
+    """A line of the help: what is typed, then what it does in words (a second line of them under the first)."""
+    return f"  {typed:<11} " + words.replace("\n", "\n" + " " * 14)
+
+
 def help_text(view: Game, me: int) -> str:
     """What may be typed, for the phase the game is in, and what is legal now."""
-    lines = ["Type:"]
+    lines = [_("Type:")]
     if view.phase is Phase.SWAP and view.exchange is not None:
         gift = next((h for h in view.short_hints(me) if h.startswith("give")), "give K")
-        lines += [f"  {gift:<11} give that hand card (the card exchange between games: the Shithead gives",
-                  "              their best card to the Masta, who gives back a card of their choice)"]
+        lines += [_row(gift, _("give that hand card (the card exchange between games: the Shithead gives\n"
+                               "their best card to the Masta, who gives back a card of their choice)"))]
     elif view.phase is Phase.SWAP:
         lines += [
-            "  swap 3 K    exchange a hand 3 with your face-up K",
-            "  swap #1 #2  the same by position (hand #1, face-up #2)",
-            "  place 7     lay a hand card face up (when the rules ask for it)",
-            "  r           ready: done swapping",
+            _row("swap 3 K", _("exchange a hand 3 with your face-up K")),
+            _row("swap #1 #2", _("the same by position (hand #1, face-up #2)")),
+            _row("place 7", _("lay a hand card face up (when the rules ask for it)")),
+            _row("r", _("ready: done swapping")),
         ]
     elif view.phase is Phase.SHOW:
         example = (show_hints(view, me) or ["show 4"])[0]
-        lines += [f"  {example:<11} show a {example[5:]} to claim the lead (the lowest shown starts)",
-                  "  show -      show nothing"]
+        claim = _("show a {rank} to claim the lead (the lowest shown starts)").format(rank=example[5:])
+        lines += [_row(example, claim), _row("show -", _("show nothing"))]
     else:
         lines += [
-            "  7           play one 7 (10, J, Q, K, A, Jo for the others)",
-            "  77  7 7  7x2  play two 7s;  7h  a given card",
-            "  p           pick up the pile;  p K  take face-up K with it (when you must)",
-            "  fd 2        turn your 2nd face-down card",
+            _row("7", _("play one 7 (10, J, Q, K, A, Jo for the others)")),
+            "  77  7 7  7x2  " + _("play two 7s;  7h  a given card"),
+            _row("p", _("pick up the pile;  p K  take face-up K with it (when you must)")),
+            _row("fd 2", _("turn your 2nd face-down card")),
         ]
         if view.rules.ace_gives_pile:
-            lines.append("  a>2         play an ace and name player 2 to take the pile")
+            lines.append(_row("a>2", _("play an ace and name player 2 to take the pile")))
         if view.rules.turbo or view.rules.interrupt:
-            lines.append("  out of turn: answer y to play all you may, or type the cards; Enter lets it pass")
-    lines += ["  rules       the rules in words;  quit  leave;  ?  this help"]
+            lines.append("  " + _("out of turn: answer y to play all you may, or type the cards; Enter lets it pass"))
+    lines.append(_row("rules", _("the rules in words;  quit  leave;  ?  this help")))
     now = view.short_hints(me)
     if now:
-        lines.append("Now you can: " + "  ".join(now))
+        lines.append(_("Now you can: {moves}").format(moves="  ".join(now)))
     return "\n".join(lines)
 
 
@@ -148,12 +155,15 @@ def window_question(view: Game, me: int, names: Sequence[str], look: Look) -> st
     seat with cards hidden from the table is asked, and a card still being opened to `me` shows `??`)."""
     window, best = view.window, best_out_of_turn(view, me)
     rank = Rank(window.rank).symbol if window is not None else "?"
-    who = names[window.player] if window is not None else "Someone"
+    who = names[window.player] if window is not None else _("Someone")
     if best is None:
-        return f"{who} played {rank}: no card you see may go out of turn; Enter to pass"
-    cards = " ".join(c.pretty(look.unicode) for s in (best.slots if best else ()) if (c := view.card(s)))
-    what = "burn the pile with your" if best is not None and _burns(view, best) else "play your"
-    return f"{who} played {rank}: {what} {cards or rank} out of turn? y, Enter to pass"
+        return _("{name} played {rank}: no card you see may go out of turn; Enter to pass").format(name=who, rank=rank)
+    cards = " ".join(c.pretty(look.unicode) for s in best.slots if (c := view.card(s))) or rank
+    if _burns(view, best):
+        question = _("{name} played {rank}: burn the pile with your {cards} out of turn? y, Enter to pass")
+    else:
+        question = _("{name} played {rank}: play your {cards} out of turn? y, Enter to pass")
+    return question.format(name=who, rank=rank, cards=cards)
 
 
 def _burns(view: Game, play: Play) -> bool:
@@ -180,9 +190,9 @@ def out_of_turn_answer(text: str, view: Game, me: int, names: Sequence[str] | No
     if answer in _YES:
         best = best_out_of_turn(view, me)
         if best is None:
-            raise InvalidMoveError("you have nothing to play out of turn; Enter passes")
+            raise InvalidMoveError(_("you have nothing to play out of turn; Enter passes"))
         return best
     got = interpret(text, view, me, names)
     if isinstance(got, Command | Play):
         return got
-    raise InvalidMoveError("out of turn you may only play cards; Enter passes")
+    raise InvalidMoveError(_("out of turn you may only play cards; Enter passes"))

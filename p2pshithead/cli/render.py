@@ -6,6 +6,7 @@ prints. A screen fits `Look.width` x `Look.height` (the terminal's size, 80x24 b
 6 players: the header, every seat's row, the pile, my cards, the status and the hint always stay on
 it (from `SMALLEST` up); the recent moves take the lines left; no word is ever cut (`cli.fit`).
 Color is click.style markup (red hearts and diamonds); `click.echo` strips it off a non-terminal.
+Every word is in the language in use (`p2pshithead.lang`); card symbols and what is typed stay as they are.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from p2pshithead.engine import (
     Suit,
     hand_order,
 )
+from p2pshithead.lang import N_, _, ngettext
 
 __all__ = [
     "Look",
@@ -36,6 +38,7 @@ __all__ = [
     "outcome_screen",
     "rules_text",
     "screen",
+    "title_text",
     "ace_answer",
     "aimed_at",
     "show_hints",
@@ -86,13 +89,23 @@ def cards_text(game: Game, slots: Sequence[int], look: Look, numbered: bool = Fa
     return " ".join(parts) or "-"
 
 
+_TITLES = {"Masta": N_("Masta"), "Vice-Masta": N_("Vice-Masta"), "Shithead": N_("Shithead"), "Winner": N_("Winner")}
+
+
+def title_text(title: str) -> str:
+    """A title of `Outcome.title` ("Masta", "#4") in the language in use."""
+    return _(_TITLES[title]) if title in _TITLES else title
+
+
 def names_in(text: str, names: Sequence[str]) -> str:
-    """Replace the engine's "player 2" by the player's name (for `why_illegal` texts)."""
+    """Replace the engine's "player 2" (in the language in use, or in English: `why_illegal` texts) by
+    the player's name."""
     def name(m: re.Match[str]) -> str:
         seat = int(m.group(1))
         return names[seat] if 0 <= seat < len(names) else m.group(0)
 
-    return re.sub(r"player (\d+)(?:'s)?", lambda m: name(m) + ("'s" if m.group(0).endswith("'s") else ""), text)
+    said = re.escape(_("player {seat}")).replace(re.escape("{seat}"), r"(\d+)")
+    return re.sub(r"player (\d+)", name, re.sub(said, name, text))
 
 
 # -- the screen --------------------------------------------------------------------------------
@@ -114,27 +127,25 @@ def _seat_line(view: Game, seat: int, me: int | None, names: Sequence[str], look
     letters = 10 if wide else 6 if narrow else 8
     head = f"{mark}[{seat}] {names[seat]:<{letters}.{letters}}"
     if seat in view.left:
-        line = f"{head} left the game"
-    elif seat in view.finished:
-        line = f"{head} out ({_ordinal(_place(view, seat))})"
+        return f"{head} " + _("left the game")
+    if seat in view.finished:
+        return f"{head} " + _("out ({place})").format(place=_ordinal(_place(view, seat)))
+    down = view.face_down(seat)
+    if seat == me and view.phase is Phase.PLAY and view.source(me) == Source.DOWN:
+        down_text = _("face-down {cards}").format(cards=" ".join(f"[{i}]" for i in range(1, len(down) + 1)))
     else:
-        down = view.face_down(seat)
-        if seat == me and view.phase is Phase.PLAY and view.source(me) == Source.DOWN:
-            down_text = "face-down " + " ".join(f"[{i}]" for i in range(1, len(down) + 1))
-        else:
-            down_text = f"down {len(down)}"
-        numbered = seat == me and view.phase is Phase.SWAP
-        up = _up_text(view, view.face_up(seat), look, numbered)
-        hand = "" if seat == me else f"hand {len(view.hand(seat)):>{1 if narrow else 2}}{gap}"
-        line = f"{head} {hand}{down_text}{gap}up {up}"
-    return line
+        down_text = _("down {count}").format(count=len(down))
+    numbered = seat == me and view.phase is Phase.SWAP
+    up = _("up {cards}").format(cards=_up_text(view, view.face_up(seat), look, numbered))
+    hand = "" if seat == me else _("hand {count}").format(count=f"{len(view.hand(seat)):>{1 if narrow else 2}}") + gap
+    return f"{head} {hand}{down_text}{gap}{up}"
 
 
 def _seat_rows(view: Game, me: int | None, names: Sequence[str], look: Look, last: Mapping[int, str]) -> dict[int, str]:
     """Every seat's row, each followed by its last move in brackets, lined up in one column where the
     width allows (else right after the row, shortened at a word, or left out)."""
     rows = {seat: fit(_seat_line(view, seat, me, names, look), look.width) for seat in range(view.players)}
-    said = {seat: last.get(seat) or ("ready" if view.phase is Phase.SWAP and seat in view.ready else "")
+    said = {seat: last.get(seat) or (_("ready") if view.phase is Phase.SWAP and seat in view.ready else "")
             for seat in rows}  # fmt: skip
     column = max(map(shown_width, rows.values())) + 2
     aligned = all(column + shown_width(text) + 2 <= look.width for text in said.values())
@@ -171,20 +182,24 @@ def _place(view: Game, seat: int) -> int:
     return [p for p in view.finished if p not in view.left].index(seat) + 1
 
 
+_ORDINALS = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}
+
+
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """A place in words ("2nd"): one message per English suffix, each language its own form."""
+    return _(N_("{n}th") if 10 <= n % 100 <= 20 else _ORDINALS.get(n % 10, N_("{n}th"))).format(n=n)
 
 
 def _pile_lines(view: Game, look: Look) -> list[str]:
     """The pile (as many top cards as the width shows) and what it demands: one line when both fit."""
     pile, demand = view.pile, view.demand()
     if not pile:
-        head, demand = "Pile: empty", demand.removeprefix("empty pile: ")
+        head, demand = _("Pile: empty"), demand.removeprefix("empty pile: ")
     else:
         room = max(1, (look.width - 24) // 4)
         shown = pile[-min(room, 12):]
         more = "... " if len(pile) > len(shown) else ""
-        head = f"Pile ({len(pile)}): {more}{cards_text(view, shown, look)}"
+        head = _("Pile ({count}): {cards}").format(count=len(pile), cards=more + cards_text(view, shown, look))
     one = f"{head}   {demand}"
     if shown_width(one) <= look.width:
         return [one]
@@ -198,8 +213,9 @@ def _hand_lines(view: Game, me: int, look: Look, max_lines: int) -> list[str]:
     if view.phase is Phase.SWAP:
         words = [f"{i}:{w}" for i, w in enumerate(words, 1)]
     if not words:
-        return ["Hand: empty"]
-    return wrap(words, look.width, max_lines, "Hand: ", "      ")
+        return [_("Hand: empty")]
+    head = _("Hand: ")
+    return wrap(words, look.width, max_lines, head, " " * shown_width(head))
 
 
 def screen(
@@ -235,12 +251,7 @@ def screen(
         Lines joined by newlines, at most `look.height - 1` of them (the prompt follows them).
     """
     width, rows = look.width, max(1, look.height - 1)
-    counts = f"stock {len(view.stock)}  burned {len(view.burned)}"
-    if width < _NARROW:
-        header = fit(f"{view.rules.name} {view.players}p{f' game {number}' if number > 1 else ''}  {counts}", width)
-    else:
-        game = f" - game {number}" if number > 1 else ""
-        header = fit(f"Shithead - {view.rules.name} - {view.players} players{game}   {counts}", width)
+    header = fit(_header(view, width, number), width)
     rows_of = _seat_rows(view, me, names, look, last or {})
     top = [header] + [row for seat, row in rows_of.items() if seat != me]
     top += _pile_lines(view, look)
@@ -259,6 +270,21 @@ def screen(
     return "\n".join(lines[:rows])
 
 
+def _header(view: Game, width: int, number: int) -> str:
+    """The game, its rules, the players and the counts of the stock and the burned cards (short when narrow)."""
+    name, n = view.rules.name, view.players
+    counts = _("stock {stock}  burned {burned}").format(stock=len(view.stock), burned=len(view.burned))
+    if width < _NARROW:
+        game = _("{rules} {players}p game {number}") if number > 1 else _("{rules} {players}p")
+        return game.format(rules=name, players=n, number=number) + "  " + counts
+    if number > 1:
+        game = ngettext("Shithead - {rules} - {players} player - game {number}",
+                        "Shithead - {rules} - {players} players - game {number}", n)
+    else:
+        game = ngettext("Shithead - {rules} - {players} player", "Shithead - {rules} - {players} players", n)
+    return game.format(rules=name, players=n, number=number) + "   " + counts
+
+
 def _recent(events: Sequence[str], width: int, room: int) -> list[str]:
     """The last moves that fit in `room` lines, oldest first; a long one wraps under itself."""
     out: list[str] = []
@@ -274,34 +300,40 @@ def _status(view: Game, me: int | None, names: Sequence[str]) -> str:
     """What the table waits for, said to `me` (a bystander: "watching: ..."); what may be typed is on
     the hint line."""
     if me is None:
-        return "watching: " + _watching(view, names)
+        return _("watching: {what}").format(what=_watching(view, names))
     exchange = view.exchange
+    turn = names[view.turn]
     if view.phase is Phase.SWAP and exchange is not None:
         return _exchange_status(view, me, names)
     if view.phase is Phase.SWAP:
         if me in view.ready:
-            return "Waiting for the others to finish swapping..."
-        return "Swap phase: swap hand and face-up cards (swap 3 K), then r when ready"
+            return _("Waiting for the others to finish swapping...")
+        return _("Swap phase: swap hand and face-up cards (swap 3 K), then r when ready")
     if view.phase is Phase.SHOW:
         if view.turn == me:
             claims = show_hints(view, me)
             if not claims and (leading := view.leading_show()) is not None:
-                return f"Show a card to claim the lead: a {leading[1].symbol} is shown, you hold none lower: show -"
+                return _("Show a card to claim the lead: a {rank} is shown, you hold none lower: show -").format(
+                    rank=leading[1].symbol)
             if not claims:
-                return "Show a card to claim the lead: you hold none that can (2, 3, 10 cannot): show -"
-            return f"Show a card to claim the lead (lowest shown starts): {claims[0]}, or show -"
-        return f"{names[view.turn]} shows..."
+                return _("Show a card to claim the lead: you hold none that can (2, 3, 10 cannot): show -")
+            return _("Show a card to claim the lead (lowest shown starts): {move}, or show -").format(move=claims[0])
+        return _("{name} shows...").format(name=turn)
     if view.phase is Phase.OVER:
-        return "Game over"
+        return _("Game over")
     if me in view.left:
-        return f"You left the game; {names[view.turn]}'s turn"
+        return _("You left the game; {name}'s turn").format(name=turn)
     if me in view.finished:
-        return f"You are out ({_ordinal(_place(view, me))}); {names[view.turn]}'s turn"
+        return _("You are out ({place}); {name}'s turn").format(place=_ordinal(_place(view, me)), name=turn)
     if view.turn == me:
         if aimed_at(view, me):
-            return "An ace names you to take the pile: " + ace_answer(view, me)
-        return f"Your turn (from your {view.source(me)} cards)"
-    return f"{names[view.turn]}'s turn"
+            return _("An ace names you to take the pile: {answer}").format(answer=ace_answer(view, me))
+        return _(_YOUR_TURN[view.source(me)])
+    return _("{name}'s turn").format(name=turn)
+
+
+_YOUR_TURN = {Source.HAND: N_("Your turn (from your hand cards)"), Source.UP: N_("Your turn (from your face-up cards)"),
+              Source.DOWN: N_("Your turn (from your face-down cards)")}
 
 
 def _watching(view: Game, names: Sequence[str]) -> str:
@@ -310,14 +342,15 @@ def _watching(view: Game, names: Sequence[str]) -> str:
         return _exchange_status(view, None, names)
     if view.phase is Phase.SWAP:
         waiting = [names[p] for p in range(view.players) if p not in view.ready and p not in view.finished]
-        return "swap phase, waiting for " + ", ".join(waiting)
+        return _("swap phase, waiting for {names}").format(names=", ".join(waiting))
+    turn = names[view.turn]
     if view.phase is Phase.SHOW:
-        return f"{names[view.turn]} shows..."
+        return _("{name} shows...").format(name=turn)
     if view.phase is Phase.OVER:
-        return "game over"
+        return _("game over")
     if aimed_at(view, view.turn):
-        return f"{names[view.turn]}'s turn: an ace names them to take the pile (or answer it)"
-    return f"{names[view.turn]}'s turn"
+        return _("{name}'s turn: an ace names them to take the pile (or answer it)").format(name=turn)
+    return _("{name}'s turn").format(name=turn)
 
 
 def _exchange_status(view: Game, me: int | None, names: Sequence[str]) -> str:
@@ -329,11 +362,15 @@ def _exchange_status(view: Game, me: int | None, names: Sequence[str]) -> str:
         gifts = [h for h in view.short_hints(me) if h.startswith("give")]
         example = gifts[0] if gifts else "give K"
         if x.best:
-            return f"You are the Shithead: give {receiver} (Masta) your best card: {example}"
-        return f"You are the Masta: give {receiver} (Shithead) a card of your choice: {example}"
+            gift = _("You are the Shithead: give {name} (Masta) your best card: {move}")
+        else:
+            gift = _("You are the Masta: give {name} (Shithead) a card of your choice: {move}")
+        return gift.format(name=receiver, move=example)
     if x.best:
-        return f"Card exchange: {giver}, the Shithead, gives {receiver}, the Masta, their best card..."
-    return f"Card exchange: {giver}, the Masta, gives {receiver}, the Shithead, a card back..."
+        return _("Card exchange: {giver}, the Shithead, gives {receiver}, the Masta, their best card...").format(
+            giver=giver, receiver=receiver)
+    return _("Card exchange: {giver}, the Masta, gives {receiver}, the Shithead, a card back...").format(
+        giver=giver, receiver=receiver)
 
 
 def aimed_at(view: Game, me: int) -> bool:
@@ -345,11 +382,11 @@ def aimed_at(view: Game, me: int) -> bool:
 def ace_answer(view: Game, me: int) -> str:
     """What `me`, named by an ace, may do: answer with what they hold, else take the pile."""
     if view.source(me) == Source.DOWN:
-        return f"flip one ({' '.join(view.short_hints(me))}): an ace, 2, 10 or 3 answers it"
+        return _("flip one ({moves}): an ace, 2, 10 or 3 answers it").format(moves=" ".join(view.short_hints(me)))
     answers = [h for h in view.short_hints(me) if not h.startswith("p")]
     if answers:
-        return "take it (p), or answer it: " + "  ".join(answers)
-    return "you have to take it (p)"
+        return _("take it (p), or answer it: {moves}").format(moves="  ".join(answers))
+    return _("you have to take it (p)")
 
 
 def show_hints(view: Game, me: int) -> list[str]:
@@ -382,20 +419,24 @@ def outcome_screen(
     outcome = view.outcome()
     if outcome is None:
         return screen(view, me, names, events, look, number=number)
-    lines = ["Game over. Finish order:" + (f"  (game {number})" if number > 1 else "")]
+    if number > 1:
+        lines = [_("Game over. Finish order:  (game {number})").format(number=number)]
+    else:
+        lines = [_("Game over. Finish order:")]
     for place, seat in enumerate(outcome.order, 1):
-        title = outcome.title(seat)
-        you = "  <- you" if seat == me else ""
+        title = title_text(outcome.title(seat))
+        you = "  " + _("<- you") if seat == me else ""
         lines.append(f"  {place}. {names[seat]:<12} {title}{you}")
     tail = lines + [*([""] if below else []), *below]
     room = look.height - 1 - len(tail) - 2
-    body = (["Last moves:", *_recent(events, look.width, room), ""] if room >= 1 else []) + tail
+    body = ([_("Last moves:"), *_recent(events, look.width, room), ""] if room >= 1 else []) + tail
     return "\n".join(fit(line, look.width) for line in body)
 
 
 def rules_text(rules: Ruleset) -> str:
     """The rules in words, for the `rules` command at the prompt."""
-    lines = ["Rules: " + rules.describe()[0]] + ["  " + line for line in rules.describe()[1:]]
-    lines.append("  play equal or higher than the pile; can't or won't: pick up the pile")
-    lines.append("  last player holding cards is the Shithead")
+    words = rules.describe()
+    lines = [_("Rules: {rules}").format(rules=words[0])] + ["  " + line for line in words[1:]]
+    lines.append("  " + _("play equal or higher than the pile; can't or won't: pick up the pile"))
+    lines.append("  " + _("last player holding cards is the Shithead"))
     return "\n".join(lines)

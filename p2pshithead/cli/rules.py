@@ -24,6 +24,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import config_dir
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
+from p2pshithead.lang import _
 
 DEFAULT_PRESET = "classic"
 """The rules of a table when `--rules` is not given."""
@@ -56,16 +57,16 @@ def rules_option(command: F) -> F:
     """The `--rules` option of a command that plays `--game shithead|speed`, passed on as `rules_text`:
     None when not given (the game chooses its default: `choose_rules` for Shithead, Speed's own)."""
     option = click.option("--rules", "rules_text", metavar="PRESET|~NAME",
-                          help=f"Rules preset ({', '.join(PRESETS)}; default {DEFAULT_PRESET}) or a saved house "
-                               "ruleset ~NAME (`p2pshithead rules --list`); with --game speed: speed or chinese, "
-                               "then options such as jokers=on.")  # fmt: skip
+                          help=_("Rules preset ({presets}; default {default}) or a saved house ruleset ~NAME "
+                                 "(`p2pshithead rules --list`); with --game speed: speed or chinese, then options "
+                                 "such as jokers=on.").format(presets=", ".join(PRESETS), default=DEFAULT_PRESET))
     return option(command)
 
 
 def house_rules_option(command: F) -> F:
     """The repeatable `--set KEY=VALUE` option (a house rule on top of the preset)."""
     option = click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
-                          help="A house rule on top of the preset, e.g. --set eight=under (repeatable).")
+                          help=_("A house rule on top of the preset, e.g. --set eight=under (repeatable)."))
     return option(command)
 
 
@@ -80,7 +81,8 @@ def with_house_rules(rules: Ruleset, settings: tuple[str, ...]) -> Ruleset:
     for setting in settings:
         key, sign, value = setting.partition("=")
         if not sign or not key.strip():
-            raise click.BadParameter(f"{setting!r}: write a house rule as KEY=VALUE", param_hint="--set")
+            raise click.BadParameter(_("{setting!r}: write a house rule as KEY=VALUE").format(setting=setting),
+                                     param_hint="--set")
         pairs[key.strip()] = value.strip()
     try:
         return rules.with_settings(pairs)
@@ -103,11 +105,13 @@ def choose_rules(text: str | None, settings: tuple[str, ...] = (), hint: str = "
         chosen = ChosenRules(text, text, preset(text))
     else:
         names = saved_names()
-        meant = f"did you mean {SAVED}{text}? " if text.lower() in names else ""
-        saved = ", ".join(SAVED + n for n in names) or "none yet"
-        raise click.BadParameter(f"unknown rules {text!r}: {meant}presets are {', '.join(PRESETS)}; saved house "
-                                 f"rulesets ({rules_folder()}): {saved}; save one with "
-                                 f"{_HOW_TO_SAVE}", param_hint=hint)
+        said = {"text": text, "name": SAVED + text.lower(), "presets": ", ".join(PRESETS), "folder": rules_folder(),
+                "saved": ", ".join(SAVED + n for n in names) or _("none yet"), "how": _HOW_TO_SAVE}
+        raise click.BadParameter((_("unknown rules {text!r}: did you mean {name}? presets are {presets}; saved house "
+                                    "rulesets ({folder}): {saved}; save one with {how}") if text.lower() in names
+                                  else _("unknown rules {text!r}: presets are {presets}; saved house rulesets "
+                                         "({folder}): {saved}; save one with {how}")).format(**said),
+                                 param_hint=hint)
     return ChosenRules(chosen.label, chosen.base, with_house_rules(chosen.ruleset, settings))
 
 
@@ -133,8 +137,8 @@ def saved_names() -> list[str]:
 def _checked_name(name: str, hint: str = "NAME") -> str:
     name = name.removeprefix(SAVED).strip().lower()
     if not _NAME.fullmatch(name):
-        raise click.BadParameter(f"{name!r}: a saved ruleset's name is 1 to 32 letters, digits, - or _ "
-                                 "(starting with a letter or digit)", param_hint=hint)  # fmt: skip
+        raise click.BadParameter(_("{name!r}: a saved ruleset's name is 1 to 32 letters, digits, - or _ "
+                                   "(starting with a letter or digit)").format(name=name), param_hint=hint)
     return name
 
 
@@ -148,21 +152,22 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
     name = _checked_name(name, hint)
     path = rules_folder() / f"{name}.json"
     if not path.exists():
-        saved = ", ".join(SAVED + n for n in saved_names()) or "none yet"
+        saved = ", ".join(SAVED + n for n in saved_names()) or _("none yet")
         raise click.BadParameter(
-            f"no saved house ruleset {SAVED}{name} in {rules_folder()} (saved: {saved}); save one with "
-            f"`p2pshithead rules PRESET --set KEY=VALUE --save {name}`", param_hint=hint)
+            _("no saved house ruleset {label} in {folder} (saved: {saved}); save one with "
+              "`p2pshithead rules PRESET --set KEY=VALUE --save {name}`").format(
+                label=SAVED + name, folder=rules_folder(), saved=saved, name=name), param_hint=hint)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not (isinstance(data, dict) and isinstance(data.get("preset"), str) and isinstance(data.get("house"), dict)
                 and all(isinstance(k, str) and isinstance(v, str) for k, v in data["house"].items())):
-            raise ValueError('expected {"preset": NAME, "house": {KEY: VALUE, ...}}')
+            raise ValueError(_('expected {"preset": NAME, "house": {KEY: VALUE, ...}}'))  # as it is: no format
         base = data["preset"]
         ruleset = preset(base).with_settings(data["house"])
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise click.BadParameter(f"{path} is damaged ({exc}); delete it or save {SAVED}{name} again with "
-                                 f"`p2pshithead rules PRESET --set KEY=VALUE --save {name}`",
-                                 param_hint=hint) from None  # fmt: skip
+        raise click.BadParameter(_("{path} is damaged ({error}); delete it or save {label} again with "
+                                   "`p2pshithead rules PRESET --set KEY=VALUE --save {name}`").format(
+                                     path=path, error=exc, label=SAVED + name, name=name), param_hint=hint) from None
     return ChosenRules(SAVED + name, base, ruleset)
 
 
@@ -178,12 +183,13 @@ def save(name: str, chosen: ChosenRules) -> Path:
 
 
 def _echo_rules(chosen: ChosenRules) -> None:
-    click.echo(f"{chosen.label}:" if chosen.label == chosen.base else f"{chosen.label} (on {chosen.base}):")
+    click.echo((_("{label}:") if chosen.label == chosen.base else _("{label} (on {base}):")).format(
+        label=chosen.label, base=chosen.base))
     for line in chosen.ruleset.describe():
         click.echo(fitted(f"  {line}"))
     changed = chosen.ruleset.differences(preset(chosen.base))
     if changed:
-        click.echo(f"house rules on top of {chosen.base}:")
+        click.echo(_("house rules on top of {base}:").format(base=chosen.base))
         for line in changed:
             click.echo(fitted(f"  {line}"))
 
@@ -191,9 +197,10 @@ def _echo_rules(chosen: ChosenRules) -> None:
 def _list_saved() -> None:
     names = saved_names()
     if not names:
-        click.echo(f"no saved house rulesets in {rules_folder()}; save one with {_HOW_TO_SAVE}")
+        click.echo(_("no saved house rulesets in {folder}; save one with {how}").format(folder=rules_folder(),
+                                                                                         how=_HOW_TO_SAVE))
         return
-    click.echo(f"saved house rulesets ({rules_folder()}):")
+    click.echo(_("saved house rulesets ({folder}):").format(folder=rules_folder()))
     for name in names:
         try:
             chosen = load_saved(name)
@@ -201,30 +208,34 @@ def _list_saved() -> None:
             click.echo(f"  {SAVED}{name}: {exc.message}")
             continue
         changed = chosen.ruleset.differences(preset(chosen.base))
-        click.echo(fitted(f"  {chosen.label} on {chosen.base}: {'; '.join(changed) or 'no house rules'}"))
+        said = "; ".join(changed) or _("no house rules")
+        click.echo(fitted("  " + _("{label} on {base}: {rules}").format(label=chosen.label, base=chosen.base,
+                                                                        rules=said)))
 
 
 def _delete(name: str) -> None:
     path = rules_folder() / f"{_checked_name(name, '--delete')}.json"
     if not path.exists():
-        raise click.BadParameter(f"no saved house ruleset {SAVED}{path.stem} in {rules_folder()}",
-                                 param_hint="--delete")  # fmt: skip
+        raise click.BadParameter(_("no saved house ruleset {label} in {folder}").format(
+            label=SAVED + path.stem, folder=rules_folder()), param_hint="--delete")
     path.unlink()
-    click.echo(f"deleted {SAVED}{path.stem} ({path})")
+    click.echo(_("deleted {label} ({path})").format(label=SAVED + path.stem, path=path))
 
 
-@click.command(epilog=examples("rules french", "rules pagat --set ten_not_on_eight=true",
+@click.command(help=_("Print the rules of a preset or saved house ruleset ~NAME (default classic), with any "
+                      "house rules, in words; save them as a named house ruleset, list or delete those."),
+               epilog=examples("rules french", "rules pagat --set ten_not_on_eight=true",
                                "rules pagat --set eight=under --save mine", "rules --list", "rules '~mine'",
                                "rules --delete mine"))
 @click.argument("name", required=False, default="classic", metavar="[PRESET|~NAME]")
 @house_rules_option
 @click.option("--save", "save_as", metavar="NAME",
-              help="Save these rules as house ruleset NAME, for --rules ~NAME in play, host, simulate and rules.")
-@click.option("--list", "list_saved", is_flag=True, help="List the saved house rulesets.")
-@click.option("--delete", "delete_name", metavar="NAME", help="Delete the saved house ruleset NAME.")
+              help=_("Save these rules as house ruleset NAME, for --rules ~NAME in play, host, simulate and "
+                     "rules."))
+@click.option("--list", "list_saved", is_flag=True, help=_("List the saved house rulesets."))
+@click.option("--delete", "delete_name", metavar="NAME", help=_("Delete the saved house ruleset NAME."))
 def rules(name: str, settings: tuple[str, ...], save_as: str | None, list_saved: bool, delete_name: str | None) -> None:
-    """Print the rules of a preset or saved house ruleset ~NAME (default classic), with any house rules,
-    in words; save them as a named house ruleset, list or delete those."""
+    """`p2pshithead rules` (its help, in the language in use, is the command's `help`)."""
     if list_saved:
         _list_saved()
         return
@@ -238,4 +249,4 @@ def rules(name: str, settings: tuple[str, ...], save_as: str | None, list_saved:
     path = save(save_as, chosen)
     saved = ChosenRules(SAVED + _checked_name(save_as, "--save"), chosen.base, chosen.ruleset)
     _echo_rules(saved)
-    click.echo(f"saved to {path}; use it with --rules {saved.label}")
+    click.echo(_("saved to {path}; use it with --rules {label}").format(path=path, label=saved.label))

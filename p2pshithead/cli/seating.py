@@ -1,6 +1,7 @@
 """Who plays this peer's seat at a LAN table of either game, one route for both: the applications this
 program plays on the network (`APPS`), a Speed seat's agent (a bot, or a person pressing keys; a
-Shithead seat's is `session.make_agent`), and how a Speed game ends in words.
+Shithead seat's is `session.make_agent`), and how a Speed game ends in words (and who stopped a game of
+either, `verdict_words`).
 
 Invariants: a person at Speed holds the terminal in raw mode only while the table runs (`async_seated`
 restores it on every way out); a person who leaves (`SpeedPerson.left`) stops the run, and the result
@@ -20,15 +21,26 @@ from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.speedkeys import RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
 from p2pshithead.game import SHITHEAD
-from p2pshithead.net import Agent, Apps, Identity, Transcript, default_transcript_path, save_entries
+from p2pshithead.lang import N_, _, ngettext
+from p2pshithead.net import (
+    Agent,
+    Apps,
+    AwayCause,
+    AwayReport,
+    Identity,
+    Transcript,
+    Verdict,
+    default_transcript_path,
+    save_entries,
+)
 from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
 
-__all__ = ["APPS", "LEFT_SPEED", "async_seated", "async_until_left", "speed_finish"]
+__all__ = ["APPS", "LEFT_SPEED", "async_seated", "async_until_left", "speed_finish", "verdict_words"]
 
 APPS: Apps = {SHITHEAD.name: SHITHEAD, SPEED.name: SPEED}
 """The applications this program plays on the network."""
-LEFT_SPEED = "Left the table (the game stops for both). Bye!"
-"""What a person who left a Speed table is told (exit status 130)."""
+LEFT_SPEED = N_("Left the table (the game stops for both). Bye!")
+"""What a person who left a Speed table is told (exit status 130); `_` where it is shown."""
 
 
 @contextlib.asynccontextmanager
@@ -62,6 +74,36 @@ async def async_until_left(run: Coroutine[object, object, Transcript], agent: Ag
     return None if agent.left.is_set() else playing.result()
 
 
+_AWAY_WORDS = {
+    AwayCause.LOST: N_("reported by the host, not provable: seat {seat} ({nick}) away for more than {limit} s: "
+                       "connection lost"),
+    AwayCause.SILENT: N_("reported by the host, not provable: seat {seat} ({nick}) away for more than {limit} s: "
+                         "silent (frozen or cut off)"),
+    AwayCause.RESTART: N_("reported by the host, not provable: seat {seat} ({nick}) away for more than {limit} s: "
+                          "not back after the host restarted"),
+}
+
+
+def verdict_words(verdict: Verdict) -> str:
+    """Who stopped the game, in words: a seat away past the table's limit wholly in this person's words (the
+    host sent values); another verdict's reason after it is the check's own detail."""
+    if verdict.away is not None:
+        return _away_words(verdict.seat, verdict.nick, verdict.away)
+    if verdict.proven:
+        return _("seat {seat} ({nick}) at fault: {reason}").format(seat=verdict.seat, nick=verdict.nick,
+                                                                    reason=verdict.reason)
+    return _("reported by the host, not provable: seat {seat} ({nick}) {reason}").format(
+        seat=verdict.seat, nick=verdict.nick, reason=verdict.reason)
+
+
+def _away_words(seat: int, nick: str, report: AwayReport) -> str:
+    heard = _("it sent nothing") if report.last < 0 else _(
+        "its last message is entry {last}, when it had seen entry {seen}").format(last=report.last, seen=report.seen)
+    held = ngettext("the table holds {count} entry", "the table holds {count} entries", report.entries)
+    return _("{away}; {heard}; {held}").format(away=_(_AWAY_WORDS[report.cause]).format(
+        seat=seat, nick=nick, limit=report.limit), heard=heard, held=held.format(count=report.entries))
+
+
 def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:
     """Save a Speed game's transcript, say who won (or why it stopped), return the exit status."""
     seat = [s.key for s in transcript.setup.seats].index(identity.public)
@@ -69,10 +111,14 @@ def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, 
     save_entries(path, transcript.entries)
     app = transcript.app
     if transcript.verdict is not None:
-        say(f"The game stopped: {transcript.verdict}. Transcript: {path}")
+        say(_("The game stopped: {verdict}. Transcript: {path}").format(verdict=verdict_words(transcript.verdict),
+                                                                        path=path))
         return 1
     order = app.finish_order() if isinstance(app, SpeedApp) else None
-    winner = "You win" if order and order[0] == seat else f"{transcript.setup.seats[order[0]].nick} wins" if order \
-        else "No winner"  # fmt: skip
-    say(f"{winner}. Transcript: {path}")
+    if not order:
+        say(_("No winner. Transcript: {path}").format(path=path))
+    elif order[0] == seat:
+        say(_("You win. Transcript: {path}").format(path=path))
+    else:
+        say(_("{nick} wins. Transcript: {path}").format(nick=transcript.setup.seats[order[0]].nick, path=path))
     return 0

@@ -22,19 +22,23 @@ import click
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.home import config_dir, transcripts_dir
-from p2pshithead.cli.seating import APPS
-from p2pshithead.cli.shithead import ShitheadBot, auto_payload, read_line, screen_of
+from p2pshithead.cli.seating import APPS, verdict_words
+from p2pshithead.cli.shithead import ShitheadBot, auto_payload, describe, read_line, screen_of
 from p2pshithead.cli.terminal import READER, fitted, is_console
-from p2pshithead.game import ShitheadApp
+from p2pshithead.game import SHITHEAD, ShitheadApp
+from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
     NICK_MAX,
+    PROTOCOL_VERSION,
     SEQUENCER,
     Agent,
     Away,
     Back,
+    Bye,
     Connected,
     Dropped,
     Entry,
+    Goodbye,
     Identity,
     Journal,
     JournalError,
@@ -43,6 +47,9 @@ from p2pshithead.net import (
     NetError,
     Notify,
     Progress,
+    Refusal,
+    Refused,
+    Reject,
     Seated,
     Started,
     Stats,
@@ -61,29 +68,79 @@ from p2pshithead.net import (
     save_entries,
 )
 
+_ERRNO_WORDS = {
+    errno.EADDRINUSE: N_("that port is in use by another program: leave --port out, or choose another"),
+    errno.EADDRNOTAVAIL: N_("that address is not this machine's: check --bind, or leave it out"),
+    errno.ENETUNREACH: N_("no route to that network: are you on the same Wi-Fi as the table?"),
+    errno.EHOSTUNREACH: N_("that machine cannot be reached: is it on the same Wi-Fi, and still up?"),
+    errno.ENODEV: N_("no network interface has that address: check --bind, or leave it out"),
+}
+
 
 def network_words(exc: BaseException) -> str:
-    """A network error in words with the next step (never a bare errno)."""
-    text = {
-        errno.EADDRINUSE: "that port is in use by another program: leave --port out, or choose another",
-        errno.EADDRNOTAVAIL: "that address is not this machine's: check --bind, or leave it out",
-        errno.ENETUNREACH: "no route to that network: are you on the same Wi-Fi as the table?",
-        errno.EHOSTUNREACH: "that machine cannot be reached: is it on the same Wi-Fi, and still up?",
-        errno.ENODEV: "no network interface has that address: check --bind, or leave it out",
-    }.get(getattr(exc, "errno", None) or 0)
-    return f"{text} ({exc.strerror})" if text and isinstance(exc, OSError) else str(exc)
+    """A network error in words with the next step (never a bare errno); a host's refusal or goodbye in
+    this person's words (`answer_words`), after the name of the link it came on."""
+    if isinstance(exc, Refused):
+        return _("{peer}: {said}").format(peer=exc.peer, said=answer_words(exc.answer))
+    text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)
+    if text and isinstance(exc, OSError):
+        return _("{words} ({detail})").format(words=_(text), detail=exc.strerror)
+    return str(exc)
+
+
+_REFUSAL_WORDS = {
+    Refusal.FULL: N_("the table is full"),
+    Refusal.SEATED: N_("this key already sits at the table"),
+    Refusal.LIVE: N_("this key sits at the table on a link that is still live: one identity plays one seat (is it "
+                     "playing in another window?)"),
+    Refusal.NOT_STARTED: N_("the game has not started"),
+    Refusal.NO_SEAT: N_("this table has no such seat"),
+    Refusal.UNSIGNED: N_("the rejoin is not signed by the seat's key"),
+    Refusal.STALE: N_("the rejoin is too old (or the clocks differ by more than ten minutes)"),
+    Refusal.AHEAD: N_("the rejoin claims entries this host never sent"),
+    Refusal.PROOF: N_("the proof is not this key's signature of the challenge"),
+    Goodbye.CLOSED: N_("the host closed the table"),
+    Goodbye.LEFT: N_("you left the last game: the next one goes on without you"),
+    Goodbye.STOOD_UP: N_("stood up after the game"),
+}  # fmt: skip
+
+
+def answer_words(answer: Reject | Bye) -> str:
+    """A host's refusal (`Reject`) or a goodbye (`Bye`), a code and a number on the wire, in this person's
+    words."""
+    count = answer.n
+    match answer.why:
+        case Refusal.VERSION:
+            return _("the table speaks protocol version {theirs} and this program {mine}: use the same version of "
+                     "p2pshithead as the host").format(theirs=count, mine=PROTOCOL_VERSION)
+        case Refusal.WAITERS:
+            return ngettext("{count} peer already waits for the next game, as many as it could seat; try again "
+                            "after it", "{count} peers already wait for the next game, as many as it could seat; try "
+                            "again after it", count).format(count=count)
+        case Refusal.WATCHERS:
+            return ngettext("the table has {count} spectator, the most it takes; try again later",
+                            "the table has {count} spectators, the most it takes; try again later",
+                            count).format(count=count)
+        case Goodbye.BUSY:
+            return ngettext("the host is busy: {count} connection open, the most it takes; try again later",
+                            "the host is busy: {count} connections open, the most it takes; try again later",
+                            count).format(count=count)
+    return _(_REFUSAL_WORDS[answer.why])
 
 
 def set_aside(journal: Journal, error: JournalError, next_step: str) -> click.ClickException:
     """Set aside a journal that cannot be taken up, and say so: which table, why, where it is kept now
     for a person to look at, and `next_step`. The next run does not read it again."""
-    said = f"the saved game of table {error.table[:6]} cannot be taken up: {error.reason}"
+    table, why = error.table[:6], error.reason
     try:
         where = journal.set_aside()
     except OSError as exc:
-        return click.ClickException(f"{said}; it could not be set aside ({exc.strerror}): move {journal.folder} "
-                                    f"out of the way, then {next_step}")  # fmt: skip
-    return click.ClickException(f"{said}; it is set aside in {where}: {next_step}")
+        return click.ClickException(_("the saved game of table {table} cannot be taken up: {why}; it could not be set "
+                                      "aside ({detail}): move {folder} out of the way, then {next_step}").format(
+            table=table, why=why, detail=exc.strerror, folder=journal.folder, next_step=next_step))
+    return click.ClickException(_("the saved game of table {table} cannot be taken up: {why}; it is set aside in "
+                                  "{where}: {next_step}").format(table=table, why=why, where=where,
+                                                                 next_step=next_step))  # fmt: skip
 
 
 def person_identity(nick: str | None) -> Identity:
@@ -95,7 +152,7 @@ def person_identity(nick: str | None) -> Identity:
     """
     if nick is None and not (config_dir() / "nick").exists() and is_console():
         login = getpass.getuser()[:NICK_MAX] or "player"
-        nick = READER.read(f"Your nickname at the table (Enter: {login}): ").strip() or login
+        nick = READER.read(_("Your nickname at the table (Enter: {login}): ").format(login=login)).strip() or login
     try:
         return load_identity(config_dir(), nick=nick)
     except ValueError as exc:
@@ -134,37 +191,57 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
     return notify
 
 
+def rules_words(app: str, rules: str) -> str:
+    """A table's rules (its text, as the wire carries it) in this person's words: a Shithead table's
+    described; another game's as typed (Speed's words take a screen), and so is a text this program
+    cannot read."""
+    if app == SHITHEAD.name:
+        with contextlib.suppress(ValueError):
+            return describe(rules)
+    return rules
+
+
 def table_words(event: TableEvent) -> str:
     """A table event in words, one line."""
     match event:
         case Connected(address, port):
-            return f"connected to {address} port {port}"
+            return _("connected to {address} port {port}").format(address=address, port=port)
         case Waiting(name):
-            return f"a game is in play at {name!r}: you take a free seat when the next one begins"
-        case Watching(name, words):
-            return f"watching {name!r} (a spectator: public cards only); rules: {words}"
-        case Welcomed(name, seat, words, turn_time, away_time, resumed):
+            return _("a game is in play at {table!r}: you take a free seat when the next one begins").format(
+                table=name)
+        case Watching(name, app, rules):
+            return _("watching {table!r} (a spectator: public cards only); rules: {rules}").format(
+                table=name, rules=rules_words(app, rules))
+        case Welcomed(name, seat, app, rules, turn_time, away_time, resumed):
             if resumed:
-                return f"back at {name!r} (seat {seat}): catching up"
-            limits = f"{turn_time} s to decide, " if turn_time else ""
-            return f"seated at {name!r} (seat {seat}); rules: {words}; {limits}{away_time} s to come back after a drop"
+                return _("back at {table!r} (seat {seat}): catching up").format(table=name, seat=seat)
+            words = rules_words(app, rules)
+            if turn_time:
+                return _("seated at {table!r} (seat {seat}); rules: {rules}; {turn} s to decide, {away} s to come back "
+                         "after a drop").format(table=name, seat=seat, rules=words, turn=turn_time, away=away_time)
+            return _("seated at {table!r} (seat {seat}); rules: {rules}; {away} s to come back after a drop").format(
+                table=name, seat=seat, rules=words, away=away_time)
         case Away(seat, nick, left):
-            return f"{nick} (seat {seat}) is away: {round(left)} s to come back"
+            return _("{nick} (seat {seat}) is away: {left} s to come back").format(nick=nick, seat=seat,
+                                                                                 left=round(left))
         case Back(seat, nick):
-            return f"{nick} (seat {seat}) is back"
+            return _("{nick} (seat {seat}) is back").format(nick=nick, seat=seat)
         case LobbySeats(seats):
-            return "lobby: " + ", ".join("-" if s is None else s[0] + (" (ready)" if s[1] else "") for s in seats)
+            named = ["-" if s is None else _("{nick} (ready)").format(nick=s[0]) if s[1] else s[0] for s in seats]
+            return _("lobby: {seats}").format(seats=", ".join(named))
         case Seated(seat, nick):
-            return f"{nick} sits in seat {seat}"
+            return _("{nick} sits in seat {seat}").format(nick=nick, seat=seat)
         case LeftLobby(seat, nick):
-            return f"{nick} (seat {seat}) left the lobby"
+            return _("{nick} (seat {seat}) left the lobby").format(nick=nick, seat=seat)
         case Started(nicks, seat):
-            who = "watching" if seat is None else f"you are seat {seat} of {len(nicks)}"
-            return f"game starts: {who} ({', '.join(nicks)})"
+            if seat is None:
+                return _("game starts: watching ({nicks})").format(nicks=", ".join(nicks))
+            return _("game starts: you are seat {seat} of {seats} ({nicks})").format(seat=seat, seats=len(nicks),
+                                                                                   nicks=", ".join(nicks))
         case Dropped(peer, reason):  # (a reason from the link often names the peer already)
-            return f"{peer} dropped: {reason.removeprefix(f'{peer}: ')}"
+            return _("{peer} dropped: {reason}").format(peer=peer, reason=reason.removeprefix(f"{peer}: "))
         case Stopped(verdict):
-            return f"game stopped: {verdict}"
+            return _("game stopped: {verdict}").format(verdict=verdict_words(verdict))
     raise AssertionError(f"unknown table event {event!r}")
 
 
@@ -180,28 +257,39 @@ class Report:
 def report_of(transcript: Transcript) -> Report:
     """Describe how `transcript` ended: finish order with titles, verdict, or where it stops short."""
     nicks = [s.nick for s in transcript.setup.seats]
-    head = f"transcript: {len(transcript.entries)} entries, head {transcript.head.digest.hex()}"
+    count = len(transcript.entries)
+    head = ngettext("transcript: {count} entry, head {head}", "transcript: {count} entries, head {head}",
+                    count).format(count=count, head=transcript.head.digest.hex())
     verdict = transcript.verdict
     if verdict is not None:
-        who = f"seat {verdict.seat} ({verdict.nick})"
-        proven = f"{who} is at fault (proven by the transcript)"
-        why = proven if verdict.proven else f"the host reports {who} (not provable)"
-        return Report((f"fault: {verdict}", f"game stopped: {why}", head), 1)
+        seat, nick = verdict.seat, verdict.nick
+        why = (_("game stopped: seat {seat} ({nick}) is at fault (proven by the transcript)") if verdict.proven
+               else _("game stopped: the host reports seat {seat} ({nick}) (not provable)"))  # fmt: skip
+        return Report((_("fault: {verdict}").format(verdict=verdict_words(verdict)),
+                       why.format(seat=seat, nick=nick), head), 1)  # fmt: skip
     app = transcript.app
     order = app.finish_order()
     if (leaver := left_here(transcript)) is not None:
-        return Report((f"{nicks[leaver]} (seat {leaver}) left this game for good here: the others played on "
-                       "without them (their file ends at their leave)", head), 0)  # fmt: skip
+        return Report((_("{nick} (seat {seat}) left this game for good here: the others played on without them "
+                         "(their file ends at their leave)").format(nick=nicks[leaver], seat=leaver), head), 0)
     if order is None or transcript.phase is not Progress.DONE:
-        return Report((f"incomplete: the transcript stops while {transcript.phase.value}", head), 1)
+        return Report((_(_STOPS_WHILE[transcript.phase]), head), 1)
     outcome = app.state.game.outcome() if isinstance(app, ShitheadApp) and app.state.game is not None else None
     if outcome is None:  # another game (Speed): places, no titles
-        named = ", ".join(f"{place}. {nicks[seat]} (seat {seat})" for place, seat in enumerate(order, 1))
-        return Report((f"finish order: {named}", head), 0)
-    named = ", ".join(f"{place}. {nicks[seat]} (seat {seat}) {outcome.title(seat)}".rstrip()
+        named = ", ".join(_("{place}. {nick} (seat {seat})").format(place=place, nick=nicks[seat], seat=seat)
+                          for place, seat in enumerate(order, 1))  # fmt: skip
+        return Report((_("finish order: {places}").format(places=named), head), 0)
+    named = ", ".join(_("{place}. {nick} (seat {seat}) {title}").format(place=place, nick=nicks[seat], seat=seat,
+                                                                         title=outcome.title(seat)).rstrip()
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
-    last = "" if outcome.shithead is None else f"shithead: {nicks[outcome.shithead]}"
-    return Report((f"finish order: {named}", *([last] if last else []), head), 0)
+    last = [] if outcome.shithead is None else [_("shithead: {nick}").format(nick=nicks[outcome.shithead])]
+    return Report((_("finish order: {places}").format(places=named), *last, head), 0)
+
+
+_STOPS_WHILE = {  # a transcript without a verdict that is not done stops while playing or signing off
+    Progress.PLAYING: N_("incomplete: the transcript stops while playing"),
+    Progress.SIGNING: N_("incomplete: the transcript stops while signing"),
+}
 
 
 def left_here(transcript: Transcript) -> int | None:
@@ -245,28 +333,29 @@ class Evening:
     def lines(self, final: bool = False) -> list[str]:
         """The scoreboard: the last game's titles (every game's at the end), then each player's tally."""
         shown = self.games if final else self.games[-1:]
-        out = [f"game {number}: " + ", ".join(f"{nick} {title}".rstrip() for nick, title in row)
-               for number, row in shown]  # fmt: skip
-        count = max((number for number, _ in self.games), default=0)  # the evening's games: counted or not
-        out.append(f"{'the evening' if final else 'so far'}: {count} game{'s' if count != 1 else ''} played"
-                   + self._unseen(count))  # fmt: skip
+        out = [_("game {number}: {titles}").format(number=number, titles=", ".join(
+                   f"{nick} {title}".rstrip() for nick, title in row)) for number, row in shown]  # fmt: skip
+        count = max((number for number, _row in self.games), default=0)  # the evening's games: counted or not
+        played = (ngettext("the evening: {count} game played", "the evening: {count} games played", count) if final
+                  else ngettext("so far: {count} game played", "so far: {count} games played", count))  # fmt: skip
+        out.append(played.format(count=count) + self._unseen(count))
         ranked = sorted(self.played, key=lambda k: (-self.titles[k].get("Masta", 0), self.titles[k].get("Shithead", 0)))
         for key in ranked:
             t = self.titles[key]
-            out.append(f"  {self.nicks[key]}: {self.played[key]} played, Masta {t.get('Masta', 0)}, "
-                       f"Shithead {t.get('Shithead', 0)}")  # fmt: skip
+            out.append(_("  {nick}: {played} played, Masta {masta}, Shithead {shithead}").format(
+                nick=self.nicks[key], played=self.played[key], masta=t.get("Masta", 0),
+                shithead=t.get("Shithead", 0)))  # fmt: skip
         return out
-
 
     def _unseen(self, count: int) -> str:
         """Words for the games of the evening's `count` not counted here (before a spectator came, or
         while its link was down; not saved where a rejoined peer looked): its tallies leave them out."""
-        unseen = sorted(set(range(1, count + 1)) - {number for number, _ in self.games})
+        unseen = sorted(set(range(1, count + 1)) - {number for number, _row in self.games})
         if not unseen:
             return ""
-        names = ", ".join(map(str, unseen))
-        return (f" (game{'s' if len(unseen) > 1 else ''} {names} not seen here: "
-                f"the counts below are of the other {count - len(unseen)})")  # fmt: skip
+        return ngettext(" (game {games} not seen here: the counts below are of the other {others})",
+                        " (games {games} not seen here: the counts below are of the other {others})",
+                        len(unseen)).format(games=", ".join(map(str, unseen)), others=count - len(unseen))
 
     def take_up(self, transcript: Transcript, path: Path | None) -> None:
         """Count `transcript`, the first game of a peer that came back (a resumed host, a rejoined
@@ -347,11 +436,10 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
         stats.write(stats_path)
     outcome = report_of(transcript)
     if transcript.phase is Progress.PLAYING and seat not in transcript.app.present():
-        outcome = Report(("you left the game for good: the others play on without you",
-                           *outcome.lines[1:]), 0)  # fmt: skip
+        outcome = Report((_("you left the game for good: the others play on without you"), *outcome.lines[1:]), 0)
     if isinstance(agent, HumanAgent) and transcript.verdict is None and (final := agent.final_screen()):
         say("\n" + final)
     for line in outcome.lines:
         say(line)
-    say(f"saved to {path}")
+    say(_("saved to {path}").format(path=path))
     return outcome.status

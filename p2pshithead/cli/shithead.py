@@ -6,7 +6,8 @@ into a payload, a hint or a question; `auto_payload` words what a person's own p
 Invariants: the screen and the input are the local `play` command's (`render.screen`, `Narrator`,
 `prompt.interpret`, `hint_line`, `help_text`), so a networked table looks and reads the same; every
 batch the application applied is told once, in order, with the view as it stands when it is told;
-nothing here prints, reads or keeps time.
+nothing here prints, reads or keeps time. Every line is in the language in use (`p2pshithead.lang`), and a
+seat's lines begin with its name in every language (`moved` and `automatic` find them so).
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from dataclasses import replace
 from p2pshithead.bots import Player, make_player
 from p2pshithead.cli.agents import Chosen, Confirm, Hint, Reading
 from p2pshithead.cli.lan import house_rules
-from p2pshithead.cli.narrate import Narrator
+from p2pshithead.cli.narrate import Narrator, Told
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
 from p2pshithead.cli.render import Look, card_text, outcome_screen, rules_text, screen
 from p2pshithead.engine import EngineError, Phase, Play, preset
 from p2pshithead.game import Audited, SeatedTable, ShitheadApp, Stage, auto_move, next_payload
+from p2pshithead.lang import _
 
 __all__ = ["ShitheadBot", "ShitheadScreen", "auto_payload", "describe", "read_line", "screen_of"]
 
@@ -36,8 +38,8 @@ class ShitheadScreen:
     def __init__(self, app: ShitheadApp) -> None:
         self.app = app
         seat = app.seat
-        self.shown = [("You" if p == seat else n) for p, n in enumerate(app.names)]  # as `play` names them
-        self.events: list[str] = []  # narrated moves, as the local seat sees them (unicode look)
+        self.shown = [(_("You") if p == seat else n) for p, n in enumerate(app.names)]  # as `play` names them
+        self.events: list[Told] = []  # narrated moves, as the local seat sees them (unicode look)
         self.narrator = Narrator(seat, self.shown, _UNICODE)
         self._read = 0  # batches of `app.applied` told so far
         self._told = 0  # lines already handed out by `news`
@@ -49,12 +51,12 @@ class ShitheadScreen:
         if app.state.game is None:
             return
         for events in fresh:
-            self.events += self.narrator.tell(events, app.view(app.seat))
+            self.events += self.narrator.told(events, app.view(app.seat))
             for event in events:
                 if isinstance(event, Audited):
-                    held = " ".join(card_text(card, _UNICODE) for _, card in event.cards)
-                    self.events.append(f"The exchange checks out: {self.shown[event.seat]} held {held} "
-                                       "and gave the best")  # fmt: skip
+                    held = " ".join(card_text(card, _UNICODE) for _slot, card in event.cards)
+                    self.events.append(Told(_("The exchange checks out: {name} held {cards} and gave the best")
+                                            .format(name=self.shown[event.seat], cards=held)))
 
     def in_setup(self) -> bool:
         return self.app.in_setup()
@@ -66,12 +68,12 @@ class ShitheadScreen:
         """Moves narrated since the last call, oldest first."""
         self._catch_up()
         fresh, self._told = self.events[self._told:], len(self.events)
-        return [_plain(line, ascii) for line in fresh]
+        return [_plain(told.line, ascii) for told in fresh]
 
     def moved(self, seat: int) -> bool:
         """Whether the lines `news` has not handed out yet tell a move of `seat`."""
         self._catch_up()
-        return any(line.startswith(self.shown[seat] + " ") for line in self.events[self._told:])
+        return any(told.seat == seat for told in self.events[self._told:])
 
     def automatic(self, seat: int) -> None:
         """Say, in the lines `news` has not handed out yet and beside `seat`'s row, that `seat`'s move was
@@ -79,15 +81,16 @@ class ShitheadScreen:
         self._catch_up()
         name = self.shown[seat]
         for i in range(self._told, len(self.events)):
-            line = self.events[i]
-            if not line.startswith(name + " "):
+            told = self.events[i]
+            if told.seat != seat:
                 continue
-            if seat == self.app.seat:
-                self.events[i] = f"{line} (time's up: your program played for you)"
+            if seat == self.app.seat:  # still told as this seat's move
+                self.events[i] = Told(_("{line} (time's up: your program played for you)").format(line=told.line),
+                                      seat, told.beside)
             else:
-                self.events[i] = f"time's up: {name}'s program {line[len(name) + 1:]}"
+                self.events[i] = Told(_("time's up: {name}'s program {move}").format(name=name, move=told.beside))
         if seat in self.narrator.last:
-            self.narrator.last[seat] = "time's up: " + self.narrator.last[seat].removeprefix("you ")
+            self.narrator.last[seat] = _("time's up: {move}").format(move=self.narrator.last[seat])
 
     def headline(self, seat: int | None) -> str:
         """What the table waits for, in one line: setup progress, or who is to act."""
@@ -95,36 +98,38 @@ class ShitheadScreen:
         core, n = app.state, app.state.players
         stage = core.stage
         if stage is Stage.KEYS:
-            return f"setting up: proven key shares {app.keys_in}/{n}"
+            return _("setting up: proven key shares {done}/{all}").format(done=app.keys_in, all=n)
         if stage is Stage.SHUFFLE:
             k = min(core.who_may_act())
-            s = "" if k == seat else "s"
-            return f"shuffling: {self._name(k, seat)} encrypt{s} and shuffle{s} ({k + 1}/{n})"
+            if k == seat:
+                return _("shuffling: you encrypt and shuffle ({done}/{all})").format(done=k + 1, all=n)
+            return _("shuffling: {name} encrypts and shuffles ({done}/{all})").format(name=app.names[k], done=k + 1,
+                                                                                       all=n)
         if stage is Stage.DEAL:
-            return f"dealing: shares to open the cards {app.dealt_in}/{n}"
+            return _("dealing: shares to open the cards {done}/{all}").format(done=app.dealt_in, all=n)
         if stage is Stage.OVER:
-            return "game over"
+            return _("game over")
         if stage is Stage.AUDIT:
             giver = min(core.who_may_act())
-            return f"checking the exchange: {self._name(giver, seat)} opens the hand the card was given from"
+            if giver == seat:
+                return _("checking the exchange: you open the hand the card was given from")
+            return _("checking the exchange: {name} opens the hand the card was given from").format(
+                name=app.names[giver])
         game = core.game
         assert game is not None
         waiting = sorted(core.who_may_act())
         if seat in waiting and (seat is None or app.pending() is None):
             if core.window_open_to(seat):
-                return "your answer: play out of turn, or pass"
-            return "your turn" if game.phase is Phase.PLAY else "your move"
-        others = ", ".join(self._name(p, seat) for p in waiting if p != seat)
+                return _("your answer: play out of turn, or pass")
+            return _("your turn") if game.phase is Phase.PLAY else _("your move")
+        others = ", ".join(self.app.names[p] for p in waiting if p != seat)
         if game.window is not None and core.window_open_to(waiting[0]):
-            return f"out of turn? waiting for {others}"
+            return _("out of turn? waiting for {names}").format(names=others)
         if game.phase is Phase.SWAP:
-            return f"swapping: waiting for {others}"
+            return _("swapping: waiting for {names}").format(names=others)
         if waiting != [game.turn]:
-            return f"opening cards: shares from {others}"
-        return f"{others} thinking"
-
-    def _name(self, p: int, seat: int | None) -> str:
-        return "you" if p == seat else self.app.names[p]
+            return _("opening cards: shares from {names}").format(names=others)
+        return _("{names} thinking").format(names=others)
 
     def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24), message: str = "") -> str:
         """The screen `seat` sees, fitted to `size` (columns, lines); `message` (why an input was refused)
@@ -137,13 +142,14 @@ class ShitheadScreen:
         look = replace(_ASCII if ascii else _UNICODE, width=size[0], height=size[1])
         last = {p: _plain(said, ascii) for p, said in self.narrator.last.items()}
         view = app.view(seat)
-        events = [_plain(e, ascii) for e in self.events]
+        events = [_plain(told.line, ascii) for told in self.events]
         if core.stage is Stage.OVER:
             return outcome_screen(view, seat, self.shown, events, look, number=app.number)
         if seat is not None and core.window_open_to(seat):
             question = message or window_question(view, seat, app.names, look)
-            return screen(view, seat, self.shown, events, look, status=question,
-                          hint=hint_line(view, seat) + "  Enter: pass", last=last, number=app.number)  # fmt: skip
+            answers = hint_line(view, seat) + "  " + _("Enter: pass")
+            return screen(view, seat, self.shown, events, look, status=question, hint=answers, last=last,
+                          number=app.number)
         hint = "" if seat is None or seat not in core.who_may_act() else hint_line(view, seat)
         return screen(view, seat, self.shown, events, look, status=message, hint=hint, last=last, number=app.number)
 
@@ -162,7 +168,7 @@ def describe(text: str) -> str:
     """A table's rules in words, for the lobby: the preset's, then each house rule on top of it."""
     house = house_rules(text)
     words = "; ".join(preset(text.split(";")[0]).describe())
-    return words + (f"; house rules: {'; '.join(house)}" if house else "")
+    return _("{rules}; house rules: {house}").format(rules=words, house="; ".join(house)) if house else words
 
 
 class ShitheadBot:
@@ -193,10 +199,6 @@ def auto_payload(shown: object, seat: int) -> tuple[object, str]:
     return payload, f"plays {app.view(seat).short(move)}"
 
 
-_LEAVE_QUESTION = ("Leave the game for good? Your cards leave play unseen, you finish last, and the others play on. "
-                   "y to leave, Enter to stay ")  # fmt: skip
-
-
 def read_line(shown: object, seat: int, text: str) -> Reading:
     """What a person's line at their seat means: the payload of their move, a hint (why it cannot be
     played, the help, the rules) or the question before leaving for good."""
@@ -208,7 +210,7 @@ def read_line(shown: object, seat: int, text: str) -> Reading:
     if pending is not None:
         return Chosen(pending)
     if app.state.game is None:
-        return Hint("the deck is being set up; wait a moment")
+        return Hint(_("the deck is being set up; wait a moment"))
     view = local.view()
     try:
         read = out_of_turn_answer if local.window_open() else interpret
@@ -217,8 +219,10 @@ def read_line(shown: object, seat: int, text: str) -> Reading:
         return Hint(f"! {exc.reason}")
     if move is Command.QUIT:
         if not app.state.may_leave(seat):
-            return Hint("you can leave once the game is in play (Ctrl-C drops out now)")
-        return Confirm(_LEAVE_QUESTION, local.leave_payload())
+            return Hint(_("you can leave once the game is in play (Ctrl-C drops out now)"))
+        question = _("Leave the game for good? Your cards leave play unseen, you finish last, and the others play on. "
+                     "y to leave, Enter to stay ")
+        return Confirm(question, local.leave_payload())
     if isinstance(move, Command):
         return Hint(rules_text(view.rules) if move is Command.RULES else help_text(view, seat))
     if local.window_open():

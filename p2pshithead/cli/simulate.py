@@ -13,6 +13,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.rules import ChosenRules, choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.speedsim import simulate_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, Ruleset, preset
+from p2pshithead.lang import _, ngettext
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
@@ -20,9 +21,10 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 def _bot_list(text: str, players: int) -> list[str]:
     specs = [s.strip() for s in text.split(",") if s.strip()]
     if not specs:
-        raise click.BadParameter("name at least one bot", param_hint="--bots")
+        raise click.BadParameter(_("name at least one bot"), param_hint="--bots")
     if len(specs) > players:
-        raise click.BadParameter(f"{len(specs)} bots for {players} players", param_hint="--bots")
+        raise click.BadParameter(_("{count} bots for {players} players").format(count=len(specs), players=players),
+                                 param_hint="--bots")
     return specs + [specs[-1]] * (players - len(specs))
 
 
@@ -46,11 +48,11 @@ def _play(rules: Ruleset, specs: list[str], clock: str, seed: int, games: int, j
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(pool.map(_part, *zip(*((rules, specs, clock, seed, f, min(chunk, games - f)) for f in firsts),
                                           strict=True)))  # fmt: skip
-    for _, thoughts in parts:
+    for _result, thoughts in parts:
         for player, thought in zip(seated, thoughts, strict=True):
             if isinstance(player, SmartBot) and thought is not None:
                 player.thinking.add(thought)
-    return MatchResult.pooled([r for r, _ in parts], time.perf_counter() - start)
+    return MatchResult.pooled([r for r, _thoughts in parts], time.perf_counter() - start)
 
 
 def _thinking(player: Player) -> dict[str, float]:
@@ -79,36 +81,36 @@ def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> 
     }
 
 
-@click.command(epilog=examples("simulate -n 200 --bots smart:200ms,greedy --rules french",
+@click.command(help=_("Play bot tables with rotating seats; print each bot's loss rate (how often it was the "
+                       "Shithead)."), epilog=examples("simulate -n 200 --bots smart:200ms,greedy --rules french",
                                "simulate -n 50 --rules '~mine' --set jokers=2 --json",
                                "simulate -p 6 --bots random --json"))
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True, help=_("Games to play."))
 @click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True,
-              help="Seats at the table.")
+              help=_("Seats at the table."))
 @click.option(
     "--bots",
     default="greedy",
     show_default=True,
-    help="Comma-separated bot specs, one per seat (the last fills the rest): "
-    "random, greedy, smart, smart:200ms, smart:64p.",
+    help=_("Comma-separated bot specs, one per seat (the last fills the rest): "
+           "random, greedy, smart, smart:200ms, smart:64p."),
 )
 @rules_option
 @house_rules_option
-@click.option("--seed", type=int, default=0, show_default=True, help="Match seed (game g is dealt from seed and g).")
+@click.option("--seed", type=int, default=0, show_default=True, help=_("Match seed (game g is dealt from seed and g)."))
 @click.option(
     "--clock",
     type=click.Choice(sorted(CLOCKS)),
     default="wall",
     show_default=True,
-    help="What a thinking budget counts: wall time, or this process's CPU time (fair on a busy machine).",
+    help=_("What a thinking budget counts: wall time, or this process's CPU time (fair on a busy machine)."),
 )
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes sharing the games (same deals and seats; figures pooled).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+              help=_("Worker processes sharing the games (same deals and seats; figures pooled)."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def simulate(games: int, players: int, bots: str, rules_text: str | None, settings: tuple[str, ...], seed: int,
              clock: str, jobs: int, as_json: bool, game: str) -> None:  # fmt: skip
-    """Play bot tables with rotating seats; print each bot's loss rate (how often it was the Shithead)."""
     if game == "speed":
         return simulate_speed(games, players, bots, seed, rules_text, as_json)
     chosen = choose_rules(rules_text, settings)
@@ -126,15 +128,20 @@ def simulate(games: int, players: int, bots: str, rules_text: str | None, settin
     if as_json:
         click.echo(json.dumps(figures))
         return
-    click.echo(f"{chosen.label}, {players} players, {games} games (seed {seed}); fair share {1 / players:.1%}")
+    click.echo(ngettext("{rules}, {players} players, {games} game (seed {seed}); fair share {share}",
+                        "{rules}, {players} players, {games} games (seed {seed}); fair share {share}", games).format(
+        rules=chosen.label, players=players, games=games, seed=seed, share=f"{1 / players:.1%}"))
     house = chosen.ruleset.differences(preset(chosen.base))
     if house:
-        click.echo(f"house rules on top of {chosen.base}: {'; '.join(house)}")
+        click.echo(_("house rules on top of {preset}: {rules}").format(preset=chosen.base, rules="; ".join(house)))
     for tally, player in zip(result.results, seated, strict=True):
         lo, hi = tally.ci95
         effort = _thinking(player)
-        thought = (f"; {effort['playouts_per_decision']:.0f} playouts, {effort['seconds_per_decision'] * 1000:.0f} ms"
-                   " per searched decision" if effort else "")  # fmt: skip
-        click.echo(f"  {tally.bot:<14} loss {tally.loss_rate:6.1%}  95% [{lo:.1%}, {hi:.1%}]"
-                   f"  ({tally.losses}/{tally.games}){thought}")
-    click.echo(f"avg turns {result.avg_turns:.1f}; {result.games_per_s:.2f} games/s; move-limit games {result.limited}")
+        thought = ("; " + _("{playouts} playouts, {ms} ms per searched decision").format(
+            playouts=f"{effort['playouts_per_decision']:.0f}", ms=f"{effort['seconds_per_decision'] * 1000:.0f}")
+            if effort else "")  # fmt: skip
+        click.echo(_("  {bot} loss {loss}  95% [{low}, {high}]  ({losses}/{games})").format(
+            bot=f"{tally.bot:<14}", loss=f"{tally.loss_rate:6.1%}", low=f"{lo:.1%}", high=f"{hi:.1%}",
+            losses=tally.losses, games=tally.games) + thought)
+    click.echo(_("avg turns {turns}; {rate} games/s; move-limit games {limited}").format(
+        turns=f"{result.avg_turns:.1f}", rate=f"{result.games_per_s:.2f}", limited=result.limited))

@@ -14,6 +14,8 @@ import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
+from p2pshithead.lang import _
+
 if TYPE_CHECKING:  # loaded when keys are read and the screen drawn (start-up: README)
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
@@ -35,7 +37,7 @@ class RawKeys:
     async def __aenter__(self) -> RawKeys:
         if self._source is None:
             if not sys.stdin.isatty():
-                raise OSError("Speed reads single keys: run it in a terminal (stdin is not one)")
+                raise OSError(_("Speed reads single keys: run it in a terminal (stdin is not one)"))
             from prompt_toolkit.input import create_input
 
             self._source = create_input()

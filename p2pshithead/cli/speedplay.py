@@ -19,6 +19,7 @@ import click
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import terminal_size
+from p2pshithead.lang import _
 from p2pshithead.speed import Action, Speed, SpeedBot, SpeedRules, choose, open_all, parse_bot
 
 __all__ = ["play_speed", "speed_bot", "speed_rules"]
@@ -131,7 +132,7 @@ _LAST_KEYS_S = 0.5
 async def async_game_over(screen: Screen, keys: RawKeys) -> None:
     """The end of a game at this terminal, local or on a LAN: the last screen stays, saying so, until a key
     is pressed; the keys are still read raw meanwhile, so keys still being hit never reach the shell."""
-    screen.status = "Game over. Press any key."
+    screen.status = _("Game over. Press any key.")
     screen.redraw()
     await asyncio.sleep(_LAST_KEYS_S)  # the keys of the last race, hit before the screen could be read...
     keys.flush()  # ... are not the key that ends it

@@ -8,6 +8,7 @@ import click
 from click.core import ParameterSource
 
 from p2pshithead.cli.speedplay import speed_rules
+from p2pshithead.lang import _, ngettext
 from p2pshithead.speed import PLAYERS, parse_bot, play_match
 
 DEFAULT_BOT = "steady"
@@ -17,12 +18,14 @@ def simulate_speed(games: int, players: int, bots: str, seed: int, rules_text: s
     """Play `games` Speed games between the bots named in `bots` (one per seat; default: steady)."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("players") is not ParameterSource.DEFAULT and players != PLAYERS:
-        raise click.BadParameter(f"Speed is played by {PLAYERS} here, not {players}", param_hint="--players")
+        raise click.BadParameter(_("Speed is played by {players} here, not {count}").format(
+            players=PLAYERS, count=players), param_hint="--players")
     if ctx.get_parameter_source("bots") is ParameterSource.DEFAULT:
         bots = DEFAULT_BOT
     specs = [s.strip() for s in bots.split(",") if s.strip()] or [DEFAULT_BOT]
     if len(specs) > PLAYERS:
-        raise click.BadParameter(f"{len(specs)} bots for {PLAYERS} players", param_hint="--bots")
+        raise click.BadParameter(_("{count} bots for {players} players").format(count=len(specs), players=PLAYERS),
+                                 param_hint="--bots")
     try:
         seated = [parse_bot(spec) for spec in specs + [specs[-1]] * (PLAYERS - len(specs))]
     except ValueError as exc:
@@ -38,9 +41,14 @@ def simulate_speed(games: int, players: int, bots: str, seed: int, rules_text: s
             "games_per_s": result.games_per_s,
         }))  # fmt: skip
         return
-    click.echo(f"Speed ({rules.to_text()}), {games} games (seed {seed}); fair share 50%")
+    click.echo(ngettext("Speed ({rules}), {count} game (seed {seed}); fair share 50%",
+                        "Speed ({rules}), {count} games (seed {seed}); fair share 50%", games).format(
+        rules=rules.to_text(), count=games, seed=seed))
     for t in result.results:
         lo, hi = t.ci95
-        click.echo(f"  seat {t.seat} {t.bot:<14} wins {t.win_rate:6.1%}  95% [{lo:.1%}, {hi:.1%}]  ({t.wins}/{games})")
-    click.echo(f"avg rounds {result.avg_rounds:.1f}; avg plays {result.avg_plays:.0f}; "
-               f"avg game {result.avg_game_s:.0f} s of play; {result.games_per_s:.1f} games/s")  # fmt: skip
+        click.echo("  " + _("seat {seat} {bot:<14} wins {rate:6.1%}  95% [{low:.1%}, {high:.1%}]  "
+                            "({wins}/{games})").format(seat=t.seat, bot=t.bot, rate=t.win_rate, low=lo, high=hi,
+                                                       wins=t.wins, games=games))
+    click.echo(_("avg rounds {rounds:.1f}; avg plays {plays:.0f}; avg game {seconds:.0f} s of play; "
+                 "{speed:.1f} games/s").format(rounds=result.avg_rounds, plays=result.avg_plays,
+                                               seconds=result.avg_game_s, speed=result.games_per_s))

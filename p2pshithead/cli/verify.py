@@ -6,9 +6,11 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.seating import APPS
 from p2pshithead.cli.session import Evening, left_here, report_of
+from p2pshithead.lang import _
 from p2pshithead.net import RemoteProtocolError, Transcript, link_problem, load_entries, replay
 from p2pshithead.speedgame import SPEED
 
@@ -16,35 +18,34 @@ VERIFIED = {**APPS, SPEED.name: SPEED}
 """Every game this program plays: a saved Shithead or Speed game is re-checked by its own rules."""
 
 
-@click.command(epilog="""\b
-Examples:
-  p2pshithead verify --last
-  p2pshithead verify evening.p2ps evening-2.p2ps evening-3.p2ps""")
+@click.command(help=_(
+    "Re-check FILES (signatures, chain, every proof and move); print each finish order or the first fault. "
+    "Several files are one evening at a table (in any order: each says its game number): each game must link "
+    "to the one before (its previous final head and finish order), and a scoreboard follows."
+), epilog=examples("verify --last", "verify evening.p2ps evening-2.p2ps evening-3.p2ps"))
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--last", is_flag=True, help="The game saved last in the config folder's transcripts/.")
+@click.option("--last", is_flag=True, help=_("The game saved last in the config folder's transcripts/."))
 def verify(files: tuple[Path, ...], last: bool) -> None:
-    """Re-check FILES (signatures, chain, every proof and move); print each finish order or the first
-    fault. Several files are one evening at a table (in any order: each says its game number): each game
-    must link to the one before (its previous final head and finish order), and a scoreboard follows."""
     if not files:
         saved = sorted(transcripts_dir().glob("*.p2ps"), key=lambda p: p.stat().st_mtime)
         if not last or not saved:
-            raise click.UsageError("name a saved game, or --last for the newest" if not last else
-                                   f"no saved game in {transcripts_dir()} yet")  # fmt: skip
+            raise click.UsageError(_("name a saved game, or --last for the newest") if not last else
+                                   _("no saved game in {folder} yet").format(folder=transcripts_dir()))
         files = (saved[-1],)
-        click.echo(f"checking {files[0]}")
+        click.echo(_("checking {file}").format(file=files[0]))
     evening, previous, status = Evening(), None, 0
     games = sorted((_replayed(file) for file in files), key=lambda pair: pair[1].setup.game)
     if len(games) > 1 and (first := games[0][1].setup.game) > 1:
-        click.echo(f"{games[0][0]}: game {first} follows game {first - 1}, which is not given: the evening "
-                   f"is checked from game {first} on")
+        click.echo(_("{file}: game {game} follows game {before}, which is not given: the evening is checked "
+                     "from game {game} on").format(file=games[0][0], game=first, before=first - 1))
     for file, transcript in games:
         if previous is not None and _after_a_leave(previous, transcript):
-            click.echo(f"{file}: game {transcript.setup.game} follows game {previous.setup.game}, which this "
-                       f"file's player left before its end: the evening is checked on from game "
-                       f"{transcript.setup.game}")  # fmt: skip
+            click.echo(_("{file}: game {game} follows game {before}, which this file's player left before its "
+                         "end: the evening is checked on from game {game}").format(
+                file=file, game=transcript.setup.game, before=previous.setup.game))
         elif previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
-            click.echo(f"{file}: not the game after {previous.setup.game}: {problem}")
+            click.echo(_("{file}: not the game after {game}: {problem}").format(file=file, game=previous.setup.game,
+                                                                          problem=problem))
             raise SystemExit(1)
         outcome = report_of(transcript)
         for line in outcome.lines:
@@ -70,5 +71,5 @@ def _replayed(file: Path) -> tuple[Path, Transcript]:
     try:
         return file, replay(load_entries(file), str(file), VERIFIED)
     except RemoteProtocolError as exc:
-        click.echo(f"{exc}: the file is damaged or not a saved game; no player is blamed for it")
+        click.echo(_("{error}: the file is damaged or not a saved game; no player is blamed for it").format(error=exc))
         raise SystemExit(1) from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
+import functools
 import hashlib
 import json
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ from typing import Any
 
 from p2pshithead.engine._cards import deck_size
 from p2pshithead.engine._errors import EngineError
+from p2pshithead.lang import N_, _, ngettext
 
 __all__ = [
     "MIN_PLAYERS",
@@ -201,7 +203,7 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 32:
-            raise ValueError("ruleset name: 1 to 32 characters")
+            raise ValueError(_("ruleset name: 1 to 32 characters"))  # a person's `--set name=`
         if not 0 <= self.decks <= MAX_DECKS:
             raise ValueError(f"decks: 0 (automatic) to {MAX_DECKS}")
         if self.jokers not in JOKERS_PER_PACK:
@@ -235,7 +237,9 @@ class Ruleset:
             raise ValueError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS}")
         size = self.deck_size(players)
         if players * (self.face_down + self.face_up + self.hand_size) > size:
-            raise ValueError(f"{players} players need more than {size} cards; add decks")
+            raise ValueError(ngettext("{players} player needs more than {size} cards; add decks",
+                                      "{players} players need more than {size} cards; add decks",
+                                      players).format(players=players, size=size))
 
     def to_dict(self) -> dict[str, Any]:
         """The stable serialization: plain JSON values, every field present except the fields added
@@ -342,8 +346,10 @@ def _key(text: str) -> str:
     key = text.strip().lower().replace("-", "_")
     if key not in _FIELDS:
         close = difflib.get_close_matches(key, list(_FIELDS), n=3, cutoff=0.5)
-        hint = f"did you mean {' or '.join(close)}?" if close else f"rules: {', '.join(_FIELDS)}"
-        raise SettingError(f"no rule {text.strip()!r}; {hint}")
+        if close:
+            either = functools.reduce(lambda a, b: _("{first} or {second}").format(first=a, second=b), close)
+            raise SettingError(_("no rule {text!r}; did you mean {rules}?").format(text=text.strip(), rules=either))
+        raise SettingError(_("no rule {text!r}; rules: {rules}").format(text=text.strip(), rules=", ".join(_FIELDS)))
     return key
 
 
@@ -366,7 +372,8 @@ def _parse_setting(key: str, text: str) -> Any:
         choices = ["true", "false"]
         if value.lower() in _BOOL_TEXT:
             return _BOOL_TEXT[value.lower()]
-    raise SettingError(f"{key}: {value!r} is not a value of this rule; values: {', '.join(choices)}")
+    raise SettingError(_("{key}: {value!r} is not a value of this rule; values: {values}").format(
+        key=key, value=value, values=", ".join(choices)))
 
 
 def _json(value: Any) -> Any:
@@ -406,86 +413,102 @@ def preset(name: str) -> Ruleset:
         raise ValueError(f"no preset {name!r}; presets: {', '.join(PRESETS)}") from None
 
 
+# The words are marked N_ where the tables are defined and translated by `_` where they are shown
+# (docs/translating.md): nothing the engine decides depends on the language.
 _FLAG_WORDS: dict[str, tuple[str, str]] = {  # a switch in words: (on, off)
-    "swap": ("players may swap hand and face-up cards before play", "no swapping before play"),
-    "deal_six": ("cards for the face-up row are dealt to hand; each player chooses which to lay face up",
-                 "the face-up row is dealt face up"),
-    "pickup_voluntary": ("you may pick up the pile by choice", "you may pick up only when you cannot play"),
-    "pickup_returns": ("after a pick-up, the last player to play leads", "after a pick-up, the next player leads"),
-    "pickup_goes_back": ("with three or more players, after a pick-up the player before the picker leads",
-                         "after a pick-up, play goes on past the picker"),
-    "four_burns": ("four of a kind burns", "four of a kind does not burn"),
-    "interrupt": ("interrupt (3+ players): complete four of a kind out of turn, or add a drawn card of the rank "
-                  "just played", "no interrupts"),
-    "turbo": ("turbo: play the rank just played, out of turn (4 5 6 9 J Q K)", "no turbo plays"),
-    "ace_gives_pile": ("an ace names who must take the pile", "an ace names nobody"),
-    "card_exchange": ("titles; the Shithead gives the Masta their best card", "no card exchange between games"),
-    "stack_faceup": ("face-up duplicates may be stacked", "face-up duplicates are not stacked"),
-    "ten_not_on_faces": ("a 10 may not be played on J, Q, K or A", "a 10 may be played on J, Q, K and A"),
-    "ten_not_on_eight": ("a 10 may not be played on an 8", "a 10 may be played on an 8"),
-    "runs": ("runs: an ascending run of one suit (5h 6h 7h) may be played in one turn, each card legal on the one "
-             "before; a run that reaches 10 burns", "no runs: cards played together are of one rank"),
+    "swap": (N_("players may swap hand and face-up cards before play"), N_("no swapping before play")),
+    "deal_six": (N_("cards for the face-up row are dealt to hand; each player chooses which to lay face up"),
+                 N_("the face-up row is dealt face up")),
+    "pickup_voluntary": (N_("you may pick up the pile by choice"), N_("you may pick up only when you cannot play")),
+    "pickup_returns": (N_("after a pick-up, the last player to play leads"),
+                       N_("after a pick-up, the next player leads")),
+    "pickup_goes_back": (N_("with three or more players, after a pick-up the player before the picker leads"),
+                         N_("after a pick-up, play goes on past the picker")),
+    "four_burns": (N_("four of a kind burns"), N_("four of a kind does not burn")),
+    "interrupt": (N_("interrupt (3+ players): complete four of a kind out of turn, or add a drawn card of the "
+                     "rank just played"), N_("no interrupts")),
+    "turbo": (N_("turbo: play the rank just played, out of turn (4 5 6 9 J Q K)"), N_("no turbo plays")),
+    "ace_gives_pile": (N_("an ace names who must take the pile"), N_("an ace names nobody")),
+    "card_exchange": (N_("titles; the Shithead gives the Masta their best card"),
+                      N_("no card exchange between games")),
+    "stack_faceup": (N_("face-up duplicates may be stacked"), N_("face-up duplicates are not stacked")),
+    "ten_not_on_faces": (N_("a 10 may not be played on J, Q, K or A"), N_("a 10 may be played on J, Q, K and A")),
+    "ten_not_on_eight": (N_("a 10 may not be played on an 8"), N_("a 10 may be played on an 8")),
+    "runs": (N_("runs: an ascending run of one suit (5h 6h 7h) may be played in one turn, each card legal on the "
+                "one before; a run that reaches 10 burns"), N_("no runs: cards played together are of one rank")),
 }
 _CHOICE_WORDS: dict[enum.Enum, str] = {  # an enum value in words
-    Start.LOWEST_SHOWN: "the lowest card shown leads",
-    Start.LEFT_OF_DEALER: "the player left of the dealer starts",
-    FaceupPickup.WITH_CARD: "stuck on face-up cards, take one of them with the pile",
-    FaceupPickup.PILE_ONLY: "stuck on face-up cards, take the pile only",
-    FaceupPickup.ALWAYS_WITH_CARD: "a pick-up from the face-up row takes one face-up card with the pile",
-    End.LAST_STANDING: "play goes on until one player is left: the Shithead",
-    End.FIRST_OUT: "the first player out wins; play stops",
-    Three.MIRROR: "3 mirrors the card beneath",
-    Three.PLAIN: "3 is a plain card",
-    Seven.UNDER: "7: next play 7 or lower",
-    Seven.PLAIN: "7 is a plain card",
-    Seven.MIRROR: "7 mirrors the card beneath, on anything",
-    Eight.SKIP: "8 skips the next player",
-    Eight.PLAIN: "8 is a plain card",
-    Eight.REVERSE: "8 reverses direction and is transparent",
-    Eight.UNDER: "8: next play lower than 8, another 8, or a power card",
-    Nine.PLAIN: "9 is a plain card",
-    Nine.REVERSE: "9 reverses direction",
-    Nine.SUIT: "9: next play must follow its suit",
-    Five.PLAIN: "5 is a plain card",
-    Five.LOWER: "5: next play 5 or lower",
-    JokerRule.REVERSE: "a joker reverses direction",
-    JokerRule.WILD: "a joker mirrors the card beneath",
-    JokerRule.SKIP: "a joker skips the next player",
-    JokerRule.SKIP_MIRROR: "a joker skips the next player and mirrors the card beneath",
-    JokerRule.SKIP_SEVEN: "a joker skips the next player and counts as a plain 7",
+    Start.LOWEST_SHOWN: N_("the lowest card shown leads"),
+    Start.LEFT_OF_DEALER: N_("the player left of the dealer starts"),
+    FaceupPickup.WITH_CARD: N_("stuck on face-up cards, take one of them with the pile"),
+    FaceupPickup.PILE_ONLY: N_("stuck on face-up cards, take the pile only"),
+    FaceupPickup.ALWAYS_WITH_CARD: N_("a pick-up from the face-up row takes one face-up card with the pile"),
+    End.LAST_STANDING: N_("play goes on until one player is left: the Shithead"),
+    End.FIRST_OUT: N_("the first player out wins; play stops"),
+    Three.MIRROR: N_("3 mirrors the card beneath"),
+    Three.PLAIN: N_("3 is a plain card"),
+    Seven.UNDER: N_("7: next play 7 or lower"),
+    Seven.PLAIN: N_("7 is a plain card"),
+    Seven.MIRROR: N_("7 mirrors the card beneath, on anything"),
+    Eight.SKIP: N_("8 skips the next player"),
+    Eight.PLAIN: N_("8 is a plain card"),
+    Eight.REVERSE: N_("8 reverses direction and is transparent"),
+    Eight.UNDER: N_("8: next play lower than 8, another 8, or a power card"),
+    Nine.PLAIN: N_("9 is a plain card"),
+    Nine.REVERSE: N_("9 reverses direction"),
+    Nine.SUIT: N_("9: next play must follow its suit"),
+    Five.PLAIN: N_("5 is a plain card"),
+    Five.LOWER: N_("5: next play 5 or lower"),
+    JokerRule.REVERSE: N_("a joker reverses direction"),
+    JokerRule.WILD: N_("a joker mirrors the card beneath"),
+    JokerRule.SKIP: N_("a joker skips the next player"),
+    JokerRule.SKIP_MIRROR: N_("a joker skips the next player and mirrors the card beneath"),
+    JokerRule.SKIP_SEVEN: N_("a joker skips the next player and counts as a plain 7"),
 }
 
 
 def _words(key: str, value: Any) -> str:
-    """Rule `key` at `value`, in words."""
+    """Rule `key` at `value`, in words, in the language in use (the name is not a rule: never asked)."""
     if isinstance(value, enum.Enum):
-        return _CHOICE_WORDS[value]
+        return _(_CHOICE_WORDS[value])
     if key in _FLAG_WORDS:
-        return _FLAG_WORDS[key][0 if value else 1]
-    if key == "decks":
-        return f"{value} pack(s)" if value else "one pack for 2-5 players, two for 6-11"
-    if key == "jokers":
-        return f"{value} jokers per pack" if value else "no jokers"
-    if key == "name":
-        return f"named {value}"
-    return f"{value} {key.replace('_size', '').replace('_', '-')} card(s) each"
+        return _(_FLAG_WORDS[key][0 if value else 1])
+    match key, value:
+        case "decks", 0:
+            return _("one pack for 2-5 players, two for 6-11")
+        case "decks", _:
+            text = ngettext("{count} pack(s)", "{count} pack(s)", value)
+        case "jokers", 0:
+            return _("no jokers")
+        case "jokers", _:
+            text = ngettext("{count} joker per pack", "{count} jokers per pack", value)
+        case "face_down", _:
+            text = ngettext("{count} face-down card(s) each", "{count} face-down card(s) each", value)
+        case "face_up", _:
+            text = ngettext("{count} face-up card(s) each", "{count} face-up card(s) each", value)
+        case _:
+            text = ngettext("{count} hand card(s) each", "{count} hand card(s) each", value)
+    return text.format(count=value)
 
 
 _POWER_FIELDS = ("three", "seven", "eight", "nine", "five")
 
 
 def describe(rules: Ruleset) -> list[str]:
-    """The rules in words: the deal, what each power rank does, then every other rule that differs
-    from classic."""
+    """The rules in words, in the language in use: the deal, what each power rank does, then every
+    other rule that differs from classic."""
+    deal = {"name": rules.name, "face_down": rules.face_down, "face_up": rules.face_up, "hand_size": rules.hand_size}
     lines = [
-        f"{rules.name}: {rules.face_down} face-down, {rules.face_up} face-up, {rules.hand_size} in hand"
-        + (f"; {rules.jokers} jokers per pack" if rules.jokers else ""),
-        "2 resets; 10 burns; four of a kind burns" if rules.four_burns else "2 resets; 10 burns",
+        ngettext("{name}: {face_down} face-down, {face_up} face-up, {hand_size} in hand; {jokers} joker per pack",
+                 "{name}: {face_down} face-down, {face_up} face-up, {hand_size} in hand; {jokers} jokers per pack",
+                 rules.jokers).format(jokers=rules.jokers, **deal) if rules.jokers else
+        _("{name}: {face_down} face-down, {face_up} face-up, {hand_size} in hand").format(**deal),
+        _("2 resets; 10 burns; four of a kind burns") if rules.four_burns else _("2 resets; 10 burns"),
     ]
-    lines += [_CHOICE_WORDS[rules.three], _CHOICE_WORDS[rules.seven], _CHOICE_WORDS[rules.eight]]
-    lines += [_CHOICE_WORDS[choice] for choice in (rules.nine, rules.five) if choice.value != "plain"]
+    lines += [_(_CHOICE_WORDS[rules.three]), _(_CHOICE_WORDS[rules.seven]), _(_CHOICE_WORDS[rules.eight])]
+    lines += [_(_CHOICE_WORDS[choice]) for choice in (rules.nine, rules.five) if choice.value != "plain"]
     if rules.jokers:
-        lines.append(_CHOICE_WORDS[rules.joker])
+        lines.append(_(_CHOICE_WORDS[rules.joker]))
     said = {"face_down", "face_up", "hand_size", "jokers", "joker", "four_burns", *_POWER_FIELDS}
     lines += [_words(key, getattr(rules, key)) for key in rules._changed(Ruleset()) if key not in said]
     return lines

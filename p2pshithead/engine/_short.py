@@ -14,6 +14,8 @@ Invariants:
 - The verbs: "p" pick up, "fd" flip, "swap", "place", "give", "show", "r" ready, "-" show none;
   anything else is read as cards to play ("7", "77", "7x2", "7h", "a>2", "a>bob").
 - Hand positions ("#2") count in `hand_order`: by rank, then suit, unknown cards last.
+- Messages are in the language in use (`p2pshithead.lang`), one message per zone a sentence names
+  (`_NO_CARD`, ...); what is read and decided never depends on the language.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from p2pshithead.engine._errors import AmbiguousMoveError, IllegalMoveError, Inv
 from p2pshithead.engine._game import Game, Source
 from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Play, Ready, Show, Swap
 from p2pshithead.engine._state import Phase
+from p2pshithead.lang import N_, _, ngettext
 
 __all__ = ["parse_short", "short", "short_hints", "hand_order"]
 
@@ -43,6 +46,15 @@ _CARD = re.compile(r"(10|jo|[2-9]|[tjqka])([cdhs])?")
 _TIMES = re.compile(r"(10|jo|[2-9]|[tjqka])\s*[x*]\s*(\d+)")
 _VERB = re.compile(r"([a-z]+)(?:\s+|(?=[#\d])|$)(.*)")
 
+# The zones a message names ("hand", "up", "down"), one sentence each (a zone's word changes the grammar)
+_NO_CARD = {"hand": N_("you have no {card} in your hand"), "up": N_("you have no {card} in your face-up cards")}
+_ONLY = {"hand": N_("you have only {count} x {rank} in your hand"),
+         "up": N_("you have only {count} x {rank} in your face-up cards")}
+_NAME_A_CARD = {"hand": N_("{typed}? name a card of your hand by rank (K) or position (#2)"),
+                "up": N_("{typed}? name a card of your face-up cards by rank (K) or position (#2)")}
+_EMPTY = {"hand": N_("your hand is empty"), "up": N_("you have no face-up cards"),
+          "down": N_("you have no face-down cards")}
+
 
 def hand_order(game: Game, slots: Sequence[int]) -> list[int]:
     """Slots sorted as a person holds them: by rank, then suit; unknown cards last.
@@ -59,7 +71,7 @@ def parse_short(game: Game, text: str, player: int, names: Sequence[str] | None 
     game._check_player(player)
     t = " ".join(text.strip().lower().split())
     if not t:
-        raise InvalidMoveError("type a move")
+        raise InvalidMoveError(_("type a move"))
     return _parse(game, t, player, list(names) if names is not None else [])
 
 
@@ -95,7 +107,7 @@ def _legal(game: Game, move: Move) -> Move:
     try:
         reason = game.why_illegal(move)
     except UnrevealedCardError:
-        reason = "that card is not known here yet"
+        reason = _("that card is not known here yet")
     if reason is None:
         return move
     raise IllegalMoveError(str(reason))
@@ -130,11 +142,11 @@ def _target(text: str, game: Game, names: list[str]) -> int:
         seat = int(t)
         if 0 <= seat < game.players:
             return seat
-        raise InvalidMoveError(f"no player {seat}: players are 0 to {game.players - 1}")
+        raise InvalidMoveError(_("no player {seat}: players are 0 to {last}").format(seat=seat, last=game.players - 1))
     hits = [i for i, n in enumerate(names) if t and n.lower().replace(" ", "").startswith(t.replace(" ", ""))]
     if len(hits) == 1:
         return hits[0]
-    raise InvalidMoveError(f"name a player by number, e.g. a>{(game.turn + 1) % game.players}")
+    raise InvalidMoveError(_("name a player by number, e.g. a>{seat}").format(seat=(game.turn + 1) % game.players))
 
 
 def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
@@ -142,8 +154,9 @@ def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
     typed = _cards_typed(body)
     if typed is None:
         if game.phase is Phase.SWAP:
-            raise InvalidMoveError(f"{t!r}? swap a hand card with a face-up one (swap 3 k), or r when ready")
-        raise InvalidMoveError(f"{t!r}? type a rank like 7, 77, 10, q, k, a; p to pick up")
+            raise InvalidMoveError(_("{typed}? swap a hand card with a face-up one (swap 3 k), or r when ready")
+                                   .format(typed=repr(t)))
+        raise InvalidMoveError(_("{typed}? type a rank like 7, 77, 10, q, k, a; p to pick up").format(typed=repr(t)))
     ranks = {rank for rank, _ in typed}
     wanted = [c for _, c in typed if c is not None]
     target = _target(target_text, game, names) if arrow else None
@@ -158,8 +171,9 @@ def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
     aims = sorted({m.target for m in hits if m.target is not None})
     if len(aims) > 1 and target is None:
         cards = short(game, hits[0]).split(">")[0]
-        choices = ", ".join(f"{cards}>{a} (player {a})" for a in aims)
-        raise AmbiguousMoveError(f"an ace gives the pile: say who takes it: {choices}")
+        player = _("player {seat}")
+        choices = ", ".join(f"{cards}>{a} ({player.format(seat=a)})" for a in aims)
+        raise AmbiguousMoveError(_("an ace gives the pile: say who takes it: {choices}").format(choices=choices))
     if hits:
         return hits[0]
     return _legal(game, _explain_play(game, me, rank, len(typed), wanted, target))
@@ -168,7 +182,7 @@ def _play(game: Game, me: int, t: str, names: list[str]) -> Move:
 def _run(game: Game, me: int, typed: list[tuple[Rank, Card | None]], wanted: list[Card], target: int | None) -> Move:
     """Cards of several ranks: a run (`runs`, "5h6h7h", "567"), or an error saying why not."""
     if not game.rules.runs:
-        raise IllegalMoveError("cards played together must be of one rank")
+        raise IllegalMoveError(_("cards played together must be of one rank"))
     ranks = sorted(rank for rank, _ in typed)
     hits = [
         m for m in game.moves_for(me)
@@ -177,18 +191,27 @@ def _run(game: Game, me: int, typed: list[tuple[Rank, Card | None]], wanted: lis
     ]
     texts = sorted({short(game, m).split(">")[0] for m in hits})
     if len(texts) > 1:
-        raise AmbiguousMoveError(f"which run? {' or '.join(texts)}")
+        raise AmbiguousMoveError(_("which run? {runs}").format(runs=_either(texts)))
     if hits and (target is not None or len({m.target for m in hits}) == 1):
         return hits[0]
     if hits:
-        raise AmbiguousMoveError(f"an ace gives the pile: say who takes it: {texts[0]}>N")
+        choices = texts[0] + ">N"
+        raise AmbiguousMoveError(_("an ace gives the pile: say who takes it: {choices}").format(choices=choices))
     zone = game.hand(me) or game.face_up(me)
     suits = {c.suit for c in wanted} or {c.suit for c in _cards(game, zone)}
     for suit in sorted(suits, key=lambda s: "" if s is None else s.value):
         slots = [next((x for x in zone if game.card(x) == Card(rank, suit)), None) for rank in ranks]
         if suit is not None and None not in slots:
             return _legal(game, Play(me, tuple(x for x in slots if x is not None), target))
-    raise InvalidMoveError(f"you hold no run {' '.join(r.symbol for r in ranks)} of one suit")
+    raise InvalidMoveError(_("you hold no run {ranks} of one suit").format(ranks=" ".join(r.symbol for r in ranks)))
+
+
+def _either(texts: Sequence[str]) -> str:
+    """"a or b or c"."""
+    out = texts[0]
+    for text in texts[1:]:
+        out = _("{first} or {second}").format(first=out, second=text)
+    return out
 
 
 def _cards(game: Game, slots: Sequence[int]) -> list[Card]:
@@ -213,22 +236,22 @@ def _explain_play(game: Game, me: int, rank: Rank, count: int, wanted: list[Card
     """The play the person most likely meant, for `why_illegal` to judge; or an error saying what
     they lack."""
     if game.phase is Phase.SWAP:
-        raise IllegalMoveError("this is the swap phase: swap 3 K, place 7, or r when ready")
+        raise IllegalMoveError(_("this is the swap phase: swap 3 K, place 7, or r when ready"))
     hand, up = hand_order(game, game.hand(me)), hand_order(game, game.face_up(me))
     if game.phase is Phase.PLAY and me == game.turn and game.source(me) == Source.DOWN:
-        raise IllegalMoveError(
-            f"your hand and face-up cards are empty: flip a face-down card (fd 1 to fd {len(game.face_down(me))})")
-    zone, where = (hand, "hand") if hand else (up, "face-up cards")
+        raise IllegalMoveError(_("your hand and face-up cards are empty: flip a face-down card (fd 1 to fd {count})")
+                               .format(count=len(game.face_down(me))))
+    zone, where = (hand, "hand") if hand else (up, "up")
     if hand and not game.stock:
         zone = hand + up
     pool = [s for s in zone if (c := game.card(s)) is not None and c.rank == rank]
     for w in wanted:
         if not any(game.card(s) == w for s in pool):
-            raise InvalidMoveError(f"you have no {w.text()} in your {where}")
+            raise InvalidMoveError(_(_NO_CARD[where]).format(card=w.text()))
     if not pool:
-        raise InvalidMoveError(f"you have no {rank.symbol} in your {where}")
+        raise InvalidMoveError(_(_NO_CARD[where]).format(card=rank.symbol))
     if len(pool) < count:
-        raise InvalidMoveError(f"you have only {len(pool)} x {rank.symbol} in your {where}")
+        raise InvalidMoveError(_(_ONLY[where]).format(count=len(pool), rank=rank.symbol))
     chosen = [s for s in pool if game.card(s) in wanted][: len(wanted)]
     chosen += [s for s in pool if s not in chosen][: count - len(chosen)]
     return Play(me, tuple(chosen), target)
@@ -240,13 +263,13 @@ def _explain_play(game: Game, me: int, rank: Rank, count: int, wanted: list[Card
 def _one_ref(rest: str, verb: str) -> str:
     refs = rest.split()
     if len(refs) != 1:
-        raise InvalidMoveError(f"{verb} which card? e.g. {verb} 7")
+        raise InvalidMoveError(_("{verb} which card? e.g. {verb} 7").format(verb=verb))
     return refs[0]
 
 
 def _find(game: Game, slots: Sequence[int], ref: str, zone: str) -> int:
-    """A card of `slots` by "#2" (position), rank ("k"), card ("kh"), or a bare position number
-    when no card has that rank."""
+    """A card of `slots` (the `zone` "hand" or "up") by "#2" (position), rank ("k"), card ("kh"), or a
+    bare position number when no card has that rank."""
     ref = ref.strip().lower()
     if ref.startswith("#") and ref[1:].isdigit():
         return _position(slots, int(ref[1:]), zone)
@@ -261,21 +284,32 @@ def _find(game: Game, slots: Sequence[int], ref: str, zone: str) -> int:
     if ref.isdigit() and 1 <= int(ref) <= len(slots):
         return slots[int(ref) - 1]
     if m:
-        raise InvalidMoveError(f"you have no {ref.upper()} in your {zone}")
-    raise InvalidMoveError(f"{ref!r}? name a card of your {zone} by rank (K) or position (#2)")
+        raise InvalidMoveError(_(_NO_CARD[zone]).format(card=ref.upper()))
+    raise InvalidMoveError(_(_NAME_A_CARD[zone]).format(typed=repr(ref)))
 
 
 def _position(slots: Sequence[int], n: int, zone: str) -> int:
+    """The `n`th of `slots` (the `zone` "hand", "up" or "down"), counted from 1."""
     if not 1 <= n <= len(slots):
-        raise InvalidMoveError(
-            f"your {zone} has {len(slots)} card(s): #1 to #{len(slots)}" if slots else f"your {zone} is empty")
+        if not slots:
+            raise InvalidMoveError(_(_EMPTY[zone]))
+        raise InvalidMoveError(_positions(zone, len(slots)).format(count=len(slots)))
     return slots[n - 1]
+
+
+def _positions(zone: str, count: int) -> str:
+    """What positions `count` cards of `zone` have, for `count` (one message per zone)."""
+    if zone == "hand":
+        return ngettext("your hand has {count} card: #1", "your hand has {count} cards: #1 to #{count}", count)
+    if zone == "up":
+        return ngettext("you have {count} face-up card: #1", "you have {count} face-up cards: #1 to #{count}", count)
+    return ngettext("you have {count} face-down card: #1", "you have {count} face-down cards: #1 to #{count}", count)
 
 
 def _pick(game: Game, me: int, rest: str) -> Move:
     up = list(game.face_up(me))
     if rest:
-        return _legal(game, PickUp(me, _find(game, up, rest, "face-up cards")))
+        return _legal(game, PickUp(me, _find(game, up, rest, "up")))
     moves = game.moves_for(me)
     if PickUp(me) in moves:
         return PickUp(me)
@@ -285,22 +319,23 @@ def _pick(game: Game, me: int, rest: str) -> Move:
         return takes[0][0]
     if ranks:
         choices = ", ".join(f"p {r.symbol}" for r in ranks)
-        raise AmbiguousMoveError(f"none of your face-up cards can be played: take one with the pile: {choices}")
+        raise AmbiguousMoveError(_("none of your face-up cards can be played: take one with the pile: {choices}")
+                                 .format(choices=choices))
     return _legal(game, PickUp(me))
 
 
 def _flip(game: Game, me: int, rest: str) -> Move:
     down = list(game.face_down(me))
     if not down:
-        raise IllegalMoveError("you have no face-down cards")
+        raise IllegalMoveError(_(_EMPTY["down"]))
     ref = rest.lstrip("#").strip()
     if not ref:
         if len(down) > 1 and game.source(me) == Source.DOWN:
-            raise AmbiguousMoveError(f"which face-down card? fd 1 to fd {len(down)}")
+            raise AmbiguousMoveError(_("which face-down card? fd 1 to fd {count}").format(count=len(down)))
         return _legal(game, Flip(me, down[0]))
     if not ref.isdigit():
-        raise InvalidMoveError(f"turn a face-down card by position: fd 1 to fd {len(down)}")
-    return _legal(game, Flip(me, _position(down, int(ref), "face-down row")))
+        raise InvalidMoveError(_("turn a face-down card by position: fd 1 to fd {count}").format(count=len(down)))
+    return _legal(game, Flip(me, _position(down, int(ref), "down")))
 
 
 def _swap(game: Game, me: int, rest: str) -> Move:
@@ -310,9 +345,9 @@ def _swap(game: Game, me: int, rest: str) -> Move:
         if "".join(typed) == refs[0]:
             refs = typed
     if len(refs) != 2:
-        raise InvalidMoveError("swap <hand card> <face-up card>, e.g. swap 3 K (or by position: swap #1 #2)")
+        raise InvalidMoveError(_("swap <hand card> <face-up card>, e.g. swap 3 K (or by position: swap #1 #2)"))
     hand = _find(game, hand_order(game, game.hand(me)), refs[0], "hand")
-    up = _find(game, list(game.face_up(me)), refs[1], "face-up cards")
+    up = _find(game, list(game.face_up(me)), refs[1], "up")
     return _legal(game, Swap(me, hand, up))
 
 
@@ -320,7 +355,7 @@ def _show(game: Game, me: int, rest: str) -> Move:
     if rest in _NONE:
         return _legal(game, Show(me, None))
     if not rest:
-        raise AmbiguousMoveError("show which card? e.g. show 4, or show - to show none")
+        raise AmbiguousMoveError(_("show which card? e.g. show 4, or show - to show none"))
     return _legal(game, Show(me, _find(game, hand_order(game, game.hand(me)), rest, "hand")))
 
 

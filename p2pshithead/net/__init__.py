@@ -40,10 +40,11 @@ if TYPE_CHECKING:  # what mypy sees of the names `__getattr__` loads (below)
     )
     from p2pshithead.net._host import Host, TableConfig
     from p2pshithead.net._join import Find, Joiner
+    from p2pshithead.net._joining import Refused
     from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
     from p2pshithead.net._limits import ByteBudget, Limits
     from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
-    from p2pshithead.net._messages import FROM_HOST, FROM_PEER
+    from p2pshithead.net._messages import FROM_HOST, FROM_PEER, AwayCause, Bye, Goodbye, Refusal, Reject
     from p2pshithead.net._runner import Agent, SeatRunner
     from p2pshithead.net._seat import SeatSigner
     from p2pshithead.net._sequencer import Sequencer
@@ -53,6 +54,7 @@ if TYPE_CHECKING:  # what mypy sees of the names `__getattr__` loads (below)
         PROTOCOL_VERSION,
         SEQUENCER,
         Authored,
+        AwayReport,
         Entry,
         Head,
         Progress,
@@ -75,18 +77,19 @@ _LATE = {  # name -> the module that defines it, loaded on first use
                      "Stopped", "TableEvent", "Waiting", "Watching", "Welcomed"], "_events"),
     **dict.fromkeys(["Host", "TableConfig"], "_host"),
     **dict.fromkeys(["Find", "Joiner"], "_join"),
+    **dict.fromkeys(["Refused"], "_joining"),
     **dict.fromkeys(["Journal", "SeatRecord", "damaged", "replay_journal", "unfinished"], "_journal"),
     **dict.fromkeys(["ByteBudget", "Limits"], "_limits"),
     **dict.fromkeys(["Lobby", "LobbyRefusal", "Occupant"], "_lobby"),
-    **dict.fromkeys(["FROM_HOST", "FROM_PEER"], "_messages"),
+    **dict.fromkeys(["FROM_HOST", "FROM_PEER", "AwayCause", "Bye", "Goodbye", "Refusal", "Reject"], "_messages"),
     **dict.fromkeys(["Agent", "SeatRunner"], "_runner"),
     **dict.fromkeys(["SeatSigner"], "_seat"),
     **dict.fromkeys(["Sequencer"], "_sequencer"),
     **dict.fromkeys(["HostSession"], "_session"),
     **dict.fromkeys(["Stats"], "_stats"),
-    **dict.fromkeys(["PROTOCOL_VERSION", "SEQUENCER", "Authored", "Entry", "Head", "Progress", "Transcript", "Verdict",
-                     "app_body", "author_message", "link_problem", "make_genesis", "next_link", "seal",
-                     "setup_from_genesis"], "_transcript"),
+    **dict.fromkeys(["PROTOCOL_VERSION", "SEQUENCER", "Authored", "AwayReport", "Entry", "Head", "Progress",
+                     "Transcript", "Verdict", "app_body", "author_message", "link_problem", "make_genesis", "next_link",
+                     "seal", "setup_from_genesis"], "_transcript"),
     **dict.fromkeys(["Observe", "Watcher"], "_watch"),
 }  # fmt: skip
 
@@ -94,7 +97,8 @@ if not TYPE_CHECKING:  # hidden from mypy, which then still refuses a name the p
     __getattr__ = late(__name__, _LATE)
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
+    "FROM_HOST", "FROM_PEER", "AwayCause", "AwayReport", "Bye", "Goodbye", "Refusal", "Refused", "Reject",
+    "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
     "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
     "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",
     "Identity", "Joiner", "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats",

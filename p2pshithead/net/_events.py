@@ -25,12 +25,14 @@ class Connected:
 @dataclass(frozen=True, slots=True)
 class Welcomed:
     """The host gave this joiner lobby seat `seat` at table `name` (`resumed`: its game seat, back in a game
-    in play); `words` are the rules in words; the table's limits: `turn_time` seconds for a person to
-    decide (0: none), `away_time` for a gone peer to come back."""
+    in play), whose application `app` plays by `rules` (preset and house rules, as the host gave them: the
+    program puts them in words); the table's limits: `turn_time` seconds for a person to decide (0: none),
+    `away_time` for a gone peer to come back."""
 
     name: str
     seat: int
-    words: str
+    app: str
+    rules: str
     turn_time: int
     away_time: int
     resumed: bool = False
@@ -38,11 +40,12 @@ class Welcomed:
 
 @dataclass(frozen=True, slots=True)
 class Watching:
-    """This spectator watches table `name` (`words`: its rules in words; `turn_time`: seconds a person has
-    to decide, 0 for no limit); it never sits or acts."""
+    """This spectator watches table `name` (its application `app`, its `rules` text; `turn_time`: seconds a
+    person has to decide, 0 for no limit); it never sits or acts."""
 
     name: str
-    words: str
+    app: str
+    rules: str
     turn_time: int = 0
 
 

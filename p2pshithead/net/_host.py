@@ -31,7 +31,7 @@ from p2pshithead.net._framing import encode_frame
 from p2pshithead.net._identity import Identity
 from p2pshithead.net._journal import Journal, SeatRecord
 from p2pshithead.net._limits import ByteBudget, Limits
-from p2pshithead.net._messages import FROM_PEER, Bye, Rejoin, peer_message
+from p2pshithead.net._messages import FROM_PEER, Bye, Goodbye, Rejoin, peer_message
 from p2pshithead.net._runner import Agent, SeatRunner
 from p2pshithead.net._seat import SeatSigner
 from p2pshithead.net._session import (
@@ -346,7 +346,7 @@ class Host:
     async def _async_serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         limits = self._limits
         if self._open >= limits.connections:  # told why in one small frame, never read
-            writer.write(encode_frame(Bye(f"busy: {limits.connections} connections open").to_wire()))
+            writer.write(encode_frame(Bye(Goodbye.BUSY, limits.connections).to_wire()))
             writer.close()
             return
         self._open += 1

@@ -48,7 +48,7 @@ from p2pshithead.net._events import (
     away_event,
 )
 from p2pshithead.net._identity import Identity, verify
-from p2pshithead.net._joining import AfterLoss, HostPin, after_loss, from_host, lobby_seats, said
+from p2pshithead.net._joining import AfterLoss, HostPin, Refused, after_loss, from_host, lobby_seats, said, unexpected
 from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import (
@@ -56,6 +56,7 @@ from p2pshithead.net._messages import (
     AwayNews,
     Bye,
     Challenge,
+    Goodbye,
     Hello,
     HostMessage,
     LobbyNews,
@@ -242,7 +243,7 @@ class Joiner:
         self._notify(lobby_seats(message))
         if not await play_again():
             with contextlib.suppress(ConnectionError, OSError):
-                await conn.async_send(Bye("stood up after the game").to_wire())
+                await conn.async_send(Bye(Goodbye.STOOD_UP).to_wire())
             return None
         self._previous, self.transcript, self._player, self._journal = previous, None, None, None
         self._playing, self._caught_up_at, self._last_sent, self._secret = False, 0, None, secret
@@ -295,7 +296,7 @@ class Joiner:
             self._notify(Waiting(welcome.table.name))
             welcome = await _async_recv(conn)
         if not isinstance(welcome, Welcome):
-            raise RemoteProtocolError(conn.peer, f"refused the seat: {said(welcome)}")
+            raise unexpected(conn.peer, "refused the seat", welcome)
         self._welcome(welcome)
         if self._ready is None:
             if not self._bot:
@@ -382,7 +383,7 @@ class Joiner:
         if self._agent is None:
             self._agent = self._agent_for(table.app)
         self._away_time = table.away
-        self._notify(Welcomed(table.name, welcome.seat, table.words, table.turn, table.away,
+        self._notify(Welcomed(table.name, welcome.seat, table.app, table.rules, table.turn, table.away,
                               isinstance(welcome, Resumed)))  # fmt: skip
 
     async def _async_rejoin(self) -> None:
@@ -395,7 +396,7 @@ class Joiner:
         await conn.async_send(Rejoin(PROTOCOL_VERSION, key, table, have, now, sig).to_wire())
         answer = await self._async_proven(conn, await _async_recv(conn), None, "")
         if not isinstance(answer, Resumed):
-            raise RemoteProtocolError(conn.peer, f"refused to take this seat back: {said(answer)}")
+            raise unexpected(conn.peer, "refused to take this seat back", answer)
         if answer.entries < have:
             raise RemoteProtocolError(conn.peer, f"holds {answer.entries} entries, fewer than the {have} it sent")
         self._welcome(answer)
@@ -420,7 +421,7 @@ class Joiner:
         elif isinstance(message, AwayNews) and self.transcript is not None:
             self._notify(away_event(conn.peer, message.body(), [s.nick for s in self.transcript.setup.seats]))
         elif isinstance(message, Bye):
-            raise RemoteProtocolError(conn.peer, f"left: {message.reason}")
+            raise Refused(conn.peer, "left", message)
         else:
             raise RemoteProtocolError(conn.peer, f"sent {said(message)!r} out of place")
 

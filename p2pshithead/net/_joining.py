@@ -5,8 +5,8 @@
 # first hello refused or unanswered is the host's answer), and only when the link broke (a host that said
 # no, or broke the protocol, is not dialled again); a link lost in a game still in play is come back to;
 # a game complete or stopped is never come back to.
-"""`HostPin` (which host this peer proves itself to), `after_loss` (what a lost link means), and `from_host`
-(what the host said, typed)."""
+"""`HostPin` (which host this peer proves itself to), `after_loss` (what a lost link means), `from_host`
+(what the host said, typed), and `Refused` / `unexpected` (a host's no, kept as its code)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,27 @@ def from_host(peer: str, message: dict[str, Any]) -> HostMessage | Entry:
 
 
 def said(message: HostMessage | Entry) -> str:
-    """What `message` says, for an error: its reason, if it gives one, else its kind."""
+    """What `message` is, for an error: its kind, and its code if it gives one."""
     if isinstance(message, (Reject, Bye)):
-        return message.reason
+        return f"{message.T} ({message.why.value})"
     return "entry" if isinstance(message, Entry) else message.T
+
+
+class Refused(RemoteProtocolError):
+    """The host said no (a `Reject`) or goodbye (a `Bye`) while this peer was `doing` something: `answer`
+    keeps its code and number, which the program words in its person's language (the text is for logs)."""
+
+    def __init__(self, peer: str, doing: str, answer: Reject | Bye) -> None:
+        super().__init__(peer, f"{doing}: {said(answer)}")
+        self.answer = answer
+
+
+def unexpected(peer: str, doing: str, answer: HostMessage | Entry) -> RemoteProtocolError:
+    """The error for `answer`, which is not what this peer waited for while `doing` something: the host's
+    no or goodbye (`Refused`), else a message out of place."""
+    if isinstance(answer, (Reject, Bye)):
+        return Refused(peer, doing, answer)
+    return RemoteProtocolError(peer, f"{doing}: sent {said(answer)!r}")
 
 
 def lobby_seats(news: LobbyNews) -> LobbySeats:

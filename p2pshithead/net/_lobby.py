@@ -18,10 +18,16 @@ from typing import Any
 from p2pshithead.net._app import MAX_SEATS, Previous, SeatInfo, TableSetup
 from p2pshithead.net._errors import NetError
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, check_nick
+from p2pshithead.net._messages import Refusal
 
 
 class LobbyRefusal(NetError):
-    """A request the lobby refuses (table full, key already seated); the text is shown to the peer."""
+    """A request the host refuses (table full, key already seated): `why`, with the number `n` it names, is
+    sent to the peer, which words it in its own language (the text is for logs)."""
+
+    def __init__(self, why: Refusal, n: int = 0) -> None:
+        super().__init__(f"refused: {why.value}" + (f" ({n})" if n else ""))
+        self.why, self.n = why, n
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +101,9 @@ class Lobby:
         """
         occupant = Occupant(key, self._distinct(check_nick(nick)), ready)
         if any(o is not None and o.key == key for o in self._seats):
-            raise LobbyRefusal("this key already sits at the table")
+            raise LobbyRefusal(Refusal.SEATED)
         if not self.free:
-            raise LobbyRefusal("the table is full")
+            raise LobbyRefusal(Refusal.FULL)
         seat = self._seats.index(None)
         self._seats[seat] = occupant
         return seat

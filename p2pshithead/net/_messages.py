@@ -4,12 +4,17 @@
 # sends is checked against the schema of its direction (`FROM_PEER` at the host, `FROM_HOST` at a
 # joiner) before any field is used, and every signed body against `BODY_SCHEMA` or `GENESIS_SCHEMA`
 # before the transcript reads it; `checked` is net's one conversion of a `WireError` into a
-# `RemoteProtocolError` naming the peer.
-"""Schemas of the session messages and transcript bodies, and `checked` / `check_message`."""
+# `RemoteProtocolError` naming the peer. The wire carries no words (issue 23): a refusal or a goodbye is a
+# code from a closed set (`Refusal`, `Goodbye`) and a number, the rules are their text (preset and house
+# rules), and each program words them in its own person's language; the only free text a session message
+# carries is a name a person typed (nickname, table name).
+"""Schemas of the session messages and transcript bodies, the codes `Refusal` and `Goodbye`, and
+`checked` / `check_message`."""
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -18,14 +23,74 @@ from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import MAX_FRAME, pack
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES
-from p2pshithead.wire import Bool, Bytes, Field, Int, List, Map, Opaque, Opt, Str, Tagged, WireError, fields
+from p2pshithead.wire import Bool, Bytes, Field, Int, Into, List, Map, Opaque, Opt, Str, Tagged, WireError, fields
 
 MAX_COUNTER = 2**32
 """Counters of an author's messages stay below this."""
 HASH_BYTES = 32
 """The size of a chain digest (SHA-256)."""
 REASON_MAX = 200
-"""The longest reason a reject, bye or abort carries."""
+"""The longest reason an abort carries."""
+COUNT_MAX = 2**32 - 1
+"""The largest number a reject or bye carries beside its code."""
+
+
+class Refusal(enum.Enum):
+    """Why a host refuses a hello, rejoin or watch (`REJECT`'s `why`); `n` beside it where one is named."""
+
+    VERSION = "version"
+    """The peer speaks another protocol version; `n`: the host's."""
+    FULL = "full"
+    """Every seat is taken."""
+    SEATED = "seated"
+    """The key already sits at the table (or is the host's own)."""
+    LIVE = "live"
+    """The key sits here on a link that is still live (the same identity playing in another window)."""
+    WAITERS = "waiters"
+    """`n` peers wait for the next game already, as many as it could seat."""
+    WATCHERS = "watchers"
+    """`n` spectators watch already, the most the table takes."""
+    NOT_STARTED = "not started"
+    """A rejoin, but no game is in play."""
+    NO_SEAT = "no seat"
+    """A rejoin for a table or seat this host's game does not have."""
+    UNSIGNED = "unsigned"
+    """A rejoin not signed by the seat's key."""
+    STALE = "stale"
+    """A rejoin signed too long ago (or the clocks differ by more than ten minutes)."""
+    AHEAD = "ahead"
+    """A rejoin that claims entries this host never sent."""
+    PROOF = "proof"
+    """The proof is not the key's signature of the challenge."""
+
+
+class Goodbye(enum.Enum):
+    """Why the sender closes the link (`BYE`'s `why`); `n` beside it where one is named."""
+
+    CLOSED = "closed"
+    """The host closes its table."""
+    LEFT = "left"
+    """The host's next game goes on without this peer, which left the last one."""
+    BUSY = "busy"
+    """The host has `n` connections open, the most it takes."""
+    STOOD_UP = "stood up"
+    """The peer stands up after a game instead of playing the next one."""
+
+
+class AwayCause(enum.Enum):
+    """How a seat the host reports away went (`away`'s `cause`)."""
+
+    LOST = "lost"
+    """Its link was lost (closed, cut off, or it broke the protocol)."""
+    SILENT = "silent"
+    """Its link fell silent past `Limits.silent_s` (frozen, lid closed, cable out)."""
+    RESTART = "restart"
+    """It was not back after the host restarted."""
+
+
+def _code(kind: type[enum.Enum]) -> Into:
+    """A code of `kind` on the wire (its value); one outside the closed set is refused by name."""
+    return Into(Str(1, max(len(c.value) for c in kind)), kind)
 
 MAX_WAIT_S = 24 * 3600
 """The longest time limit a table may set (seconds)."""
@@ -40,9 +105,10 @@ HELLO = fields(v=Int(0, 2**16), key=Bytes(KEY_BYTES, KEY_BYTES), nick=Str(1, NIC
 _TIMES = {"turn": Int(0, MAX_WAIT_S), "away": Int(1, MAX_WAIT_S)}
 WELCOME = fields(
     v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
-    words=Str(0, 2000, lines=True), **_TIMES,
+    **_TIMES,
 )
-"""Host to peer, after a good hello: the seat given in the lobby, the rules (preset and in words), and
+"""Host to peer, after a good hello: the seat given in the lobby, the rules (preset and house rules, which
+the peer puts in words itself, in its person's language), and
 the table's time limits: seconds a person has to decide (`turn`, 0 for none) and a gone peer has to
 come back (`away`)."""
 
@@ -50,8 +116,7 @@ WATCH = fields(v=Int(0, 2**16))
 """Peer to host, first, instead of a hello: watch the table (a spectator: never a seat, never a move)."""
 
 WATCHING = fields(
-    v=Int(0, 2**16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT), words=Str(0, 2000, lines=True),
-    **_TIMES,
+    v=Int(0, 2**16), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT), **_TIMES,
 )
 """Host to a spectator, after a good watch: the table; the entries of the game in play follow from its
 genesis (the spectator checks them all as it catches up), then every entry, lobby and away message."""
@@ -69,7 +134,7 @@ holds already, the time (ms since the epoch) and its signature over them (`rejoi
 
 RESUMED = fields(
     v=Int(0, 2**16), seat=Int(0, MAX_SEATS - 1), name=Str(1, 40), app=Str(1, 40), rules=Str(1, MAX_RULES_TEXT),
-    words=Str(0, 2000, lines=True), entries=Int(1, 2**40), **_TIMES,
+    entries=Int(1, 2**40), **_TIMES,
 )
 """Host to a peer that came back: its game seat and the table; the entries it lacks follow, up to
 `entries` in all, then play goes on."""
@@ -87,8 +152,9 @@ nick)`."""
 AWAY = fields(seat=Int(0, MAX_SEATS - 1), left=Int(0, MAX_WAIT_S))
 """Host to peers: game seat `seat` is gone and has `left` seconds to come back (0: it is back)."""
 
-REJECT = fields(reason=Str(0, REASON_MAX))
-"""Host to peer, instead of a welcome: why it may not sit (wrong version, table full...)."""
+REJECT = fields(why=_code(Refusal), n=Int(0, COUNT_MAX))
+"""Host to peer, instead of a welcome: why it may not sit, a `Refusal` (wrong version, table full...), and
+the number it names (0 when none)."""
 
 LOBBY = fields(seats=List(Opt(fields(nick=Str(1, NICK_MAX), ready=Bool())), 2, MAX_SEATS))
 """Host to peers, whenever the lobby changes: each seat's nickname and ready flag, or nil."""
@@ -96,8 +162,8 @@ LOBBY = fields(seats=List(Opt(fields(nick=Str(1, NICK_MAX), ready=Bool())), 2, M
 READY = fields(ready=Bool())
 """Peer to host, in the lobby: set this peer's ready flag."""
 
-BYE = fields(reason=Str(0, REASON_MAX))
-"""Either way, last: why the sender closes."""
+BYE = fields(why=_code(Goodbye), n=Int(0, COUNT_MAX))
+"""Either way, last: why the sender closes, a `Goodbye`, and the number it names (0 when none)."""
 
 PING_NUMBERS = 2**32
 PING = fields(n=Int(0, PING_NUMBERS - 1))
@@ -149,11 +215,16 @@ BODY_SCHEMA = Tagged(
         "app": fields(p=Opaque()),
         "end": fields(),
         "abort": fields(seat=Int(0, MAX_SEATS - 1), reason=Str(0, REASON_MAX, control=True)),
+        "away": fields(seat=Int(0, MAX_SEATS - 1), limit=Int(1, MAX_WAIT_S), cause=_code(AwayCause),
+                       last=Int(-1, 2**40), seen=Int(-1, 2**40), entries=Int(1, 2**40)),
         "equivocation": fields(a=EVIDENCE, b=EVIDENCE),
     },
 )
 """The body of every later entry: an application payload (the application checks `p`), a sign-off, the
-sequencer's report of a seat it could not prove at fault (any reason text it passes on, cut to size), or
+sequencer's report of a seat it could not prove at fault (an equivocation too long to carry whole, or an
+earlier program's report: the reason text it passes on, cut to size), its report of a seat away past the
+table's limit in values (`away`, transcript version 6 on: the limit, how it went, the entry it last sent
+and the one it had seen then, -1 for none, and the entries the table held), or
 the sequencer's proof that a seat signed two different messages for one place (`a` the one in the chain,
 `b` the other; transcript version 5 on)."""
 
@@ -209,20 +280,19 @@ _FROM_HOST_TAGGED = Tagged("t", FROM_HOST)
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     """The table as `welcome`, `wait`, `watching` and `resumed` carry it: the protocol version `v`, name,
-    application, rules (preset and in words) and the time limits (`turn` seconds to decide, `away` seconds
+    application, rules text (preset and house rules) and the time limits (`turn` seconds to decide, `away` seconds
     to come back)."""
 
     v: int
     name: str
     app: str
     rules: str
-    words: str
     turn: int
     away: int
 
     def fields(self) -> dict[str, Any]:
-        return {"v": self.v, "name": self.name, "app": self.app, "rules": self.rules, "words": self.words,
-                "turn": self.turn, "away": self.away}  # fmt: skip
+        return {"v": self.v, "name": self.name, "app": self.app, "rules": self.rules, "turn": self.turn,
+                "away": self.away}  # fmt: skip
 
 
 class HostMessage:
@@ -308,13 +378,14 @@ class Challenge(HostMessage):
 
 @dataclass(frozen=True, slots=True)
 class Reject(HostMessage):
-    """Why the peer may not sit, come back or watch (`REJECT`)."""
+    """Why the peer may not sit, come back or watch, and the number that names (`REJECT`)."""
 
     T: ClassVar[str] = "reject"
-    reason: str
+    why: Refusal
+    n: int = 0
 
     def body(self) -> dict[str, Any]:
-        return {"reason": self.reason}
+        return {"why": self.why.value, "n": self.n}
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,17 +413,18 @@ class AwayNews(HostMessage):
 
 @dataclass(frozen=True, slots=True)
 class Bye(HostMessage):
-    """The host closes this link, and why (`BYE`)."""
+    """The sender closes this link, why, and the number that names (`BYE`; a peer sends it too)."""
 
     T: ClassVar[str] = "bye"
-    reason: str
+    why: Goodbye
+    n: int = 0
 
     def body(self) -> dict[str, Any]:
-        return {"reason": self.reason}
+        return {"why": self.why.value, "n": self.n}
 
 
 def _table(m: dict[str, Any]) -> TableInfo:
-    return TableInfo(m["v"], m["name"], m["app"], m["rules"], m["words"], m["turn"], m["away"])
+    return TableInfo(m["v"], m["name"], m["app"], m["rules"], m["turn"], m["away"])
 
 
 _HOST_TYPED: dict[str, Callable[[dict[str, Any]], HostMessage]] = {
@@ -361,10 +433,10 @@ _HOST_TYPED: dict[str, Callable[[dict[str, Any]], HostMessage]] = {
     "watching": lambda m: WatchingTable(_table(m)),
     "resumed": lambda m: Resumed(_table(m), m["seat"], m["entries"]),
     "challenge": lambda m: Challenge(m["table"], m["host"], m["nonce"]),
-    "reject": lambda m: Reject(m["reason"]),
+    "reject": lambda m: Reject(m["why"], m["n"]),
     "lobby": lambda m: LobbyNews(tuple(m["seats"])),
     "away": lambda m: AwayNews(m["seat"], m["left"]),
-    "bye": lambda m: Bye(m["reason"]),
+    "bye": lambda m: Bye(m["why"], m["n"]),
 }
 
 
@@ -477,7 +549,7 @@ _FROM_PEER_TYPED: dict[str, Any] = {
     "prove": lambda m: Prove(m["sig"]),
     "ready": lambda m: Readiness(m["ready"]),
     "submit": lambda m: Submit(m["seat"], m["ctr"], m["si"], m["sh"], m["body"], m["sig"]),
-    "bye": lambda m: Bye(m["reason"]),
+    "bye": lambda m: Bye(m["why"], m["n"]),
 }
 
 

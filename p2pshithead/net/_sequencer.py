@@ -13,11 +13,13 @@ from p2pshithead.net._identity import Identity
 from p2pshithead.net._transcript import (
     SEQUENCER,
     Authored,
+    AwayReport,
     Entry,
     Progress,
     Transcript,
     abort_body,
     author_message,
+    away_body,
     equivocation_body,
     equivocation_problem,
     equivocation_reason,
@@ -68,6 +70,10 @@ class Sequencer:
     def abort(self, seat: int, reason: str) -> Entry:
         """Append the host's own report that `seat` dropped or broke the protocol, which stops the game."""
         return self._own(abort_body(seat, reason))
+
+    def away(self, seat: int, report: AwayReport) -> Entry:
+        """Append the host's own report that `seat` was away past the table's limit, which stops the game."""
+        return self._own(away_body(seat, report))
 
     def equivocation(self, placed: Authored, other: Authored) -> Entry:
         """Append the proof that the author of `placed` (its message in the chain) signed `other` too for the

@@ -33,15 +33,18 @@ from p2pshithead.net._limits import Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant, Seating, seating
 from p2pshithead.net._messages import (
     NONCE_BYTES,
+    AwayCause,
     AwayNews,
     Bye,
     Challenge,
+    Goodbye,
     Hello,
     HostMessage,
     LobbyNews,
     PeerMessage,
     Prove,
     Readiness,
+    Refusal,
     Reject,
     Rejoin,
     Resumed,
@@ -59,6 +62,7 @@ from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
     Authored,
+    AwayReport,
     Entry,
     Head,
     Progress,
@@ -74,8 +78,8 @@ REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000
 
 @dataclass(frozen=True, slots=True)
 class TableConfig:
-    """What a host offers: table name, application and preset, seat count, where to listen, the rules in
-    words for joiners (`words`), and the time limits: `turn_time` seconds for a person to decide (0: no
+    """What a host offers: table name, application and preset, seat count, where to listen, and the time
+    limits: `turn_time` seconds for a person to decide (0: no
     limit), `away_time` seconds for a gone peer to come back. The application checks preset and seats."""
 
     name: str
@@ -85,7 +89,6 @@ class TableConfig:
     bind: str
     port: int = 0
     announce: bool = True
-    words: str = ""
     turn_time: int = 60
     away_time: int = 120
 
@@ -99,26 +102,26 @@ class TableConfig:
     def options(self) -> dict[str, Any]:
         """The configuration as plain data, kept in the journal so `host --resume` can start it again."""
         return {"name": self.name, "app": self.app.name, "rules": self.rules, "seats": self.seats, "bind": self.bind,
-                "port": self.port, "announce": self.announce, "words": self.words, "turn": self.turn_time,
+                "port": self.port, "announce": self.announce, "turn": self.turn_time,
                 "away": self.away_time}  # fmt: skip
 
     @classmethod
     def from_options(cls, options: dict[str, Any], app: AppSpec, port: int) -> TableConfig:
-        """The configuration `options` describes, listening on `port` (the one joiners knew).
+        """The configuration `options` describes, listening on `port` (the one joiners knew); a journal of
+        an earlier program also kept the rules in words, which are not read.
 
         Raises:
             ValueError: the options are not a configuration (a damaged journal).
         """
         try:
             return cls(options["name"], app, options["rules"], options["seats"], options["bind"], port,
-                       options["announce"], options["words"], options["turn"], options["away"])  # fmt: skip
+                       options["announce"], options["turn"], options["away"])  # fmt: skip
         except (KeyError, TypeError) as exc:
             raise ValueError(f"the journal's table options are damaged ({exc})") from None
 
     def info(self) -> TableInfo:
         """The table as the session messages carry it."""
-        return TableInfo(PROTOCOL_VERSION, self.name, self.app.name, self.rules, self.words, self.turn_time,
-                         self.away_time)  # fmt: skip
+        return TableInfo(PROTOCOL_VERSION, self.name, self.app.name, self.rules, self.turn_time, self.away_time)
 
 
 # --- actions: what the session asks its driver to do, in the order given ---
@@ -265,7 +268,7 @@ class HostSession:
         self.lobby = Lobby(config.seats, Occupant(identity.public, identity.nick))
         self._links: dict[int, _Link] = {}
         self._seats: dict[int, int] = {}  # seat -> link id: the lobby's before the game, the game's during it
-        self._away: dict[int, tuple[float, str]] = {}  # game seat -> (deadline, why), while gone
+        self._away: dict[int, tuple[float, AwayCause]] = {}  # game seat -> (deadline, how it went), while gone
         self._next_id = 0
         self._sequencer: Sequencer | None = None
         self._pending: Entry | None = None  # placed and relayed, not yet applied
@@ -389,7 +392,7 @@ class HostSession:
         assert self._sequencer is not None
         actions: list[Action] = []
         for seat in range(1, len(self._sequencer.transcript.setup.seats)):
-            actions += self._mark_away(seat, "not back after the host restarted", now, now)
+            actions += self._mark_away(seat, AwayCause.RESTART, now, now)
         return actions
 
     def next_game(self, table_id: bytes, secret: bytes) -> list[Action]:
@@ -415,7 +418,7 @@ class HostSession:
                 lobby_seats[seat] = link
                 self._links[link].role, self._links[link].seat = Role.LOBBY, seat
             else:
-                actions += self._forget(link, Bye("you left the last game"))
+                actions += self._forget(link, Bye(Goodbye.LEFT))
         self._seats, self._away, self._sequencer, self._pending = lobby_seats, {}, None, None
         self.table_id, self._secret = table_id, secret
         self.lobby.set_ready(SEQUENCER, True)  # the host's own player chose to play on
@@ -474,7 +477,7 @@ class HostSession:
                            message.sig)  # fmt: skip
             return self.submit(msg, state.peer)
         if isinstance(message, Bye):
-            raise RemoteProtocolError(state.peer, f"left: {message.reason}")
+            raise RemoteProtocolError(state.peer, f"left ({message.why.value})")
         raise RemoteProtocolError(state.peer, f"sent {message.T!r} out of place")
 
     def _greeting(self, link: int, state: _Link, message: PeerMessage, now: float) -> list[Action]:
@@ -485,12 +488,12 @@ class HostSession:
         if isinstance(message, Rejoin):
             refusal = self._rejoin_refusal(message, now)
             if refusal is not None:
-                return self._forget(link, Reject(refusal))
+                return self._forget(link, refusal)
             return self._challenge(link, state, message.key, "", message.have, None)
         if not isinstance(message, Hello):
             raise RemoteProtocolError(state.peer, f"sent {message.T!r} before hello")
         if message.v != PROTOCOL_VERSION:
-            return self._forget(link, Reject(_version(message.v)))
+            return self._forget(link, Reject(Refusal.VERSION, PROTOCOL_VERSION))
         occupant = Occupant(message.key, message.nick, message.ready)
         return self._challenge(link, state, occupant.key, occupant.nick, -1, occupant)
 
@@ -508,12 +511,12 @@ class HostSession:
         signed = sit_again_bytes(self.table_id, self._identity.public, state.key, state.nonce, state.nick)
         try:
             if not verify(state.key, message.sig, signed):
-                raise LobbyRefusal("the proof is not this key's signature of the challenge")
+                raise LobbyRefusal(Refusal.PROOF)
             if state.occupant is None:
                 return self._rejoin(link, state, now)
             return self._hello(link, state, state.occupant, now)
         except LobbyRefusal as refusal:
-            return self._forget(link, Reject(str(refusal)))
+            return self._forget(link, Reject(refusal.why, refusal.n))
 
     def _hello(self, link: int, state: _Link, occupant: Occupant, now: float) -> list[Action]:
         """A proven hello: a lobby seat, a wait for the next game, or the place the key holds already, moved
@@ -543,7 +546,7 @@ class HostSession:
             actions = self._forget(old)  # its drop is nobody's loss now
         if how in (Seating.WAIT, Seating.WAITING):
             return actions + self._wait(link, state, occupant)
-        raise LobbyRefusal("this key already sits at the table")
+        raise LobbyRefusal(Refusal.SEATED)
 
     def _seating(self, key: bytes) -> Seating:
         transcript = self.transcript
@@ -563,8 +566,7 @@ class HostSession:
         """
         state = None if old is None else self._links.get(old)
         if state is not None and now - state.heard <= 2 * self._limits.keepalive_s:
-            raise LobbyRefusal("this key sits at the table on a link that is still live: one identity plays one "
-                               "seat (is it playing in another window?)")  # fmt: skip
+            raise LobbyRefusal(Refusal.LIVE)
 
     def _seat_link(self, link: int, state: _Link, seat: int, nick: str) -> list[Action]:
         state.role, state.seat, state.occupant, state.peer = Role.LOBBY, seat, None, f"{nick} (seat {seat})"
@@ -588,8 +590,7 @@ class HostSession:
         """A hello while a game is in play: the peer waits for the next game's lobby (`_seat_waiting`)."""
         waiting = sum(s.role is Role.WAITING for s in self._links.values())
         if waiting >= self._config.seats - 1:  # more could never all sit at the next game
-            raise LobbyRefusal(f"{waiting} peers already wait for the next game, as many as it could seat; try "
-                               "again after it")  # fmt: skip
+            raise LobbyRefusal(Refusal.WAITERS, waiting)
         state.role, state.occupant, state.peer = Role.WAITING, occupant, f"{occupant.nick} (waiting)"
         return [Admit(link, state.peer), Send(link, Wait(self._info))]
 
@@ -597,11 +598,10 @@ class HostSession:
         """A spectator: the table, then the game in play from its genesis (so it checks everything as it
         catches up), then everything the seats get."""
         if message.v != PROTOCOL_VERSION:
-            return self._forget(link, Reject(_version(message.v)))
+            return self._forget(link, Reject(Refusal.VERSION, PROTOCOL_VERSION))
         watchers = sum(s.role is Role.WATCHER for s in self._links.values())
         if watchers >= self._limits.watchers:
-            return self._forget(link, Reject(f"the table has {watchers} spectators, the most it takes; try again "
-                                             "later"))  # fmt: skip
+            return self._forget(link, Reject(Refusal.WATCHERS, watchers))
         state.role, state.peer = Role.WATCHER, f"spectator {watchers + 1}"
         transcript = self.transcript
         if transcript is not None:
@@ -613,24 +613,24 @@ class HostSession:
             actions.append(Send(link, LobbyNews(tuple(self.lobby.to_wire()))))
         return [*actions, Announce()]  # the listing says how many watch
 
-    def _rejoin_refusal(self, message: Rejoin, now: float) -> str | None:
+    def _rejoin_refusal(self, message: Rejoin, now: float) -> Reject | None:
         """Why a rejoin cannot be taken, or None: it must be this table's game, a joiner's seat, signed by
         that seat's key, recent (its time against the wall clock at `now`), and claim no more entries than
         the chain holds."""
         transcript = self.transcript
         if transcript is None:
-            return "the game has not started"
+            return Reject(Refusal.NOT_STARTED)
         keys = [s.key for s in transcript.setup.seats]
         if message.table != self.table_id or message.key not in keys[1:]:
-            return "this table has no such seat"
+            return Reject(Refusal.NO_SEAT)
         if message.v != PROTOCOL_VERSION:
-            return _version(message.v)
+            return Reject(Refusal.VERSION, PROTOCOL_VERSION)
         if not verify(message.key, message.sig, rejoin_bytes(message.table, message.key, message.have, message.time)):
-            return "the rejoin is not signed by the seat's key"
+            return Reject(Refusal.UNSIGNED)
         if abs(message.time - int((now + self._wall_offset) * 1000)) > REJOIN_CLOCK_SKEW_MS:
-            return "the rejoin is too old (or the clocks differ by more than ten minutes)"
+            return Reject(Refusal.STALE)
         if message.have > len(transcript.entries):
-            return "the rejoin claims entries this host never sent"
+            return Reject(Refusal.AHEAD)
         return None
 
     def _rejoin(self, link: int, state: _Link, now: float) -> list[Action]:
@@ -639,7 +639,7 @@ class HostSession:
         transcript = self.transcript
         keys = [] if transcript is None else [s.key for s in transcript.setup.seats]
         if state.key not in keys[1:]:
-            raise LobbyRefusal("this table has no such seat")  # the game ended meanwhile
+            raise LobbyRefusal(Refusal.NO_SEAT)  # the game ended meanwhile
         seat = keys.index(state.key)
         self._live_refusal(self._seats.get(seat), now)
         return self._take_back(link, state, seat, state.have, now)
@@ -694,7 +694,7 @@ class HostSession:
             return []  # it left the game for good: nobody waits on it
         actions: list[Action] = [Notify(Dropped(state.peer, why))]
         if seat not in self._away:
-            actions += self._mark_away(seat, f"connection lost ({why})", now, now)
+            actions += self._mark_away(seat, AwayCause.LOST, now, now)
         return actions
 
     def tick(self, now: float) -> list[Action]:
@@ -719,19 +719,19 @@ class HostSession:
                 continue
             silent = now - self._links[link].heard
             if silent > silent_s and seat not in self._away:
-                actions += self._mark_away(seat, f"silent for {silent:.0f} s (frozen or cut off)", now - silent, now)
+                actions += self._mark_away(seat, AwayCause.SILENT, now - silent, now)
             elif silent <= silent_s and seat in self._away:
                 actions += self._mark_back(seat)
-        for seat, (deadline, why) in list(self._away.items()):
+        for seat, (deadline, cause) in list(self._away.items()):
             if now >= deadline:
-                actions += self._abort(seat, why)
+                actions += self._abort(seat, cause)
         return actions
 
-    def _mark_away(self, seat: int, why: str, since: float, now: float) -> list[Action]:
+    def _mark_away(self, seat: int, cause: AwayCause, since: float, now: float) -> list[Action]:
         """Seat `seat` is gone since `since`: it has `away_time` from then to come back."""
         assert self._sequencer is not None
         left = since + self._config.away_time - now
-        self._away[seat] = (since + self._config.away_time, why)
+        self._away[seat] = (since + self._config.away_time, cause)
         nick = self._sequencer.transcript.setup.seats[seat].nick
         return [Notify(Away(seat, nick, left)), *self._tell_away(seat, left), Announce()]
 
@@ -748,17 +748,15 @@ class HostSession:
                 if (s.role is Role.GAME and s.seat != seat and self._seats.get(s.seat) == link)
                 or s.role is Role.WATCHER]  # fmt: skip
 
-    def _abort(self, seat: int, why: str) -> list[Action]:
+    def _abort(self, seat: int, cause: AwayCause) -> list[Action]:
         assert self._sequencer is not None
         transcript = self._sequencer.transcript
         if transcript.phase in (Progress.DONE, Progress.STOPPED):
             return []
         last = max((e for e in transcript.entries if e.msg.seat == seat), key=lambda e: e.index, default=None)
-        heard = "it sent nothing" if last is None else (
-            f"its last message is entry {last.index}, when it had seen entry {last.msg.seen.index}")
-        reason = (f"away for more than {self._config.away_time} s: {why}; {heard}; "
-                  f"the table holds {len(transcript.entries)} entries")  # fmt: skip
-        entry = self._sequencer.abort(seat, reason)
+        report = AwayReport(self._config.away_time, cause, -1 if last is None else last.index,
+                            -1 if last is None else last.msg.seen.index, len(transcript.entries))  # fmt: skip
+        entry = self._sequencer.away(seat, report)
         self._away.pop(seat, None)
         return self._broadcast(entry)
 
@@ -819,7 +817,7 @@ class HostSession:
         actions: list[Action] = []
         for link, state in list(self._links.items()):
             if state.role not in (Role.GREETING, Role.PROVING):
-                actions += self._forget(link, Bye("table closed"))
+                actions += self._forget(link, Bye(Goodbye.CLOSED))
         self._seats = {}
         return actions
 
@@ -827,7 +825,3 @@ class HostSession:
         occupant = self.lobby.occupants[seat]
         assert occupant is not None
         return occupant.nick
-
-
-def _version(v: int) -> str:
-    return f"protocol version {v} (this table speaks {PROTOCOL_VERSION})"

@@ -38,19 +38,22 @@ from p2pshithead.net._messages import (
     MAX_COUNTER,
     MAX_EVIDENCE,
     REASON_MAX,
+    AwayCause,
     check_message,
     checked,
 )  # fmt: skip
 from p2pshithead.wire import WireError
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """What a peer and its host speak on their link (every hello, rejoin, watch and answer says it; 6: the
-host may relay an equivocation entry, which a program of 5 would take for the host's fault)."""
-TRANSCRIPT_VERSION = 5
+host may relay an equivocation entry, which a program of 5 would take for the host's fault; 7: no words
+on the wire: a reject or bye is a code and a number, the table's answers carry no rules in words)."""
+TRANSCRIPT_VERSION = 6
 """What a transcript holds and means (its genesis says it): raised only when that changes, so that a
 change of the link alone (version 5: the challenge names the host) leaves saved games verifiable.
-Version 5 adds the equivocation entry."""
-TRANSCRIPT_VERSIONS = (4, TRANSCRIPT_VERSION)
+Version 5 adds the equivocation entry; 6 reports a seat away past the table's limit in values (`away`),
+which each program words in its person's language, not in a sentence."""
+TRANSCRIPT_VERSIONS = (4, 5, TRANSCRIPT_VERSION)
 """The versions a transcript may be of (the older ones: games saved by earlier programs)."""
 SEQUENCER = 0
 """The seat that sequences (the host's seat)."""
@@ -239,13 +242,35 @@ class Progress(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class AwayReport:
+    """The host's report of a seat away past the table's limit (an `away` entry): it had `limit` seconds,
+    went as `cause` says, and last sent entry `last` having seen entry `seen` (-1, -1: it sent nothing);
+    the table held `entries` entries. Its text is English, for logs; a program words it itself."""
+
+    limit: int
+    cause: AwayCause
+    last: int
+    seen: int
+    entries: int
+
+    def __str__(self) -> str:
+        how = {AwayCause.LOST: "connection lost", AwayCause.SILENT: "silent (frozen or cut off)",
+               AwayCause.RESTART: "not back after the host restarted"}[self.cause]  # fmt: skip
+        heard = "it sent nothing" if self.last < 0 else (
+            f"its last message is entry {self.last}, when it had seen entry {self.seen}")
+        return f"away for more than {self.limit} s: {how}; {heard}; the table holds {self.entries} entries"
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
-    """Why a game stopped: the seat at fault and what it did (`proven` False for a relay's report)."""
+    """Why a game stopped: the seat at fault and what it did (`proven` False for a relay's report; `away`:
+    the host's report of a seat away past the table's limit, in values)."""
 
     seat: int
     nick: str
     reason: str
     proven: bool = True
+    away: AwayReport | None = None
 
     def __str__(self) -> str:
         if self.proven:
@@ -402,6 +427,9 @@ class Transcript:
             self._signed_off.add(msg.seat)
         elif kind == "abort" and msg.seat == SEQUENCER and body["seat"] < len(self.setup.seats):
             self.verdict = self._verdict(Fault(body["seat"], body["reason"]), proven=False)
+        elif kind == "away" and msg.seat == SEQUENCER and self.version >= 6 and body["seat"] < len(self.setup.seats):
+            report = AwayReport(body["limit"], body["cause"], body["last"], body["seen"], body["entries"])
+            self.verdict = Verdict(body["seat"], self.setup.seats[body["seat"]].nick, str(report), False, report)
         elif kind == "equivocation" and msg.seat == SEQUENCER and self.version >= 5:
             raise _proof(self.setup, authored_from(body["a"]), authored_from(body["b"]))
         else:
@@ -450,6 +478,12 @@ END_BODY = {"k": "end"}
 def abort_body(seat: int, reason: str) -> dict[str, Any]:
     """The sequencer's report that `seat` dropped or misbehaved in a way the chain cannot prove."""
     return {"k": "abort", "seat": seat, "reason": reason[:REASON_MAX]}
+
+
+def away_body(seat: int, report: AwayReport) -> dict[str, Any]:
+    """The sequencer's report that `seat` was away past the table's limit, in values."""
+    return {"k": "away", "seat": seat, "limit": report.limit, "cause": report.cause.value, "last": report.last,
+            "seen": report.seen, "entries": report.entries}
 
 
 def equivocation_body(placed: Authored, other: Authored) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._events import Connected, Notify, Started, Stopped, Watching, away_event
-from p2pshithead.net._joining import from_host, lobby_seats, said
+from p2pshithead.net._joining import from_host, lobby_seats, said, unexpected
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import FROM_HOST, AwayNews, Bye, HostMessage, LobbyNews, Watch, WatchingTable
 from p2pshithead.net._transcript import (
@@ -85,9 +85,9 @@ class Watcher:
             await conn.async_send(Watch(PROTOCOL_VERSION).to_wire())
             answer = from_host(conn.peer, await conn.async_recv())
             if not isinstance(answer, WatchingTable):
-                raise RemoteProtocolError(conn.peer, f"refused a spectator: {said(answer)}")
+                raise unexpected(conn.peer, "refused a spectator", answer)
             conn.rename(f"host of {answer.table.name}")
-            self._notify(Watching(answer.table.name, answer.table.words, answer.table.turn))
+            self._notify(Watching(answer.table.name, answer.table.app, answer.table.rules, answer.table.turn))
             while not isinstance(message := from_host(conn.peer, await conn.async_recv()), Bye):
                 self._take(conn.peer, message)
             self.closed = True

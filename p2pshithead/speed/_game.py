@@ -13,13 +13,15 @@
 # - `judge` tells a legal action, a late one (legal on the pile top or round its author saw, not on
 #   this one: nothing moves) and an illegal one (`IllegalActionError`); `push` changes nothing for a
 #   late action and nothing at all when it raises.
-# - Pure: no clock, no randomness, no I/O.
+# - Pure: no clock, no randomness, no I/O. The words it gives a person (a late action's reason, why the
+#   game ended) are in the language in use (p2pshithead.lang); nothing it decides depends on them.
 """`Speed`: the position, its legal actions, `push`, `reveal` and the outcome."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from p2pshithead.lang import _, ngettext
 from p2pshithead.speed._actions import (
     Action,
     Burn,
@@ -167,11 +169,11 @@ class Speed:
             IllegalActionError: it was never legal, in words.
         """
         if self.order is not None:
-            return "the game is over"
+            return _("the game was over")
         if action.round > self.round:
             raise IllegalActionError(f"round {action.round} has not begun (this is round {self.round})")
         if action.round < self.round:
-            return f"round {action.round} was over before it came"
+            return _("round {round} was over before it came").format(round=action.round)
         if isinstance(action, Play):
             return self._judge_play(seat, action)
         if isinstance(action, Slap):
@@ -195,7 +197,7 @@ class Speed:
             return None
         name = self.text(play.slot)
         if play.seen < len(pile) and self.fits(card_rank, play.pile, play.seen):
-            return f"{name} came late: the pile is {self.pile_text(play.pile)} now"
+            return _("{card} came late: the pile is {top} now").format(card=name, top=self.pile_text(play.pile))
         seen = self.text(pile[play.seen - 1]) if play.seen else "nothing"
         raise IllegalActionError(f"{name} on {seen}: not one above or below")
 
@@ -290,12 +292,12 @@ class Speed:
                 continue
             out = [seat for seat in range(PLAYERS) if self.cards_left(seat) == 0]
             if out:
-                return events + self._end((out[0], 1 - out[0]), "played out every card")
+                return events + self._end((out[0], 1 - out[0]), _("played out every card"))
             if self.awaiting or any(self.may_slap(s) or self.plays_for(s) for s in range(PLAYERS)):
                 break
             turning = tuple(s for s in range(PLAYERS) if self.stock[s])
             if not turning:
-                return events + self._by_cards("nobody can play and no stock is left")
+                return events + self._by_cards(_("nobody can play and no stock is left: fewest cards left wins"))
             events.append(Stuck(turning))
             for seat in turning:
                 events += self._turn(seat, self.stock[seat].pop(), _TO_PILE, seat)
@@ -361,13 +363,15 @@ class Speed:
         self.round += 1
         events: list[Event] = [Slapped(seat, pile, len(taken), len(given) + len(remnants))]
         if self.round >= self.rules.rounds:
-            return events + self._by_cards(f"{self.rules.rounds} rounds were played")
+            return events + self._by_cards(ngettext("{count} round was played: fewest cards left wins",
+                                                    "{count} rounds were played: fewest cards left wins",
+                                                    self.rules.rounds).format(count=self.rules.rounds))
         return events + self._deal()
 
     def _by_cards(self, why: str) -> list[Event]:
         """End the game: fewest cards left first; then most cards played; then seat order."""
         order = tuple(sorted(range(PLAYERS), key=lambda s: (self.cards_left(s), -self.plays[s], s)))
-        return self._end(order, f"{why}: fewest cards left wins")
+        return self._end(order, why)
 
     def _end(self, order: tuple[int, ...], why: str) -> list[Event]:
         self.order, self.why = order, why
@@ -376,7 +380,7 @@ class Speed:
 
     def _ground(self) -> None:
         """Stop every turn under way: a stock card on its way to a pile goes back on its owner's stock."""
-        for slot, (owner, kind, _) in self.awaiting.items():
+        for slot, (owner, kind, _index) in self.awaiting.items():
             if kind == _TO_PILE:
                 self.stock[owner].append(slot)
         self.awaiting.clear()

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from p2pshithead.lang import _
 from p2pshithead.speed._actions import Action, Event
 from p2pshithead.speed._bot import choose, choose_random
 from p2pshithead.speed._game import PLAYERS, Speed
@@ -54,12 +55,12 @@ def parse_bot(spec: str) -> SpeedBot:
     """
     if spec in BOTS:
         return BOTS[spec]
-    strategy, _, seconds = spec.partition(":")
+    strategy, _colon, seconds = spec.partition(":")
     try:
         return SpeedBot(strategy, float(seconds.removesuffix("s")))
     except ValueError:
-        raise ValueError(f"unknown Speed bot {spec!r}: one of {', '.join(BOTS)}, or sound:SECONDS, "
-                         f"random:SECONDS (0.01..10)") from None  # fmt: skip
+        raise ValueError(_("unknown Speed bot {spec!r}: one of {levels}, or sound:SECONDS, random:SECONDS "
+                           "(0.01..10)").format(spec=spec, levels=", ".join(BOTS))) from None
 
 
 def open_all(game: Speed, deal: Sequence[int]) -> list[Event]:

@@ -1,7 +1,7 @@
 # Speed's rule options (docs/speed.md, "Options"), as Shithead's Ruleset is for Shithead. Invariants: a
 # `SpeedRules` is a frozen value checked on construction; `to_text()` is its one canonical text and
 # `from_text(to_text())` gives it back; `digest()` hashes that text, so two programs that agree on the
-# digest play by the same rules.
+# digest play by the same rules. Its words (`words()`, the errors of `from_text`) are in the language in use.
 """`SpeedRules`, `PRESETS` and the options' words."""
 
 from __future__ import annotations
@@ -10,19 +10,21 @@ import difflib
 import hashlib
 from dataclasses import dataclass, fields, replace
 
+from p2pshithead.lang import N_, _
+
 __all__ = ["OPTIONS", "PRESETS", "SpeedRules"]
 
 OPTIONS = {
-    "wrap": "K and A are neighbours (a K on an A, an A on a K)",
-    "jokers": "two jokers a pack, wild: a joker on any card, any card on a joker; they go to the sixth stack",
-    "kings": "face-up kings go to the sixth stack, as jokers do",
-    "burn": "three face-up cards of one rank in your layout may be burned (out of the game)",
-    "chinese": "Chinese Speed: four face-up stacks, nothing beneath, kept at four from the stock; "
-               "the first without cards wins",
-    "packs": "packs in play (1: half a pack each; 2: a whole pack each)",
-    "rounds": "rounds before the game ends with the fewest cards winning",
+    "wrap": N_("K and A are neighbours (a K on an A, an A on a K)"),
+    "jokers": N_("two jokers a pack, wild: a joker on any card, any card on a joker; they go to the sixth stack"),
+    "kings": N_("face-up kings go to the sixth stack, as jokers do"),
+    "burn": N_("three face-up cards of one rank in your layout may be burned (out of the game)"),
+    "chinese": N_("Chinese Speed: four face-up stacks, nothing beneath, kept at four from the stock; "
+                  "the first without cards wins"),
+    "packs": N_("packs in play (1: half a pack each; 2: a whole pack each)"),
+    "rounds": N_("rounds before the game ends with the fewest cards winning"),
 }  # fmt: skip
-"""Each option and what it means, in words."""
+"""Each option and what it means, in English words (marked: `_` translates them where they are shown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +41,9 @@ class SpeedRules:
 
     def __post_init__(self) -> None:
         if self.packs not in (1, 2):
-            raise ValueError(f"packs is 1 or 2, not {self.packs}")
+            raise ValueError(_("packs is 1 or 2, not {packs}").format(packs=self.packs))
         if not 1 <= self.rounds <= 200:
-            raise ValueError(f"rounds is 1..200, not {self.rounds}")
+            raise ValueError(_("rounds is 1..200, not {rounds}").format(rounds=self.rounds))
 
     @property
     def size(self) -> int:
@@ -70,15 +72,17 @@ class SpeedRules:
         """
         words = text.split()
         if not words or words[0] not in PRESETS:
-            raise ValueError(f"Speed rules begin with a preset ({', '.join(PRESETS)}), not {text!r}")
+            raise ValueError(_("Speed rules begin with a preset ({presets}), not {text!r}").format(
+                presets=", ".join(PRESETS), text=text))
         rules = PRESETS[words[0]]
         for word in words[1:]:
             key, sep, value = word.partition("=")
             if not sep or key not in OPTIONS or key == "chinese":
-                close = difflib.get_close_matches(key, [k for k in OPTIONS if k != "chinese"], 1)
-                hint = f" (did you mean {close[0]}?)" if close else ""
-                raise ValueError(f"unknown Speed option {word!r}{hint}; options: "
-                                 f"{', '.join(k for k in OPTIONS if k != 'chinese')}")  # fmt: skip
+                options = [k for k in OPTIONS if k != "chinese"]
+                close = difflib.get_close_matches(key, options, 1)
+                said = {"word": word, "options": ", ".join(options), "option": close[0] if close else ""}
+                raise ValueError((_("unknown Speed option {word!r} (did you mean {option}?); options: {options}")
+                                  if close else _("unknown Speed option {word!r}; options: {options}")).format(**said))
             rules = replace(rules, **{key: _value(key, value)})  # type: ignore[arg-type]
         return rules
 
@@ -87,8 +91,8 @@ class SpeedRules:
         return hashlib.sha256(b"p2pshithead/speed/v1 " + self.to_text().encode()).digest()
 
     def words(self) -> str:
-        """The rules in words, one option a line."""
-        return "\n".join(f"{f.name}={_word(getattr(self, f.name))}: {OPTIONS[f.name]}" for f in fields(self))
+        """The rules in words, one option a line, in the language in use."""
+        return "\n".join(f"{f.name}={_word(getattr(self, f.name))}: {_(OPTIONS[f.name])}" for f in fields(self))
 
 
 def _word(value: bool | int) -> str:
@@ -100,10 +104,10 @@ def _word(value: bool | int) -> str:
 def _value(key: str, text: str) -> bool | int:
     if isinstance(getattr(SpeedRules(), key), bool):
         if text not in ("on", "off"):
-            raise ValueError(f"{key} is on or off, not {text!r}")
+            raise ValueError(_("{key} is on or off, not {text!r}").format(key=key, text=text))
         return text == "on"
     if not text.isdigit():
-        raise ValueError(f"{key} is a number, not {text!r}")
+        raise ValueError(_("{key} is a number, not {text!r}").format(key=key, text=text))
     return int(text)
 
 

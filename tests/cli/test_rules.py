@@ -11,12 +11,33 @@ from click.testing import CliRunner
 
 from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.cli.main import main
+from tests.speaking import speaking
 
 
 def test_rules_prints_a_preset_and_its_house_rules_in_words() -> None:
     result = CliRunner().invoke(main, ["rules", "french", "--set", "ten_not_on_eight=true"])
     assert result.exit_code == 0
     assert "house rules on top of french:\n  a 10 may not be played on an 8" in result.output
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("he", ["חוקי classic:", "ערכת classic: מוסתרים 3, חשופים 4, ביד 3", "קלף 8 מדלג על השחקן הבא"]),
+    ("pt", ["regras classic:", "o 2 zera; o 10 e a quadra limpam a pilha", "depois de um 7: 7 ou menos"]),
+    ("fr", ["règles classic\u00a0:", "le 3 est transparent\u00a0: il copie la carte en dessous",
+            "le 8 fait passer son tour au suivant"]),
+])
+def test_rules_classic_is_printed_in_the_language_in_use_every_line_translated(language: str,
+                                                                               words: list[str]) -> None:
+    command = ["rules", "classic", "--set", "face_up=4", "--set", "turbo=true"]
+    english = CliRunner().invoke(main, command).output.splitlines()
+    with speaking(language):
+        result = CliRunner().invoke(main, command)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == len(english) == 10
+    assert set(words) <= {line.strip() for line in lines}
+    same = [line for line, theirs in zip(lines, english, strict=True) if line == theirs]
+    assert not same, f"not translated in {language}: {same}"
 
 
 def test_a_misspelled_rule_is_answered_with_the_closest_names() -> None:

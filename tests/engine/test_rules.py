@@ -20,6 +20,7 @@ from p2pshithead.engine import (
     preset,
 )
 from p2pshithead.engine._rules import _ENUM_FIELDS
+from tests.speaking import speaking
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -176,3 +177,30 @@ def test_every_rule_value_has_words():
         for value, other in zip(values, values[1:] + values[:1], strict=True):
             said = Ruleset(**{field.name: value}).differences(Ruleset(**{field.name: other}))
             assert len(said) == 1 and said[0], (field.name, value)
+
+
+# The face-down count in words for 1, 2 and 5 cards in each language: its plural forms (Hebrew's "two"
+# is the plain plural for cards; French and Portuguese put 1 alone in the singular).
+FACE_DOWN_WORDS = {
+    "en": ("1 face-down card(s) each", "2 face-down card(s) each", "5 face-down card(s) each"),
+    "he": ("1 קלף מוסתר לכל שחקן", "2 קלפים מוסתרים לכל שחקן", "5 קלפים מוסתרים לכל שחקן"),
+    "pt": ("1 carta virada para baixo por jogador", "2 cartas viradas para baixo por jogador",
+           "5 cartas viradas para baixo por jogador"),
+    "fr": ("1 carte cachée par joueur", "2 cartes cachées par joueur", "5 cartes cachées par joueur"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(FACE_DOWN_WORDS))
+def test_a_count_in_words_takes_the_languages_plural_form(language: str) -> None:
+    with speaking(language):
+        said = [Ruleset(face_down=n).differences()[0] for n in (1, 2, 5)]
+    assert tuple(said) == FACE_DOWN_WORDS[language]
+
+
+def test_a_house_rule_error_is_in_the_language_in_use() -> None:
+    with speaking("fr"), pytest.raises(SettingError) as error:
+        Ruleset().with_settings({"ten_not_on_8": "true"})
+    assert str(error.value) == ("pas de règle 'ten_not_on_8'\u00a0; vouliez-vous dire ten_not_on_faces ou "
+                                "ten_not_on_eight\u00a0?")
+    with speaking("he"), pytest.raises(SettingError, match="אינו ערך של החוק הזה; הערכים: skip, plain"):
+        Ruleset().with_settings({"eight": "wild"})

@@ -27,7 +27,7 @@ from p2pshithead.net import (
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._events import Away, Back, away_event
 from p2pshithead.net._host import OWN_DELAY_MAX_S, fair_wait
-from p2pshithead.net._messages import FROM_HOST, FROM_PEER
+from p2pshithead.net._messages import FROM_HOST, FROM_PEER, Refusal
 
 from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 from .prove import async_seated
@@ -73,7 +73,7 @@ def test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room(
 
     answers = asyncio.run(run())
     assert [a["t"] for a in answers] == ["watching", "watching", "reject", "welcome"]
-    assert "2 spectators, the most it takes" in answers[2]["reason"]
+    assert answers[2] == {"t": "reject", "why": "watchers", "n": 2}
 
 
 def test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give() -> None:
@@ -98,7 +98,7 @@ def test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give()
 
     answers = asyncio.run(run())
     assert [a["t"] for a in answers] == ["wait", "wait", "wait", "reject"]  # four seats: three could sit
-    assert "3 peers already wait for the next game" in answers[3]["reason"]
+    assert answers[3] == {"t": "reject", "why": Refusal.WAITERS, "n": 3}  # as checked: the code typed
 
 
 def test_a_pong_counts_only_for_its_own_ping() -> None:
@@ -116,7 +116,7 @@ def test_a_pong_counts_only_for_its_own_ping() -> None:
             number = pings[0]["n"]  # type: ignore[index]
             for n in (number + 1, number - 1, number, number):  # not its ping, twice its ping, then a message
                 raw_writer.write(encode_frame({"t": "pong", "n": n}))
-            raw_writer.write(encode_frame({"t": "bye", "reason": "done"}))
+            raw_writer.write(encode_frame({"t": "bye", "why": "stood up", "n": 0}))
             assert (await asyncio.wait_for(recv, 5))["t"] == "bye"
             raw_writer.close()
             return len(conn.round_trips)

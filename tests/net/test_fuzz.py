@@ -185,16 +185,16 @@ def corpus() -> Corpus:
     deck = [p["m"] for p in payloads if isinstance(p, dict) and p.get("t") == "deck"]
     hello = {"t": "hello", "v": PROTOCOL_VERSION, "key": bytes(32), "nick": "ann", "ready": False}
     session_peer: list[dict[str, Any]] = [
-        hello, {"t": "ready", "ready": True}, {"t": "bye", "reason": "off"}, {"t": "ping", "n": 1},
+        hello, {"t": "ready", "ready": True}, {"t": "bye", "why": "stood up", "n": 0}, {"t": "ping", "n": 1},
         {"t": "pong", "n": 1}, {"t": "prove", "sig": bytes(64)},
         *(authored_to_wire(e.msg) for e in entries[1:40]),
     ]  # fmt: skip
     session_host: list[dict[str, Any]] = [
         {"t": "welcome", "v": PROTOCOL_VERSION, "seat": 1, "name": "t", "app": "shithead", "rules": "classic",
-         "words": "a\nb"},
+         "turn": 60, "away": 120},
         {"t": "challenge", "table": bytes(16), "host": bytes(32), "nonce": bytes(32)},
-        {"t": "reject", "reason": "full"}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
-        {"t": "bye", "reason": "closed"}, {"t": "ping", "n": 1}, *(e.to_wire() for e in entries[:40]),
+        {"t": "reject", "why": "full", "n": 0}, {"t": "lobby", "seats": [{"nick": "a", "ready": True}, None]},
+        {"t": "bye", "why": "closed", "n": 0}, {"t": "ping", "n": 1}, *(e.to_wire() for e in entries[:40]),
     ]  # fmt: skip
     return Corpus(card, countdown, session_peer, session_host, payloads, deck)
 
@@ -314,7 +314,8 @@ def test_transcript_bodies(corpus: Corpus) -> None:
     group = corpus.countdown
     genesis, first = group.sequencer.transcript.entries
     bodies = [decode_object(e.msg.body, "test") for e in corpus.card.sequencer.transcript.entries[1:]]
-    bodies += [{"k": "app", "p": {"take": 2}}, {"k": "end"}, {"k": "abort", "seat": 1, "reason": "gone"}]
+    bodies += [{"k": "app", "p": {"take": 2}}, {"k": "end"}, {"k": "abort", "seat": 1, "reason": "gone"},
+               {"k": "away", "seat": 1, "limit": 30, "cause": "lost", "last": -1, "seen": -1, "entries": 2}]
     setup = group.sequencer.transcript.setup
     author, sequencer = group.ids[AUTHOR], group.ids[0]
 

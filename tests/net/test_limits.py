@@ -155,7 +155,7 @@ def test_connections_past_the_cap_are_told_and_closed_at_once() -> None:
 
     open_, _, said = asyncio.run(run())  # closed within 1 s: before its hello deadline (3 s)
     assert open_ == [True, True, True]
-    assert _frames(said) == [{"t": "bye", "reason": "busy: 3 connections open"}]
+    assert _frames(said) == [{"t": "bye", "why": "busy", "n": 3}]
 
 
 def test_a_freed_place_under_the_cap_serves_again() -> None:

@@ -48,7 +48,7 @@ async def _watch_twice(first: Sequence[Entry], second: Sequence[Entry]) -> list[
         entries = links.pop(0)
         await reader.read(64)  # its `watch`
         writer.write(encode_frame({"t": "watching", "v": PROTOCOL_VERSION, "name": "t", "app": "countdown",
-                                   "rules": "short", "words": "", "turn": 0, "away": 60}))  # fmt: skip
+                                   "rules": "short", "turn": 0, "away": 60}))  # fmt: skip
         for entry in entries:
             writer.write(encode_frame(entry.to_wire()))
         await writer.drain()
@@ -122,7 +122,7 @@ def test_a_spectator_lets_a_silent_host_go_as_a_lost_link() -> None:
         async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await reader.read(64)  # its `watch`
             writer.write(encode_frame({"t": "watching", "v": PROTOCOL_VERSION, "name": "t", "app": "countdown",
-                                       "rules": "short", "words": "", "turn": 0, "away": 60}))  # fmt: skip
+                                       "rules": "short", "turn": 0, "away": 60}))  # fmt: skip
             for entry in entries[:5]:
                 writer.write(encode_frame(entry.to_wire()))
             await writer.drain()
@@ -153,7 +153,7 @@ def test_a_spectator_who_picked_a_table_watches_no_game_sealed_by_another_host()
         async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await reader.read(64)  # its `watch`
             writer.write(encode_frame({"t": "watching", "v": PROTOCOL_VERSION, "name": "t", "app": "countdown",
-                                       "rules": "short", "words": "", "turn": 0, "away": 60}))  # fmt: skip
+                                       "rules": "short", "turn": 0, "away": 60}))  # fmt: skip
             writer.write(encode_frame(genesis.to_wire()))
             await writer.drain()
             await asyncio.sleep(5)

@@ -19,7 +19,7 @@ from p2pshithead.net import (
     load_identity,
 )
 from p2pshithead.net._identity import verify
-from p2pshithead.net._messages import FROM_PEER, check_message
+from p2pshithead.net._messages import FROM_PEER, Refusal, check_message
 
 from ..profiles import examples
 
@@ -79,16 +79,18 @@ def test_lobby_seats_refuses_and_starts() -> None:
     host = Identity.generate("host")
     lobby = Lobby(3, Occupant(host.public, "host", ready=True))
     a = lobby.sit(bytes([1]) * 32, "a")
-    with pytest.raises(LobbyRefusal, match="already"):
+    with pytest.raises(LobbyRefusal) as seated:
         lobby.sit(bytes([1]) * 32, "again")
+    assert seated.value.why is Refusal.SEATED
     assert not lobby.can_start()
     lobby.set_ready(a, True)
     assert lobby.can_start()  # two seated, all ready
     lobby.set_ready(a, False)
     lobby.sit(bytes([2]) * 32, "b")
     assert lobby.can_start() and lobby.free == 0  # full
-    with pytest.raises(LobbyRefusal, match="full"):
+    with pytest.raises(LobbyRefusal) as full:
         lobby.sit(bytes([3]) * 32, "c")
+    assert full.value.why is Refusal.FULL
     lobby.leave(a)
     setup = lobby.setup(bytes(16), "t", "countdown", "short", bytes(32))
     assert [s.nick for s in setup.seats] == ["host", "b"]

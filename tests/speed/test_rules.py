@@ -22,6 +22,7 @@ from p2pshithead.speed import (
     choose,
     open_all,
 )
+from tests.speaking import speaking
 from tests.speed.positions import card, layout_slots, started, tops
 
 RULES = SpeedRules()
@@ -214,3 +215,50 @@ def test_rules_text_round_trips(text: str) -> None:
 def test_bad_rules_are_refused_in_words(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SpeedRules.from_text(text)
+
+
+def _played_out(rules: SpeedRules) -> Speed:
+    """A whole game of two `choose` players, the deck shuffled by a fixed seed."""
+    deal = list(range(rules.size))
+    random.Random(7).shuffle(deal)
+    game = Speed(rules)
+    open_all(game, deal)
+    for step in range(5000):
+        seat = next((s for s in (step % 2, 1 - step % 2) if choose(game, s) is not None), None)
+        if game.is_over() or seat is None:
+            break
+        action = choose(game, seat)
+        assert action is not None
+        game.push(seat, action)
+        open_all(game, deal)
+    assert game.is_over()
+    return game
+
+
+# Why a game stopped at its round limit, for 1, 2 and 3 rounds: each language's plural forms (Hebrew's
+# "two" is the dual, שני סיבובים).
+ROUND_LIMIT_WORDS = {
+    "he": ["שוחק סיבוב אחד: מנצח מי שנשארו לו הכי מעט קלפים", "שוחקו שני סיבובים: מנצח מי שנשארו לו הכי מעט קלפים",
+           "שוחקו 3 סיבובים: מנצח מי שנשארו לו הכי מעט קלפים"],
+    "pt": ["1 rodada jogada: vence quem tem menos cartas", "2 rodadas jogadas: vence quem tem menos cartas",
+           "3 rodadas jogadas: vence quem tem menos cartas"],
+    "fr": ["1 manche jouée\u00a0: le moins de cartes gagne", "2 manches jouées\u00a0: le moins de cartes gagne",
+           "3 manches jouées\u00a0: le moins de cartes gagne"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(ROUND_LIMIT_WORDS))
+def test_the_end_and_the_options_are_told_in_the_language_in_use(language: str) -> None:
+    with speaking(language):
+        said = [_played_out(SpeedRules(rounds=n)).why for n in (1, 2, 3)]
+        options = RULES.words().splitlines()
+    assert said == ROUND_LIMIT_WORDS[language]
+    english = RULES.words().splitlines()
+    assert len(options) == len(english) == 7 and not set(options) & set(english)
+
+
+def test_a_bad_option_is_refused_in_the_language_in_use() -> None:
+    with speaking("fr"), pytest.raises(ValueError) as error:
+        SpeedRules.from_text("speed joker=on")
+    assert str(error.value) == ("option de Speed inconnue 'joker=on' (vouliez-vous dire jokers\u00a0?)\u00a0; "
+                                "options\u00a0: wrap, jokers, kings, burn, packs, rounds")
