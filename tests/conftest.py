@@ -37,6 +37,7 @@ E2E_TESTS = frozenset({
     "cli/test_watch_pexpect.py::test_a_spectator_sees_the_table_redrawn_and_the_host_left_alone_says_so",
     "cli/test_lazy.py::test_the_listing_loads_no_command_and_each_loads_on_use",
     "cli/test_language.py::test_the_language_is_chosen_before_the_command_is_imported",
+    "cli/test_lazy.py::test_each_summary_is_the_commands_own_in_every_language",
     "crypto/test_group.py::test_importing_the_deck_leaves_no_copy_of_libsodium_behind",
     "net/test_caps.py::test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give",
     "net/test_caps.py::test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room",

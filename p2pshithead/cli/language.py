@@ -16,7 +16,7 @@ import contextlib
 import locale
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,30 +71,36 @@ def system_language(environ: Mapping[str, str]) -> str | None:
     return None
 
 
+def _saved() -> str | None:
+    """The language kept in the config folder, if any."""
+    try:
+        return saved_file().read_text(encoding="utf-8").strip() or None
+    except OSError:  # (no file: nothing kept)
+        return None
+
+
 def _choices() -> str:
     return ", ".join(LANGUAGES)
 
 
 def choose(args: Sequence[str], environ: Mapping[str, str]) -> str:
-    """The language `args` (the command line after the program's name) and `environ` choose.
+    """The language `args` (the command line after the program's name) and `environ` choose; a source is
+    read only when those before it name nothing (the config folder costs platformdirs' import).
 
     Raises:
         click.ClickException: a source names no language of `LANGUAGES` (said in the language of the
             sources after it, which `lang` then speaks).
     """
-    path = saved_file()
-    try:
-        saved = path.read_text(encoding="utf-8").strip() or None
-    except OSError:  # (no file: nothing kept)
-        saved = None
-    sources = [(option_value(args, OPTION), "option"), (environ.get(ENV) or None, "variable"), (saved, "file"),
-               (system_language(environ), "system")]  # fmt: skip
-    found = [(value, source) for value, source in sources if value is not None]
-    for i, (value, source) in enumerate(found):
+    sources: list[tuple[str, Callable[[], str | None]]] = [
+        ("option", lambda: option_value(args, OPTION)), ("variable", lambda: environ.get(ENV) or None),
+        ("file", _saved), ("system", lambda: system_language(environ))]  # fmt: skip
+    for i, (source, read) in enumerate(sources):
+        value = read()
+        if value is None:
+            continue
         if value in LANGUAGES:
             return value
-        fallback = next((v for v, _s in found[i + 1:] if v in LANGUAGES), "en")
-        lang.use(fallback)
+        lang.use(next((v for v in (later() for _s, later in sources[i + 1:]) if v in LANGUAGES), "en"))
         if source == "option":
             raise click.BadParameter(_("{value} is not a language of this program: choose {choices}.").format(
                 value=value, choices=_choices()), param_hint=f"'{OPTION}'")
@@ -104,7 +110,7 @@ def choose(args: Sequence[str], environ: Mapping[str, str]) -> str:
                 variable=ENV, value=value, choices=_choices()))
         raise click.ClickException(_("{path} keeps the language {value}, which this program does not speak: "
                                      "choose one with --lang ({choices}).").format(
-            path=path, value=value, choices=_choices()))
+            path=saved_file(), value=value, choices=_choices()))
     return "en"
 
 

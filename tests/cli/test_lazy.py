@@ -57,3 +57,18 @@ def test_a_command_runs_once_loaded() -> None:
 def test_an_unknown_command_is_refused_in_words() -> None:
     result = CliRunner().invoke(main, ["hots"])
     assert result.exit_code == 2 and "No such command 'hots'" in result.output
+
+
+@pytest.mark.parametrize("code", ["he", "pt", "fr"])
+def test_each_summary_is_the_commands_own_in_every_language(code: str) -> None:
+    """The listing's line of each command is its own help's first line in the language chosen too."""
+    check = (
+        "import click\nfrom p2pshithead import lang\nfrom p2pshithead.cli.main import COMMANDS\n"
+        f"lang.use({code!r})\n"
+        "for name, lazy in COMMANDS.items():\n"
+        "    own = lazy.load().get_short_help_str(1000)\n"
+        "    listed = click.Command(name, help=lang._(lazy.summary)).get_short_help_str(1000)\n"
+        "    print(name if own == listed else f'{name}: listed {listed!r}, its own {own!r}')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.split() == list(COMMANDS), done.stdout
