@@ -77,6 +77,7 @@ class Thinking:
     playouts: int = 0
     worlds: int = 0
     seconds: float = 0.0  # by the bot's clock, in searches
+    times: list[float] = field(default_factory=list)  # each searched decision's seconds, whole, in order
 
     def add(self, other: Thinking) -> None:
         """Count `other`'s decisions too (the parts of a match played apart)."""
@@ -85,6 +86,21 @@ class Thinking:
         self.playouts += other.playouts
         self.worlds += other.worlds
         self.seconds += other.seconds
+        self.times += other.times
+
+    def figures(self) -> dict[str, float]:
+        """For reports: searched decisions, playouts and seconds per searched decision, and the seconds
+        of the p95 and the longest searched decision."""
+        return {"searched_decisions": self.searches, "playouts_per_decision": self.playouts_per_search,
+                "seconds_per_decision": self.seconds_per_search, "p95_seconds": self.slowest(0.95),
+                "max_seconds": self.slowest()}  # fmt: skip
+
+    def slowest(self, share: float = 1.0) -> float:
+        """The seconds within which the fastest `share` of the searches ended (1: the longest; 0.95: the p95)."""
+        if not self.times:
+            return 0.0
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
     @property
     def playouts_per_search(self) -> float:
@@ -112,7 +128,15 @@ class SmartBot:
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`); the show phase, and which face-down card to
-        turn, are left to greedy: the search cannot tell those apart."""
+        turn, are left to greedy: the search cannot tell those apart. A searched decision's time, all
+        of it, is kept in `thinking.times`."""
+        start, searches = self.clock(), self.thinking.searches
+        move = self._decide(view, me, rng)
+        if self.thinking.searches > searches:
+            self.thinking.times.append(self.clock() - start)
+        return move
+
+    def _decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         self.thinking.decisions += 1
         avoid = self.beliefs.observe(view, me)
         usual = _GREEDY.decide(view, me, rng)
