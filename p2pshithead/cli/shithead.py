@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from p2pshithead.bots import Player, make_player
+from p2pshithead.bots import Player, make_player, stand_in
 from p2pshithead.cli.agents import Chosen, Confirm, Hint, Reading
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out_of_turn_answer, window_question
@@ -195,7 +195,7 @@ def auto_payload(shown: object, seat: int) -> tuple[object, str]:
     assert isinstance(shown, ShitheadScreen) and shown.app.seat == seat
     app = shown.app
     sharing = app.pending() is not None
-    payload, move = auto_move(app)
+    payload, move = auto_move(app, stand_in())
     if move is None:
         return payload, "sends its shares" if sharing else "passes"
     return payload, f"plays {app.view(seat).short(move)}"
