@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
-from p2pshithead.bots._budget import Budget
+from p2pshithead.bots._budget import Budget, Deadline
+from p2pshithead.bots._endgame import in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
@@ -121,6 +122,7 @@ class SmartBot:
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
     rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
+    tree: bool = True  # the two-player endgame searched as a tree (`tree_search`); else as the rest
 
     @property
     def name(self) -> str:
@@ -131,17 +133,17 @@ class SmartBot:
         turn, are left to greedy: the search cannot tell those apart. A searched decision's time, all
         of it, is kept in `thinking.times`."""
         start, searches = self.clock(), self.thinking.searches
-        move = self._decide(view, me, rng)
+        move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start))
         if self.thinking.searches > searches:
             self.thinking.times.append(self.clock() - start)
         return move
 
-    def _decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
+    def _decide(self, view: Game, me: int, rng: random.Random, stop: Deadline) -> Move | None:
         self.thinking.decisions += 1
         avoid = self.beliefs.observe(view, me)
         usual = _GREEDY.decide(view, me, rng)
         if view.phase is Phase.SWAP and isinstance(usual, (Swap, Ready)) and _plain_swaps(view.rules):
-            return self._arrange(view, me, rng, avoid)
+            return self._arrange(view, me, rng, avoid, stop)
         if view.phase is not Phase.PLAY or isinstance(usual, Flip):
             return usual
         options: dict[tuple[object, ...], Line] = {_signature(view, usual): () if usual is None else (usual,)}
@@ -151,10 +153,28 @@ class SmartBot:
             options.setdefault(_signature(view, None), ())
         if len(options) <= 1:
             return usual
-        line = self._search(view, me, list(options.values()), rng, avoid)
+        if self.tree and in_endgame(view):
+            line = self._tree(view, me, list(options.values()), rng, avoid, stop)
+        else:
+            line = self._search(view, me, list(options.values()), rng, avoid, stop)
         return line[0] if line else None
 
-    def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]]) -> Move:
+    def _tree(self, view: Game, me: int, options: list[Line], rng: random.Random,
+              avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
+        """The two-player endgame's choice: a tree search over sampled worlds (`tree_search`)."""
+        start = self.clock()
+        horizon = self.horizon
+        line, iterations = tree_search(
+            view, me, options, rng, avoid, self.budget.playouts, stop, _signature, _branches,
+            lambda game, seat, prng, passed: _play_on(game, seat, prng, passed, horizon),
+        )  # fmt: skip
+        self.thinking.searches += 1
+        self.thinking.playouts += iterations
+        self.thinking.seconds += self.clock() - start
+        return line
+
+    def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]],
+                 stop: Deadline) -> Move:  # fmt: skip
         """The next swap towards the face-up row chosen for this deal: the first time, the row
         whose playouts do best (greedy's unless another beats it clearly). A bot that did not choose
         the row of a seat that has swapped already (made afresh for each move) leaves it to greedy."""
@@ -165,18 +185,16 @@ class SmartBot:
                 return _GREEDY.decide(view, me, rng) or Ready(me)
             rows = arrangements(view, me)
             lines = [swaps_to(view, me, r) for r in rows]
-            row = rows[lines.index(self._search(view, me, lines, rng, avoid))] if len(rows) > 1 else rows[0]
+            row = rows[lines.index(self._search(view, me, lines, rng, avoid, stop))] if len(rows) > 1 else rows[0]
             self.rows[me] = row
         return swaps_to(view, me, row)[0]
 
-    def _search(
-        self, view: Game, me: int, options: list[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]]
-    ) -> Line:
+    def _search(self, view: Game, me: int, options: list[Line], rng: random.Random,
+                avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
         """Greedy's choice (`options[0]`) unless another beats it in the same sampled worlds by
         more than `MARGIN` standard errors of the paired difference."""
         budget, clock, thinking = self.budget, self.clock, self.thinking
         start = clock()
-        deadline = start + budget.seconds if budget.seconds is not None else None
         k = len(options)
         gain, gain_sq, worlds = [0.0] * k, [0.0] * k, [0] * k
         racing = list(range(k))
@@ -185,9 +203,9 @@ class SmartBot:
         while budget.playouts is None or played < budget.playouts:
             world = sample_world(view, rng, avoid, unseen)
             seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike
-            results = []
+            results: list[float] = []
             for i in racing:
-                if deadline is not None and clock() >= deadline:
+                if stop.late(played + len(results)):
                     break
                 results.append(_playout(world, me, options[i], random.Random(seed), self.horizon))
             played += len(results)
@@ -247,6 +265,12 @@ def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:
     return [*most.values(), *fewest.values(), *others]
 
 
+def _branches(game: Game, seat: int, rng: random.Random) -> list[Move]:
+    """The moves of `seat` worth a branch of the endgame's tree in a world: greedy's, then `_worth_trying`."""
+    usual = _GREEDY.decide(game, seat, rng)
+    return [*(() if usual is None else (usual,)), *_worth_trying(game, game.moves_for(seat))]
+
+
 def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
     """What tells moves apart for the player: a play by its rank, how many cards from the hand,
     how many in all and its target (which copy of a rank is played does not matter); a face-up
@@ -264,14 +288,18 @@ def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
 
 
 def _playout(world: Game, me: int, line: Line, rng: random.Random, horizon: int = HORIZON) -> float:
-    """Play `line` (empty: let the out-of-turn chance pass) in a copy of `world`, then greedy
-    players until `me` is out or the game is over, or `horizon` moves in a last-standing game;
-    the result for `me`, or one less its chance of ending the Shithead after the horizon."""
+    """Play `line` (empty: let the out-of-turn chance pass) in a copy of `world`, then `_play_on`."""
     game = world.copy()
     game.drop_undo()  # a playout is never taken back: moves are applied in place, with no undo record
-    passed = None if line else me
     for move in line:
         game.push(move)
+    return _play_on(game, me, rng, None if line else me, horizon)
+
+
+def _play_on(game: Game, me: int, rng: random.Random, passed: int | None = None, horizon: int = HORIZON) -> float:
+    """Play greedy players in `game` (in place; `passed`: a seat not asked at the first out-of-turn
+    chance) until `me` is out or the game is over, or `horizon` moves in a last-standing game; the
+    result for `me`, or one less its chance of ending the Shithead after the horizon."""
     if game.rules.end is not End.LAST_STANDING:
         horizon = ROLLOUT_LIMIT
     for _ in range(horizon):
