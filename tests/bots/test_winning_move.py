@@ -1,5 +1,4 @@
-"""Searches at a fixed playout budget find the one winning move of a position (issue 24), the
-two-player endgame's tree as well as the flat search; the tree is used only in that endgame."""
+"""The search at a fixed playout budget finds the one winning move of a position (issue 24)."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ import random
 import pytest
 
 from p2pshithead.bots import Budget, GreedyBot, SmartBot
-from p2pshithead.bots._endgame import in_endgame
 from p2pshithead.engine import Card, Game, Move, Play
 
 from .helpers import position
@@ -31,22 +29,8 @@ def test_greedy_plays_the_losing_pair_where_only_the_king_wins():
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_the_endgame_tree_finds_the_one_winning_move(seed):
+def test_the_search_finds_the_one_winning_move(seed):
     game = _lone_king()
-    assert in_endgame(game.view(0))
-    bot = SmartBot(Budget(playouts=32))
+    bot = SmartBot(Budget(playouts=64))
     assert _king(game, bot.decide(game.view(0), 0, random.Random(seed)))
-    assert bot.thinking.searches == 1 and bot.thinking.playouts == 32
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_the_flat_search_finds_the_one_winning_move_too(seed):
-    game = _lone_king()
-    bot = SmartBot(Budget(playouts=64), tree=False)  # the endgame searched as any other position
-    assert _king(game, bot.decide(game.view(0), 0, random.Random(seed)))
-
-
-def test_the_tree_is_kept_for_two_seats_with_the_stock_gone():
-    assert in_endgame(_lone_king())
-    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left
-    assert not in_endgame(position([["5c"], ["6c"]], stock=["7c"]))  # cards left to draw
+    assert bot.thinking.searches == 1 and bot.thinking.playouts >= 64
