@@ -12,7 +12,7 @@ from typing import Protocol
 
 from p2pshithead.engine import Game, Move
 
-__all__ = ["Player", "shown_live"]
+__all__ = ["Player", "sees_all", "shown_live"]
 
 
 class Player(Protocol):
@@ -37,3 +37,9 @@ def shown_live(player: Player) -> bool:
     decision (cheaper; the same cards): a player says so with a true `live_view` attribute, a
     promise that it keeps no reference to what it is shown once `decide` returns."""
     return getattr(player, "live_view", False) is True
+
+
+def sees_all(player: Player) -> bool:
+    """Whether a local table shows `player` the whole game instead of its seat's view: only a measuring
+    stick says so (`TrueCardsBot`), with a true `sees_all` attribute; no table of the product has one."""
+    return getattr(player, "sees_all", False) is True

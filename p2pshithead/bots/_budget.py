@@ -7,9 +7,10 @@ playouts; `Budget.from_text(b.text()) == b`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Budget"]
+__all__ = ["Budget", "Deadline"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +52,22 @@ class Budget:
                 raise ValueError(f"playouts must be a whole number: {text!r}")
             return cls(playouts=int(value))
         return cls(seconds=value / 1000 if unit == "ms" else value)
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """When a decision that began at `start` (by `clock`) must stop playing out, under a time budget of
+    `seconds` (None: a playout budget, never late): so that the whole decision, not only its search,
+    keeps within the budget, a playout is not begun when the time left is less than twice the mean
+    playout so far (a playout runs longer than the mean now and then, and the choice takes a moment)."""
+
+    seconds: float | None
+    clock: Callable[[], float]
+    start: float
+
+    def late(self, played: int) -> bool:
+        """Whether to stop before the next playout, `played` having been played in this decision."""
+        if self.seconds is None:
+            return False
+        now = self.clock()
+        return now + (2 * (now - self.start) / played if played else 0.0) >= self.start + self.seconds

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
-from p2pshithead.bots._budget import Budget
+from p2pshithead.bots._budget import Budget, Deadline
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
@@ -77,6 +77,7 @@ class Thinking:
     playouts: int = 0
     worlds: int = 0
     seconds: float = 0.0  # by the bot's clock, in searches
+    times: list[float] = field(default_factory=list)  # each searched decision's seconds, whole, in order
 
     def add(self, other: Thinking) -> None:
         """Count `other`'s decisions too (the parts of a match played apart)."""
@@ -85,6 +86,21 @@ class Thinking:
         self.playouts += other.playouts
         self.worlds += other.worlds
         self.seconds += other.seconds
+        self.times += other.times
+
+    def figures(self) -> dict[str, float]:
+        """For reports: searched decisions, playouts and seconds per searched decision, and the seconds
+        of the p95 and the longest searched decision."""
+        return {"searched_decisions": self.searches, "playouts_per_decision": self.playouts_per_search,
+                "seconds_per_decision": self.seconds_per_search, "p95_seconds": self.slowest(0.95),
+                "max_seconds": self.slowest()}  # fmt: skip
+
+    def slowest(self, share: float = 1.0) -> float:
+        """The seconds within which the fastest `share` of the searches ended (1: the longest; 0.95: the p95)."""
+        if not self.times:
+            return 0.0
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
     @property
     def playouts_per_search(self) -> float:
@@ -112,12 +128,20 @@ class SmartBot:
 
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`); the show phase, and which face-down card to
-        turn, are left to greedy: the search cannot tell those apart."""
+        turn, are left to greedy: the search cannot tell those apart. A searched decision's time, all
+        of it, is kept in `thinking.times`."""
+        start, searches = self.clock(), self.thinking.searches
+        move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start))
+        if self.thinking.searches > searches:
+            self.thinking.times.append(self.clock() - start)
+        return move
+
+    def _decide(self, view: Game, me: int, rng: random.Random, stop: Deadline) -> Move | None:
         self.thinking.decisions += 1
         avoid = self.beliefs.observe(view, me)
         usual = _GREEDY.decide(view, me, rng)
         if view.phase is Phase.SWAP and isinstance(usual, (Swap, Ready)) and _plain_swaps(view.rules):
-            return self._arrange(view, me, rng, avoid)
+            return self._arrange(view, me, rng, avoid, stop)
         if view.phase is not Phase.PLAY or isinstance(usual, Flip):
             return usual
         options: dict[tuple[object, ...], Line] = {_signature(view, usual): () if usual is None else (usual,)}
@@ -127,10 +151,11 @@ class SmartBot:
             options.setdefault(_signature(view, None), ())
         if len(options) <= 1:
             return usual
-        line = self._search(view, me, list(options.values()), rng, avoid)
+        line = self._search(view, me, list(options.values()), rng, avoid, stop)
         return line[0] if line else None
 
-    def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]]) -> Move:
+    def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]],
+                 stop: Deadline) -> Move:  # fmt: skip
         """The next swap towards the face-up row chosen for this deal: the first time, the row
         whose playouts do best (greedy's unless another beats it clearly). A bot that did not choose
         the row of a seat that has swapped already (made afresh for each move) leaves it to greedy."""
@@ -141,18 +166,16 @@ class SmartBot:
                 return _GREEDY.decide(view, me, rng) or Ready(me)
             rows = arrangements(view, me)
             lines = [swaps_to(view, me, r) for r in rows]
-            row = rows[lines.index(self._search(view, me, lines, rng, avoid))] if len(rows) > 1 else rows[0]
+            row = rows[lines.index(self._search(view, me, lines, rng, avoid, stop))] if len(rows) > 1 else rows[0]
             self.rows[me] = row
         return swaps_to(view, me, row)[0]
 
-    def _search(
-        self, view: Game, me: int, options: list[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]]
-    ) -> Line:
+    def _search(self, view: Game, me: int, options: list[Line], rng: random.Random,
+                avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
         """Greedy's choice (`options[0]`) unless another beats it in the same sampled worlds by
         more than `MARGIN` standard errors of the paired difference."""
         budget, clock, thinking = self.budget, self.clock, self.thinking
         start = clock()
-        deadline = start + budget.seconds if budget.seconds is not None else None
         k = len(options)
         gain, gain_sq, worlds = [0.0] * k, [0.0] * k, [0] * k
         racing = list(range(k))
@@ -161,9 +184,9 @@ class SmartBot:
         while budget.playouts is None or played < budget.playouts:
             world = sample_world(view, rng, avoid, unseen)
             seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike
-            results = []
+            results: list[float] = []
             for i in racing:
-                if deadline is not None and clock() >= deadline:
+                if stop.late(played + len(results)):
                     break
                 results.append(_playout(world, me, options[i], random.Random(seed), self.horizon))
             played += len(results)
@@ -240,14 +263,18 @@ def _signature(view: Game, move: Move | None) -> tuple[object, ...]:
 
 
 def _playout(world: Game, me: int, line: Line, rng: random.Random, horizon: int = HORIZON) -> float:
-    """Play `line` (empty: let the out-of-turn chance pass) in a copy of `world`, then greedy
-    players until `me` is out or the game is over, or `horizon` moves in a last-standing game;
-    the result for `me`, or one less its chance of ending the Shithead after the horizon."""
+    """Play `line` (empty: let the out-of-turn chance pass) in a copy of `world`, then `_play_on`."""
     game = world.copy()
     game.drop_undo()  # a playout is never taken back: moves are applied in place, with no undo record
-    passed = None if line else me
     for move in line:
         game.push(move)
+    return _play_on(game, me, rng, None if line else me, horizon)
+
+
+def _play_on(game: Game, me: int, rng: random.Random, passed: int | None = None, horizon: int = HORIZON) -> float:
+    """Play greedy players in `game` (in place; `passed`: a seat not asked at the first out-of-turn
+    chance) until `me` is out or the game is over, or `horizon` moves in a last-standing game; the
+    result for `me`, or one less its chance of ending the Shithead after the horizon."""
     if game.rules.end is not End.LAST_STANDING:
         horizon = ROLLOUT_LIMIT
     for _ in range(horizon):

@@ -1,7 +1,8 @@
 """A local table: one `Game` with every identity known, and a decision-maker per seat.
 
 Invariants: each player decides on `game.view(seat)` only (or the seat's `game.lens(seat)`, the same
-cards, for a player that keeps nothing it is shown: `shown_live`); every move goes through
+cards, for a player that keeps nothing it is shown: `shown_live`), but a measuring stick that sees
+all (`sees_all`: `TrueCardsBot`) is shown the game itself; every move goes through
 `Game.push` (so it is judged by the rules); the deal comes from the injected `rng`; out-of-turn
 chances are offered in `Game.awaited()` order, the first taker wins.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from p2pshithead.bots._base import Player, shown_live
+from p2pshithead.bots._base import Player, sees_all, shown_live
 from p2pshithead.engine import Game, Move, Outcome, Phase, Ruleset
 from p2pshithead.errors import P2PError
 
@@ -84,11 +85,13 @@ class LocalTable:
         self.game = Game.deal_known(rules, n, rng.randrange(n) if dealer is None else dealer, order)
         if not undo:
             self.game.drop_undo()
-        self._lenses = [self.game.lens(seat) if shown_live(p) else None for seat, p in enumerate(self.players)]
+        self._lenses = [self.game if sees_all(p) else self.game.lens(seat) if shown_live(p) else None
+                        for seat, p in enumerate(self.players)]  # fmt: skip
 
     def _see(self, game: Game, seat: int) -> Game:
-        """What `seat` is shown of this table's game: its lens, or a fresh view."""
-        return self._lenses[seat] or game.view(seat)
+        """What `seat` is shown of this table's game: its lens (or the game), or a fresh view."""
+        lens = self._lenses[seat]
+        return game.view(seat) if lens is None else lens
 
     def next_move(self) -> Move:
         """Ask the awaited seats in order; return the first move given (not yet pushed)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from p2pshithead.bots import Player, make_player
+from p2pshithead.bots import Player, make_player, stand_in
 from p2pshithead.cli.agents import Chosen, Confirm, Hint, Reading
 from p2pshithead.cli.lan import house_rules
 from p2pshithead.cli.narrate import Narrator, Told
@@ -193,7 +193,7 @@ def auto_payload(shown: object, seat: int) -> tuple[object, str]:
     assert isinstance(shown, ShitheadScreen) and shown.app.seat == seat
     app = shown.app
     sharing = app.pending() is not None
-    payload, move = auto_move(app)
+    payload, move = auto_move(app, stand_in())
     if move is None:
         return payload, _("sends its shares") if sharing else _("passes")
     return payload, _("plays {move}").format(move=app.view(seat).short(move))

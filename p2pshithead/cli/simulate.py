@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import click
 
-from p2pshithead.bots import MatchResult, Player, SmartBot, Thinking, make_player, play_match
+from p2pshithead.bots import MatchResult, Player, SmartBot, Thinking, measuring_player, play_match
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.rules import ChosenRules, choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.speedsim import simulate_speed
@@ -31,7 +31,7 @@ def _bot_list(text: str, players: int) -> list[str]:
 def _part(rules: Ruleset, specs: list[str], clock: str, seed: int, first: int, games: int,
           ) -> tuple[MatchResult, list[Thinking | None]]:  # fmt: skip
     """Games `first` to `first + games - 1` of the match, played by fresh bots (in a worker process)."""
-    seated = [make_player(spec, CLOCKS[clock]) for spec in specs]
+    seated = [measuring_player(spec, CLOCKS[clock]) for spec in specs]
     result = play_match(rules, seated, games, seed, first=first)
     return result, [p.thinking if isinstance(p, SmartBot) else None for p in seated]
 
@@ -57,11 +57,7 @@ def _play(rules: Ruleset, specs: list[str], clock: str, seed: int, games: int, j
 
 def _thinking(player: Player) -> dict[str, float]:
     """A searching bot's effort per searched decision (decisions with one sensible move are not searched)."""
-    if not isinstance(player, SmartBot):
-        return {}
-    t = player.thinking
-    return {"searched_decisions": t.searches, "playouts_per_decision": t.playouts_per_search,
-            "seconds_per_decision": t.seconds_per_search}  # fmt: skip
+    return player.thinking.figures() if isinstance(player, SmartBot) else {}
 
 
 def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> dict[str, object]:
@@ -93,7 +89,8 @@ def _figures(result: MatchResult, chosen: ChosenRules, seated: list[Player]) -> 
     default="greedy",
     show_default=True,
     help=_("Comma-separated bot specs, one per seat (the last fills the rest): "
-           "random, greedy, smart, smart:200ms, smart:64p."),
+           "random, greedy, smart, smart:200ms, smart:64p; for measuring only, truecards:100ms (smart's search "
+           "shown every card of the deal: an upper bound)."),
 )
 @rules_option
 @house_rules_option
@@ -120,7 +117,7 @@ def simulate(games: int, players: int, bots: str, rules_text: str | None, settin
         raise click.BadParameter(str(exc), param_hint="--players") from None
     specs = _bot_list(bots, players)
     try:
-        seated = [make_player(spec, CLOCKS[clock]) for spec in specs]
+        seated = [measuring_player(spec, CLOCKS[clock]) for spec in specs]
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     result = _play(chosen.ruleset, specs, clock, seed, games, jobs, seated)

@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Sequence
 
-from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, Phase, PickUp, Play
+from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Move, Phase
+from p2pshithead.game._decide import Decider
 from p2pshithead.game._events import Event, KeyShared, Shared
 from p2pshithead.game._local import LocalSeat, SeatedTable
 from p2pshithead.game._rules import ruleset_of
@@ -94,11 +96,12 @@ class ShitheadApp:
         return None if game.window is not None and core.window_open_to(game.turn) else game.turn
 
 
-def auto_move(app: ShitheadApp) -> tuple[object, Move | None]:
+def auto_move(app: ShitheadApp, decider: Decider) -> tuple[object, Move | None]:
     """What the local seat's own program sends when its time is up, and the move (None: its pending
-    shares, or a pass of an out-of-turn window): it passes a window, picks up the pile where the rules
-    allow, else plays the lowest legal card (or the first legal move: ready in the swap phase, a
-    face-down card)."""
+    shares, or a pass of an out-of-turn window): it passes a window, else sends `decider`'s move (the
+    composition root's stand-in, `bots.stand_in()`: smart's search at a playout budget). Only this
+    program decides it, from this seat's own view (its hand too), as the person would have; the others
+    check it as any move. Its rng is seeded by that view, so a position gets the same move every time."""
     local = app.local
     assert local is not None, "an observer has no time limit"
     pending = local.pending()
@@ -107,15 +110,9 @@ def auto_move(app: ShitheadApp) -> tuple[object, Move | None]:
     if local.window_open():
         return local.window_payload(None), None
     view = local.view()
-    moves = list(view.moves_for(local.seat))
-    plays = [m for m in moves if isinstance(m, Play)]
-    pick = next((m for m in moves if isinstance(m, PickUp)), None)
-    if pick is not None:
-        choice: Move = pick
-    elif plays:
-        choice = min(plays, key=lambda m: (min(int(c.rank) for s in m.slots if (c := view.card(s))), len(m.slots)))
-    else:
-        choice = moves[0]
+    choice = decider.decide(view, local.seat, random.Random(view.to_text()))
+    if choice is None:
+        raise RuntimeError(f"{decider!r} gave no move for seat {local.seat} when its time was up")
     return local.move_payload(choice), choice
 
 
