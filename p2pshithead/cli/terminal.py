@@ -73,8 +73,10 @@ class LineReader:
         if self._session is None:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import InMemoryHistory
+            from prompt_toolkit.styles import Style
 
-            self._session = PromptSession(history=InMemoryHistory())
+            # (prompt_toolkit underlines a no-break space, which French puts before ? and :, in yellow)
+            self._session = PromptSession(history=InMemoryHistory(), style=Style.from_dict({"nbsp": "nounderline"}))
             self._session.app.before_render += self._check_size
         return self._session
 

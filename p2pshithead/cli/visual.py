@@ -12,8 +12,8 @@ else left to right; a phrase with no right-to-left letter that is not a plain wo
 such as `show -` or `swap 3 K`, cards such as 7♥ 8♠ with their color codes, an option, a path: words
 joined by single spaces) is isolated first, so it stays whole and reads left to right where it sits,
 while the sentence's punctuation and unpaired brackets around it stay the sentence's (mirrored: python-bidi
-does not mirror); escape sequences at a line's ends (a cursor move, clear to end of line) stay at its
-ends, those inside (a card's color) with the text they color. A pipe or a file gets the logical text.
+does not mirror); cursor moves at a line's ends (clear to end of line) stay at its ends, colors with the
+text they color. A pipe or a file gets the logical text.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ MODES = ("program", "terminal")
 _RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"  # Hebrew, Arabic and their presentation forms
 _HAS_RTL = re.compile(f"[{_RTL}]")
 _ESCAPE = r"\x1b\[[0-9;?]*[A-Za-z]"
-_ENDS = re.compile(rf"((?:{_ESCAPE}|\r)*)(.*?)((?:{_ESCAPE}|\r)*)", re.DOTALL)
+_MOVE = r"\x1b\[[0-9;?]*[A-Za-ln-z]"  # an escape sequence that is no color (SGR ends in m): a cursor move
+_ENDS = re.compile(rf"((?:{_MOVE}|\r)*)(.*?)((?:{_MOVE}|\r)*)", re.DOTALL)
 _PHRASE = re.compile(rf"[^\s{_RTL}]+(?: [^\s{_RTL}]+)*")
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">", "«": "»"}
 _CLOSERS = frozenset(_PAIRS.values())

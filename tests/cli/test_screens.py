@@ -44,7 +44,8 @@ def test_play_looks_as_kept(tmp_path: Path, code: str, columns: int, lines: int)
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_help_fits_40_columns(tmp_path: Path, code: str) -> None:
-    with Pane([PROGRAM, "--help", "--lang", code], 40, 120, {"P2PSHITHEAD_HOME": str(tmp_path)}) as pane:
-        shown = pane.settled("Pane is dead")
+    shell = f"{PROGRAM} --help --lang {code}; echo END; sleep 60"  # (END: the help is all out)
+    with Pane(["sh", "-c", shell], 40, 120, {"P2PSHITHEAD_HOME": str(tmp_path)}) as pane:
+        shown = pane.settled("END")
     wide = [line for line in shown.split("\n")[:-1] if len(line) > 40 and "$ p2pshithead" not in line]
     assert wide == [], shown  # (an example command line is kept whole, as typed)

@@ -35,6 +35,7 @@ def _program_reorders() -> Iterator[None]:
     ("הקלידו fd 2 כדי להפוך, או --lang fr (עכשיו).", True, ".(וישכע) --lang fr וא ,ךופהל ידכ fd 2 ודילקה"),
     (f"\r\x1b[Kתורכם: {RED_7}, K♠\x1b[K", True, f"\r\x1b[K{RED_7}, K♠ :םכרות\x1b[K"),
     ("\x1b[H\x1b[2Jתורכם: 7♥\r", True, "\x1b[H\x1b[2J7♥ :םכרות\r"),
+    (f"יד: 6♠ {RED_7}", True, f"6♠ {RED_7} :די"),  # (the color's end is the card's, not the line's)
     ("מדידת מהירות וגודל (engine, deck, net), זמן", True, "ןמז ,(engine, deck, net) לדוגו תוריהמ תדידמ"),
     ("Alice (דני) plays 7♥", False, "Alice (ינד) plays 7♥"),
     ("Alice plays 7♥ 8♠ (--lang fr)", True, "Alice plays 7♥ 8♠ (--lang fr)"),

@@ -20,9 +20,7 @@ class Pane:
         self._tmux = ["tmux", "-L", f"p2ps-test-{os.getpid()}-{next(_COUNT)}", "-f", "/dev/null"]
         settings = [arg for name, value in env.items() for arg in ("-e", f"{name}={value}")]
         # (env -u: a COLUMNS or LINES of the test's environment would stand for the pane's size)
-        # (the pane stays when the program ends, so that its last screen can be read)
-        subprocess.run([*self._tmux, "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                        "new-session", "-d", "-x", str(columns), "-y", str(lines), *settings,
+        subprocess.run([*self._tmux, "new-session", "-d", "-x", str(columns), "-y", str(lines), *settings,
                         "env", "-u", "COLUMNS", "-u", "LINES", *command], check=True, timeout=10)  # fmt: skip
 
     def screen(self) -> str:
@@ -37,8 +35,7 @@ class Pane:
         subprocess.run([*self._tmux, "send-keys", *keys], check=True, timeout=10)
 
     def settled(self, ready: str = ">", seconds: float = 20.0) -> str:
-        """The screen once its last line starts with `ready` (the prompt; "Pane is dead": the program ended)
-        and it has not changed for 0.5 s."""
+        """The screen once its last line starts with `ready` (the prompt) and it has not changed for 0.5 s."""
         deadline, last, since = time.monotonic() + seconds, None, time.monotonic()
         while time.monotonic() < deadline:
             now = self.screen()
