@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from p2pshithead.engine._cards import CARD_OF, Card, Rank
 from p2pshithead.engine._rules import Eight, Five, JokerRule, Nine, Ruleset, Seven, Three
+from p2pshithead.lang import _
 
 __all__ = [
     "Power", "powers", "burn_barred", "playable", "playable_in", "demand_text", "demand_text_in", "turbo_ranks",
@@ -134,17 +135,18 @@ def demand_text(rules: Ruleset, top: Card | None) -> str:
 def demand_text_in(table: Mapping[Rank, Power], top: Card | None) -> str:
     """`demand_text` with the power table already looked up (judging a move in the hot path)."""
     if top is None:
-        return "empty pile: play anything"
+        return _("empty pile: play anything")
     under = table[top.rank]
     shown = top.rank.symbol
     if under.reset:
-        return f"{shown} on the pile: play anything"
+        return _("{rank} on the pile: play anything").format(rank=shown)
     if under.suit and top.suit is not None:
-        return f"{shown}{top.suit.value} on the pile: follow suit {top.suit.value} or play a power card"
+        return _("{rank}{suit} on the pile: follow suit {suit} or play a power card").format(
+            rank=shown, suit=top.suit.value)
     if under.cap is not None:
-        return f"{shown} on the pile: play {Rank(under.cap).symbol} or lower"
+        return _("{rank} on the pile: play {cap} or lower").format(rank=shown, cap=Rank(under.cap).symbol)
     least = Rank(under.value).symbol if under.value else shown
-    return f"{shown} on the pile: play {least} or higher"
+    return _("{rank} on the pile: play {least} or higher").format(rank=shown, least=least)
 
 
 @dataclass(frozen=True, slots=True)

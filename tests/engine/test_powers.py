@@ -19,6 +19,7 @@ from p2pshithead.engine import (
     turbo_ranks,
 )
 from p2pshithead.engine._powers import demand_text, demand_text_in
+from tests.speaking import speaking
 
 C = Ruleset()
 
@@ -86,3 +87,18 @@ def test_demand_text(rules, top, text):
     card = None if top is None else Card.from_text(top)
     assert demand_text(rules, card) == text
     assert demand_text_in(powers(rules), card) == text
+
+
+@pytest.mark.parametrize(
+    "language, texts",
+    [
+        ("he", ["הערימה ריקה: אפשר להניח כל קלף", "7 על הערימה: הניחו 7 או נמוך ממנו"]),
+        ("pt", ["pilha vazia: jogue qualquer carta", "7 na pilha: jogue 7 ou menor"]),
+        ("fr", ["pot vide\u00a0: posez n'importe quelle carte", "7 sur le pot\u00a0: posez 7 ou moins"]),
+    ],
+)
+def test_demand_text_is_said_in_the_language_in_use(language, texts):
+    with speaking(language):
+        said = [demand_text(C, None), demand_text(C, Card.from_text("7c"))]
+    assert said == texts
+    assert demand_text(C, None) == "empty pile: play anything"
