@@ -23,7 +23,7 @@ BOT_NAMES = ("random", "greedy", "smart")
 _HELP = "random, greedy, smart or smart:<budget> (200ms, 1s, or 64p playouts)"
 
 STAND_IN = Budget(playouts=128)
-"""The stand-in's budget: playouts, not time, so a slow machine gets the same move; about 25 ms of CPU a
+"""The stand-in's budget: playouts, not time, so a slow machine gets the same move; about 50 ms of CPU a
 searched decision on the compiled engine (docs/bots.md)."""
 
 
