@@ -194,7 +194,7 @@ def _pile_lines(view: Game, look: Look) -> list[str]:
     """The pile (as many top cards as the width shows) and what it demands: one line when both fit."""
     pile, demand = view.pile, view.demand()
     if not pile:
-        head, demand = _("Pile: empty"), demand.removeprefix("empty pile: ")
+        head, demand = _("Pile: empty"), _("play anything")
     else:
         room = max(1, (look.width - 24) // 4)
         shown = pile[-min(room, 12):]

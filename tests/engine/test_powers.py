@@ -94,7 +94,7 @@ def test_demand_text(rules, top, text):
     [
         ("he", ["הערימה ריקה: אפשר להניח כל קלף", "7 על הערימה: הניחו 7 או נמוך ממנו"]),
         ("pt", ["pilha vazia: jogue qualquer carta", "7 na pilha: jogue 7 ou menor"]),
-        ("fr", ["pot vide\u00a0: posez n'importe quelle carte", "7 sur le pot\u00a0: posez 7 ou moins"]),
+        ("fr", ["pot vide\u00a0: n'importe quelle carte", "7 sur le pot\u00a0: posez 7 ou moins"]),
     ],
 )
 def test_demand_text_is_said_in_the_language_in_use(language, texts):
