@@ -55,6 +55,7 @@ from p2pshithead.engine._moves import Flip, Give, Leave, Move, PickUp, Place, Pl
 from p2pshithead.engine._powers import Power, demand_text_in, strength, tables
 from p2pshithead.engine._rules import End, FaceupPickup, Ruleset, Start
 from p2pshithead.engine._state import Exchange, Phase, Seat, State, Window
+from p2pshithead.lang import _, ngettext
 
 __all__ = ["Game", "Outcome", "LegalMoves", "Source"]
 
@@ -690,9 +691,9 @@ class Game:
         if not isinstance(p, int) or not 0 <= p < self.players:
             return _Invalid(f"no player {p!r} at this table")
         if s.phase is _OVER:
-            return "the game is over"
+            return _("the game is over")
         if p in s.finished:
-            return "you are out of the game"
+            return _("you are out of the game")
         if isinstance(move, Leave):
             return None  # any time a player is still in (docs/rules.md, "Leaving")
         if type(move) is Play and s.phase is _PLAY:  # the common case first
@@ -701,37 +702,39 @@ class Game:
             return self._why_give(move)
         if isinstance(move, (Swap, Place, Ready)):
             if s.exchange is not None and s.phase is _SWAP:
-                return f"the card exchange comes first: player {s.exchange.giver} gives a card"
+                return _("the card exchange comes first: player {seat} gives a card").format(seat=s.exchange.giver)
             return self._why_swap_phase(move)
         if isinstance(move, Show):
             return self._why_show(move)
         if isinstance(move, (Play, Flip, PickUp)):
             if s.phase is not _PLAY:
-                return f"this is the {s.phase.value} phase"
+                return _("this is the swap phase") if s.phase is _SWAP else _("this is the show phase")
             if isinstance(move, Play):
                 return self._why_play(move)
             if p != s.turn:
-                return f"it is player {s.turn}'s turn"
+                return _("it is player {seat}'s turn").format(seat=s.turn)
             return self._why_flip(move) if isinstance(move, Flip) else self._why_pickup(move)
         return f"not a move: {move!r}"
 
     def _why_swap_phase(self, move: Swap | Place | Ready) -> str | None:
         s, r = self._state, self.rules
         if s.phase is not _SWAP:
-            return "the swap phase is over"
+            return _("the swap phase is over")
         p = move.player
         seat = s.seats[p]
         if p in s.ready:
-            return "you are ready already"
+            return _("you are ready already")
         if isinstance(move, Ready):
             if r.deal_six and len(seat.up) < r.face_up:
-                return f"lay {r.face_up - len(seat.up)} more card(s) face up first"
+                missing = r.face_up - len(seat.up)
+                return ngettext("lay {count} more card face up first", "lay {count} more cards face up first",
+                                missing).format(count=missing)
             return None
         if move.hand not in seat.hand:
             return _Invalid(f"slot {move.hand} is not in your hand")
         if isinstance(move, Swap):
             if not (r.swap or r.deal_six):
-                return "swapping is off in these rules"
+                return _("swapping is off in these rules")
             if move.up not in seat.up:
                 return _Invalid(f"slot {move.up} is not one of your face-up cards")
             return None
@@ -741,15 +744,15 @@ class Game:
             rank = self._need(move.hand, p) >> 3
             if any(self._need(u, p) >> 3 == rank for u in seat.up):
                 return None
-            return "you may only stack a card on a face-up card of the same rank"
-        return "your face-up row is full"
+            return _("you may only stack a card on a face-up card of the same rank")
+        return _("your face-up row is full")
 
     def _why_give(self, move: Give) -> str | None:
         x = self._state.exchange
         if x is None or self._state.phase is not _SWAP:
-            return "cards are given only in the exchange before a game of a series"
+            return _("cards are given only in the exchange before a game of a series")
         if move.player != x.giver:
-            return f"player {x.giver} gives a card now"
+            return _("player {seat} gives a card now").format(seat=x.giver)
         hand = self._state.seats[move.player].hand
         if move.slot not in hand:
             return _Invalid(f"slot {move.slot} is not in your hand")
@@ -757,15 +760,15 @@ class Game:
         if x.best and all(code[h] for h in hand):  # a hidden hand is judged by the audit
             best = max(strength(self.rules, CARD_OF[code[h]]) for h in hand)  # type: ignore[arg-type]
             if strength(self.rules, CARD_OF[self._need(move.slot, move.player)]) != best:  # type: ignore[arg-type]
-                return "give your best card to the Masta"
+                return _("give your best card to the Masta")
         return None
 
     def _why_show(self, move: Show) -> str | None:
         s = self._state
         if s.phase is not _SHOW:
-            return "cards are shown only before the first turn"
+            return _("cards are shown only before the first turn")
         if move.player != s.turn:
-            return f"player {s.turn} shows now"
+            return _("player {seat} shows now").format(seat=s.turn)
         if move.slot is not None and move.slot not in s.seats[move.player].hand:
             return _Invalid(f"slot {move.slot} is not in your hand")
         return None
@@ -778,16 +781,16 @@ class Game:
             return self._why_out_of_turn(move)
         zone = seat.hand or seat.up
         if not zone:
-            return "your hand and face-up cards are empty: flip a face-down card"
+            return _("your hand and face-up cards are empty: flip a face-down card")
         extra = [x for x in move.slots if x not in zone]
         if extra:
             source = Source.HAND if seat.hand else Source.UP
             if source != Source.HAND or any(x not in seat.up for x in extra):
                 return _Invalid(f"slot(s) {', '.join(map(str, extra))} not in your {source} cards")
             if len({self._need(x, p) >> 3 for x in move.slots}) > 1:
-                return "a run is played from one zone: your hand, or your face-up cards"
+                return _("a run is played from one zone: your hand, or your face-up cards")
             if s.stock or set(move.slots) - set(extra) != set(seat.hand):
-                return "face-up cards join a play only with the last of your hand, once the stock is empty"
+                return _("face-up cards join a play only with the last of your hand, once the stock is empty")
         return self._why_cards(move, self._top(s.pile))
 
     def _why_cards(self, move: Play, top: int) -> str | None:
@@ -799,7 +802,7 @@ class Game:
         rank = cards[0] >> 3
         if any(c >> 3 != rank for c in cards):
             if not self.rules.runs:
-                return "cards played together must be of one rank"
+                return _("cards played together must be of one rank")
             reason = self._why_run(slots, cards, top)
             if reason is not None:
                 return reason
@@ -810,13 +813,13 @@ class Game:
         needs_target = (self.rules.ace_gives_pile and self._gives_pile(cards[-1], self._beneath_last(cards, top))
                         and not self._burns(slots))
         if move.target is None:
-            return "name who takes the pile (ace)" if needs_target else None
+            return _("name who takes the pile (ace)") if needs_target else None
         if not needs_target:
-            return "only an ace names who takes the pile"
+            return _("only an ace names who takes the pile")
         if move.target >= self.players:
             return _Invalid(f"no player {move.target} at this table")
         if move.target == move.player or move.target in self._state.finished:
-            return "name another player still in the game"
+            return _("name another player still in the game")
         return None
 
     def _why_run(self, slots: Sequence[int], cards: list[int], top: int) -> str | None:
@@ -824,14 +827,15 @@ class Game:
         ranks of one suit (a code 8 above the last), each card playable on the effective top left by
         the cards before it; a card that burns the pile (a 10, or four of a kind) ends the run."""
         if not cards[0] & 7 or any(b != a + 8 for a, b in itertools.pairwise(cards)):
-            return "cards played together must be of one rank, or a run of one suit (5h 6h 7h)"
+            return _("cards played together must be of one rank, or a run of one suit (5h 6h 7h)")
         can, transparent = self._can, self._tab.transparent
         for i, card in enumerate(cards):
             text = _text(card)
             if not can[top][card]:
-                return f"{text} may not follow in the run: " + demand_text_in(self._powers, CARD_OF[top])
+                return _("{card} may not follow in the run: {demand}").format(
+                    card=text, demand=demand_text_in(self._powers, CARD_OF[top]))
             if i < len(cards) - 1 and self._burns(slots[: i + 1]):
-                return f"the run ends where it burns the pile, with {text}"
+                return _("the run ends where it burns the pile, with {card}").format(card=text)
             if not transparent[card]:
                 top = card
         return None
@@ -858,9 +862,8 @@ class Game:
     def _why_out_of_turn(self, move: Play) -> str | None:
         s, r = self._state, self.rules
         w = s.window
-        who = f"it is player {s.turn}'s turn"
         if w is None or not self._answers_open(s):
-            return who
+            return _("it is player {seat}'s turn").format(seat=s.turn)
         seat = s.seats[move.player]
         zone = seat.hand or seat.up
         if any(x not in zone for x in move.slots):
@@ -868,24 +871,26 @@ class Game:
         cards = [self._need(x, move.player) for x in move.slots]
         rank = cards[0] >> 3
         if any(c >> 3 != rank for c in cards):
-            return "cards played together must be of one rank"
+            return _("cards played together must be of one rank")
         top = self._top(s.pile)
         interrupts = self._interrupts(s)
         if interrupts:
             if move.player != w.player and top and top >> 3 == rank and self._run_after(move.slots) >= 4:
                 # completes four of a kind: the pile burns, so no ace is left in force to aim
-                return None if move.target is None else "only an ace names who takes the pile"
+                return None if move.target is None else _("only an ace names who takes the pile")
             if move.player == w.player and rank == w.rank and all(x in w.drawn for x in move.slots):
                 return self._why_cards(move, top)  # a freshly drawn card of the rank just played
         if r.turbo and move.player != w.player and rank == w.rank and rank in self._turbo:
             return self._why_cards(move, top)
-        return f"{who}; out of turn you may only " + (
-            "complete four of a kind" if interrupts else f"play the rank just played ({Rank(w.rank).symbol})"
-        )
+        if interrupts:
+            return _("it is player {seat}'s turn; out of turn you may only complete four of a kind").format(
+                seat=s.turn)
+        return _("it is player {seat}'s turn; out of turn you may only play the rank just played ({rank})").format(
+            seat=s.turn, rank=Rank(w.rank).symbol)
 
     def _why_flip(self, move: Flip) -> str | None:
         if self.source(move.player) != Source.DOWN:
-            return "play your hand and face-up cards before the face-down ones"
+            return _("play your hand and face-up cards before the face-down ones")
         if move.slot not in self._state.seats[move.player].down:
             return _Invalid(f"slot {move.slot} is not one of your face-down cards")
         return None
@@ -894,22 +899,24 @@ class Game:
         s, r = self._state, self.rules
         p = move.player
         if not s.pile:
-            return "the pile is empty: play any card"
+            return _("the pile is empty: play any card")
         source = self.source(p)
         if source == Source.DOWN:
-            return "flip a face-down card: you pick up only if it cannot be played"
+            return _("flip a face-down card: you pick up only if it cannot be played")
         stuck = not self._can_play(p)
         if not stuck and not r.pickup_voluntary:
-            return "you can play, and picking up by choice is off in these rules"
+            return _("you can play, and picking up by choice is off in these rules")
         takes_card = self._takes_card(source == Source.HAND, stuck)
         if move.up is not None:
             if not takes_card:
-                return "you take a face-up card only when none of them can be played"
+                return _("you take a face-up card only when none of them can be played")
             if move.up not in s.seats[p].up:
                 return _Invalid(f"slot {move.up} is not one of your face-up cards")
             return None
         if takes_card:
-            return ("no face-up card can be played: " if stuck else "") + "choose one to take with the pile"
+            if stuck:
+                return _("no face-up card can be played: choose one to take with the pile")
+            return _("choose one to take with the pile")
         return None
 
     def _takes_card(self, from_hand: bool, stuck: bool) -> bool:
@@ -1518,8 +1525,8 @@ class Game:
     def _next_seat(self, s: State, p: int, steps: int) -> int:
         """The active player `steps` places after `p` in the current direction (before it, if negative)."""
         q, way = p, s.direction if steps >= 0 else -s.direction
-        for _ in range(abs(steps)):
-            for _ in range(self.players):
+        for _step in range(abs(steps)):
+            for _seat in range(self.players):
                 q = (q + way) % self.players
                 if q not in s.finished:
                     break

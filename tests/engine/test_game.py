@@ -424,7 +424,7 @@ ERRORS = [
     ("ten not on faces", R(ten_not_on_faces=True), "play d1 t0 + | H:10c | H:7d | P:Qh", "0 play 10c",
      IllegalMoveError, "Q on the pile: play Q or higher"),
     ("deal_six: ready too early", R(deal_six=True), "swap d1 t0 + | H:4c,5c | H:5d U:6d D:7s", "0 ready",
-     IllegalMoveError, "lay 3 more card(s) face up first"),
+     IllegalMoveError, "lay 3 more cards face up first"),
     ("karma: stack only on the same rank", "karma", "swap d1 t0 + | H:4c U:Kd | H:5c U:6d", "0 place 4c",
      IllegalMoveError, "you may only stack a card on a face-up card of the same rank"),
     ("place without deal_six or stacks", C, "swap d1 t0 + | H:4c U:Kd | H:5c U:6d", "0 place 4c",

@@ -22,6 +22,7 @@ from p2pshithead.engine import (
     Swap,
     hand_order,
 )
+from tests.speaking import speaking
 
 from ..cli.positions import ACES, DOWN, EMPTY, HAND, INTERRUPT, JOIN, NAMES, SEVEN, SHOW, SWAP, TURBO, UP, UP_OK, Table
 from .helpers import table
@@ -186,6 +187,24 @@ def test_errors(table: Table, text: str, error: type[Exception], words: str) -> 
         table.view().parse_short(text, 0, NAMES)
     assert words in str(caught.value)
     assert not str(caught.value).startswith("player")
+
+
+_SAID = {  # the rules' refusals (engine._game), in each language: the rule the person broke, in their words
+    "he": ["שלב ההחלפה נגמר", "שורת הקלפים החשופים שלך מלאה", "תורו של שחקן 2"],
+    "pt": ["a fase de troca acabou", "sua fileira de cartas viradas está cheia", "é a vez do jogador 2"],
+    "fr": ["la phase d'échange est finie", "votre rangée de cartes visibles est pleine", "c'est au tour du joueur 2"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(_SAID))
+def test_the_rules_refusals_are_said_in_the_language_in_use(language: str) -> None:
+    said = []
+    with speaking(language):
+        for position, text in ((HAND, "swap 7 q"), (SWAP, "place 3"), (TURBO, "p")):
+            with pytest.raises(IllegalMoveError) as caught:
+                position.view().parse_short(text, 0, NAMES)
+            said.append(str(caught.value))
+    assert all(words in line for words, line in zip(_SAID[language], said, strict=True)), said
 
 
 def test_errors_are_value_errors() -> None:
