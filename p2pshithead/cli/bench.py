@@ -89,11 +89,12 @@ def engine(games: int, seed: int, as_json: bool) -> None:
 
 
 @bench.command("bots", help=_(
-    "Smart against three greedy bots under unusual house rules: its loss rate per ruleset, 95% "
-    "interval."
+    "A bot against three greedy ones under unusual house rules, then against three of each stronger "
+    "opponent (smart at four times its budget; truecards, which sees every card): its loss rate per "
+    "table, 95% interval."
 ), epilog=examples("bench bots --json", "bench bots --games 100 --bot smart:100ms --json"))
 @click.option("--games", type=click.IntRange(min=1), default=8, show_default=True, help=_("Games per ruleset."))
-@click.option("--bot", default="smart:50ms", show_default=True, help=_("The bot against three greedy ones."))
+@click.option("--bot", default="smart:50ms", show_default=True, help=_("The bot to measure."))
 @click.option("--seed", type=int, default=0, show_default=True, help=_("Seed of the deals."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 def bots(games: int, bot: str, seed: int, as_json: bool) -> None:
