@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 import ifaddr
 
+from p2pshithead.lang import N_, _
+
 ANY = "0.0.0.0"
 """The `--bind` value that means every interface, IPv4 and IPv6."""
 _STAGGER_S = 0.25
@@ -86,7 +88,7 @@ async def async_dial(
             if remaining:
                 address = remaining.pop(0)
                 tries[asyncio.ensure_future(_async_dial_one(address, port, local))] = address
-            done, _ = await asyncio.wait(tries, timeout=stagger if remaining else None,
+            done, _pending = await asyncio.wait(tries, timeout=stagger if remaining else None,
                                          return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
             for task in done:
                 address = tries.pop(task)
@@ -101,7 +103,8 @@ async def async_dial(
                 task.result()[1].close()  # it connected too, as another won: nobody will use it
             else:
                 task.cancel()
-    raise OSError("; ".join(f"{a} port {port}: {why}" for a, why in failures.items()) or "no address to connect to")
+    raise OSError("; ".join(_("{address} port {port}: {reason}").format(address=a, port=port, reason=why)
+                            for a, why in failures.items()) or _("no address to connect to"))
 
 
 async def _async_dial_one(
@@ -112,19 +115,20 @@ async def _async_dial_one(
 
 
 def _reason(exc: BaseException) -> str:
+    """Why a connection failed, in words in the language in use (the system's own words for a rare errno)."""
     if isinstance(exc, TimeoutError):
-        return "did not answer"
+        return _("did not answer")
     if isinstance(exc, ConnectionRefusedError):
-        return "refused the connection (no table on that port)"
+        return _("refused the connection (no table on that port)")
     if isinstance(exc, OSError) and exc.errno:  # asyncio's strerror is "Connect call failed (address)"
         words = _WORDS.get(exc.errno)
-        return words or os.strerror(exc.errno).lower()
+        return _(words) if words else os.strerror(exc.errno).lower()
     return exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
 
 
 _WORDS = {
-    errno.EHOSTUNREACH: "cannot be reached (is that machine up, and on this network?)",
-    errno.ENETUNREACH: "no route to that network (are you on the same Wi-Fi as the table?)",
-    errno.ETIMEDOUT: "did not answer",
-    errno.ECONNRESET: "closed the connection at once",
+    errno.EHOSTUNREACH: N_("cannot be reached (is that machine up, and on this network?)"),
+    errno.ENETUNREACH: N_("no route to that network (are you on the same Wi-Fi as the table?)"),
+    errno.ETIMEDOUT: N_("did not answer"),
+    errno.ECONNRESET: N_("closed the connection at once"),
 }

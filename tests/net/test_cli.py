@@ -159,6 +159,13 @@ def test_a_refused_connection_is_said_in_words(home: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_a_refused_connection_is_said_in_the_language_in_use(home: Path) -> None:
+    result = run("join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1", "--lang", "fr")
+    said = "127.0.0.1 port 1 : a refusé la connexion (pas de table sur ce port)"
+    assert result.returncode == 3 and said in result.stderr
+    assert "Traceback" not in result.stderr and "refused" not in result.stderr
+
+
 def test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them(home: Path) -> None:
     host = subprocess.Popen([*CLI, "host", "--bind", "127.0.0.1", "--table", "house", "--seats", "2", "--autoplay",
                              "--rules", "pagat", "--set", "ten_not_on_eight=true"],
