@@ -103,8 +103,10 @@ async def async_dial(
                 task.result()[1].close()  # it connected too, as another won: nobody will use it
             else:
                 task.cancel()
-    raise OSError("; ".join(_("{address} port {port}: {reason}").format(address=a, port=port, reason=why)
-                            for a, why in failures.items()) or _("no address to connect to"))
+    said = [
+        _("{address} port {port}: {reason}").format(address=a, port=port, reason=why) for a, why in failures.items()
+    ]
+    raise OSError("; ".join(said) or _("no address to connect to"))
 
 
 async def _async_dial_one(
