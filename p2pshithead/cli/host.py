@@ -384,9 +384,9 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
                                               seats).format(bots=bots, count=seats), param_hint="--bots")
         chosen = choose_rules(rules_text, settings)
         text = table_rules(chosen.base, chosen.house)
+        name = table_name or _("{nick}'s table").format(nick=identity.nick)
         try:
-            config = TableConfig(table_name or f"{identity.nick}'s table", SHITHEAD, text, seats, bind,
-                                 port, announce=not no_announce, turn_time=turn_time,
+            config = TableConfig(name, SHITHEAD, text, seats, bind, port, announce=not no_announce, turn_time=turn_time,
                                  away_time=away_time)  # fmt: skip
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None

@@ -191,13 +191,14 @@ CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_n
 
 @pytest.mark.e2e  # (loopback sockets, processes)
 def test_a_hebrew_host_process_and_a_french_joiner_process_play_one_table(tmp_path: Path) -> None:
-    """The host chooses Hebrew by P2PSHITHEAD_LANG, the joiner French by --lang, as people run them."""
+    """The host chooses Hebrew by P2PSHITHEAD_LANG, the joiner French by --lang, as people run them; the
+    host's default table name is worded in the host's language (a name, shown as is to everyone)."""
     with socket.socket() as probe:  # a free port on loopback for the host to listen on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, HOME_ENV: str(tmp_path / "dana"), "P2PSHITHEAD_LANG": "he"}
     host = subprocess.Popen([*CLI, "host", "--autoplay", "--seats", "2", "--bind", "127.0.0.1",
-                             "--no-announce", "--port", str(port), "--table", "Friday", "--name", "dana"],
+                             "--no-announce", "--port", str(port), "--name", "dana"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
     try:
         assert host.stdout is not None
@@ -210,9 +211,9 @@ def test_a_hebrew_host_process_and_a_french_joiner_process_play_one_table(tmp_pa
     finally:
         host.kill()
     assert host.returncode == 0 and joined.returncode == 0, (errors, joined.stderr)
-    assert f"שולחן 'Friday' ב-127.0.0.1:{port}; חוקים: " in hosted and "zoe במקום 1" in hosted, hosted
+    assert f"שולחן 'השולחן של dana' ב-127.0.0.1:{port}; חוקים: " in hosted and "zoe במקום 1" in hosted, hosted
     assert "סדר הסיום: 1. " in hosted and "תיעוד המשחק: " in hosted, hosted
-    assert "à la place 1 de 'Friday'\u00a0; règles\u00a0: " in joined.stdout, joined.stdout
+    assert "à la place 1 de 'השולחן של dana'\u00a0; règles\u00a0: " in joined.stdout, joined.stdout
     assert "ordre d'arrivée\u00a0: 1. " in joined.stdout and "enregistré dans " in joined.stdout, joined.stdout
     assert "  zoe\u00a0: parties 1, Masta " in joined.stdout, joined.stdout  # (who wins is the deal's)
     english = ("seated at", "lobby:", "game starts", "finish order", "saved to", "so far")
