@@ -25,7 +25,7 @@ folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` 
                                "join --list --json         " + _("list the tables as JSON"),
                                "join --watch Friday        " + _("watch the table called Friday"),
                                "join --bot --level smart:200ms --address 192.168.1.20:40000"))
-@click.argument("table", required=False)
+@click.argument("words", nargs=-1, metavar="[TABLE]")
 @click.option("--address", help=_("HOST:PORT of a table, without mDNS."))
 @click.option("--bind", default="0.0.0.0", show_default=True, help=_("Address for mDNS and the socket."))
 @click.option("--list", "list_only", is_flag=True, help=_("Print the tables found and exit."))
@@ -46,10 +46,12 @@ folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` 
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)
 @click.option("--game", type=click.Choice(["shithead", "speed"]),
               help=_("Only tables of this game (a named or picked table plays what it announces)."))
-def join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
+def join(words: tuple[str, ...], address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,
          watch: bool, new: bool, level: str, nick: str | None, transcript: Path | None, quiet: bool, ascii_only: bool,
          seed: int | None, stats: Path | None, game: str | None) -> None:  # fmt: skip
-    """`p2pshithead join` (its help above, in the person's language)."""
+    """`p2pshithead join` (its help above, in the person's language); TABLE may be typed unquoted (`join
+    Hostel bar`): its words are one name."""
+    table = " ".join(words) or None
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats, game)

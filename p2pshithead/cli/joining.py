@@ -72,8 +72,14 @@ _DROPPED = N_("Dropped out. If a game was in play, the others wait for you: run 
 _LOOPBACK = "127.0.0.1"
 
 
+def same_name(name: str, typed: str) -> bool:
+    """Whether `typed` names the table `name` as a person would mean it: case and runs of spaces aside
+    (`join hostel  bar` finds "Hostel bar")."""
+    return " ".join(name.split()).casefold() == " ".join(typed.split()).casefold()
+
+
 def _matches(ad: TableAd, table: str) -> bool:
-    return ad.name == table or ad.table_id.startswith(table.lower())
+    return same_name(ad.name, table) or ad.table_id.startswith(table.lower())
 
 
 async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[list[TableAd], list[TableAd]]:
@@ -355,7 +361,8 @@ def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, S
     if found := damaged(tables_dir()):  # a record nobody can read: neither role takes it up
         raise set_aside(*found[0], _(_AFRESH))
     for journal, record in unfinished(tables_dir(), "join"):
-        if table is None or record.table_id.hex().startswith(table.lower()) or table == _table_name(journal):
+        name = None if table is None else _table_name(journal)
+        if table is None or record.table_id.hex().startswith(table.lower()) or (name and same_name(name, table)):
             if address is not None:
                 host, port = _address(address)
                 record = replace(record, addresses=(host,), port=port)

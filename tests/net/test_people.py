@@ -84,11 +84,12 @@ def until_host_must_move(host: pexpect.spawn, ann: pexpect.spawn) -> None:
 
 @pytest.mark.parametrize("stop", ["ctrl-c", "kill-9"])
 def test_a_person_who_comes_back_sees_the_whole_table_at_once(people: People, stop: str) -> None:
-    host = people.run("host", "host", "--bind", LOOP, "--table", "back", "--seats", "2", "--turn-time", "0",
+    """The table's name typed as people type it: unquoted (two words), then in other case."""
+    host = people.run("host", "host", "--bind", LOOP, "--table", "Hostel bar", "--seats", "2", "--turn-time", "0",
                       "--name", "hostie", "--ascii")  # fmt: skip
-    host.expect("table 'back'")
-    ann = people.run("ann", "join", "back", "--bind", LOOP, "--name", "ann", "--ascii")
-    ann.expect("seated at 'back'")
+    host.expect("table 'Hostel bar'")
+    ann = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'Hostel bar'")
     until_host_must_move(host, ann)
     ann.expect("hostie thinking")
     if stop == "ctrl-c":
@@ -98,9 +99,9 @@ def test_a_person_who_comes_back_sees_the_whole_table_at_once(people: People, st
         ann.kill(signal.SIGKILL)
     ann.expect(pexpect.EOF)
     host.expect("ann \\(seat 1\\) is away")
-    again = people.run("ann", "join", "back", "--bind", LOOP, "--ascii")  # the same `join`, as advised
+    again = people.run("ann", "join", "hostel", "bar", "--bind", LOOP, "--ascii")  # the same `join`, as advised
     again.expect("coming back to your unfinished game")
-    again.expect("back at 'back'")
+    again.expect("back at 'Hostel bar'")
     again.expect(r"\[0\] hostie", timeout=10)  # the board, at once: the host still has not moved
     again.expect(r"Hand: ", timeout=5)
 
