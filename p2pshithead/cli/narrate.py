@@ -62,7 +62,8 @@ class Narrator:
                 after = _until_next_move(events[i + 1:])
                 picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
                 burns = any(isinstance(e, Burned) for e in after)
-                lines += self._played(event, picked, burns, view)
+                lead = _leader(events[i + 1:], view) if isinstance(event.move, Show) else None
+                lines += self._played(event, picked, burns, lead, view)
             elif isinstance(event, Drew) and event.seat == self.me:
                 self._drawn += event.slots
             elif isinstance(event, Out) and not any(isinstance(e, Finished) for e in events):
@@ -83,13 +84,14 @@ class Narrator:
 
     # -- one move -----------------------------------------------------------------------------
 
-    def _played(self, event: Played, picked: PickedUp | None, burns: bool, view: Game) -> list[Told]:
+    def _played(self, event: Played, picked: PickedUp | None, burns: bool, lead: int | None, view: Game) -> list[Told]:
+        """`event` in words; `lead`: the seat that leads once this show ends the show phase."""
         move, p = event.move, event.seat
         line, short = self._what(move, event.cards, picked, event.out_of_turn, view)
         self.last[p] = self._beside(p, short or line)
         lines = [line]
-        if isinstance(move, Show) and view.phase is Phase.PLAY:
-            lines.append(self._line(view.turn, N_("{name} leads"), N_("You lead")))
+        if lead is not None:
+            lines.append(self._line(lead, N_("{name} leads"), N_("You lead")))
         if burns:
             lines.append(_("the pile burns"))
         elif isinstance(move, Play) or (isinstance(move, Flip) and picked is None):
@@ -268,6 +270,17 @@ class Narrator:
 
     def _cards(self, cards: tuple[Card, ...]) -> str:
         return " ".join(card_text(c, self.look) for c in cards) or _("a card")
+
+
+def _leader(later: list[Event], view: Game) -> int | None:
+    """Who leads once a show is told, given the events `later` told with it: the player of the next move
+    when that is no show (this show ended the show phase), else nobody yet; with no later move, the seat
+    to play if `view` (the game after them all) is in play. So a batch of a whole game (a rejoin's
+    replay) names each lead as the moves one by one did."""
+    following = next((e for e in later if isinstance(e, Played)), None)
+    if following is None:
+        return view.turn if view.phase is Phase.PLAY else None
+    return None if isinstance(following.move, Show) else following.seat
 
 
 def _until_next_move(events: list[Event]) -> list[Event]:
