@@ -195,6 +195,7 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
             children = _spawn_bots(list(range(1, table.bots + 1)), address, host.port, address, level,
                                    game=config.app.name)  # fmt: skip
         evening = Evening()
+        stopped = False  # the host stopped mid-table (Ctrl-C, SIGTERM): its bots would wait for it in vain
         try:
             result = await async_until_left(host.async_run(), agent)
             if result is None or config.app is not SHITHEAD:
@@ -219,12 +220,16 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                 status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,
                                      click.echo, agent)  # fmt: skip
                 evening.add(result)
+        except BaseException:
+            stopped = True
+            raise
         finally:
             await host.async_close()
+            wait = 0.0 if stopped else _BOT_EXIT_WAIT_S  # (`host --resume` starts them again)
             for child in children:
-                await asyncio.get_running_loop().run_in_executor(None, _reap, child)
+                await asyncio.get_running_loop().run_in_executor(None, _reap, child, wait)
             for k, pid in adopted.items():  # no bot outlives its table
-                await asyncio.get_running_loop().run_in_executor(None, _reap_adopted, k, pid)
+                await asyncio.get_running_loop().run_in_executor(None, _reap_adopted, k, pid, wait)
         if len(evening.games) > 1:
             _say_lines(evening.lines(final=True))
         return result, status
@@ -258,9 +263,10 @@ def _say_lines(lines: list[str]) -> None:
         click.echo(line)
 
 
-def _reap(child: subprocess.Popen[bytes]) -> None:
+def _reap(child: subprocess.Popen[bytes], wait: float) -> None:
+    """Let bot `child` leave, and end it if it is still there after `wait` seconds."""
     try:
-        child.wait(_BOT_EXIT_WAIT_S)
+        child.wait(wait)
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
@@ -274,9 +280,9 @@ def _stop_as_ctrl_c(signum: int, frame: FrameType | None) -> None:
         handler(signal.SIGINT, frame)
 
 
-def _reap_adopted(number: int, pid: int) -> None:
-    """Let bot `number` (`pid`, not this process's child) leave, and end it if it is still there after a while."""
-    deadline = time.monotonic() + _BOT_EXIT_WAIT_S
+def _reap_adopted(number: int, pid: int, wait: float) -> None:
+    """Let bot `number` (`pid`, not this process's child) leave, and end it if it is still there after `wait` s."""
+    deadline = time.monotonic() + wait
     while _alive(pid, bot_home(number)) and time.monotonic() < deadline:
         time.sleep(0.1)
     if _alive(pid, bot_home(number)):

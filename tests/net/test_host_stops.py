@@ -12,6 +12,7 @@ import pexpect
 import pytest
 
 from p2pshithead.cli.home import HOME_ENV
+from p2pshithead.cli.host import _BOT_EXIT_WAIT_S
 
 from .test_rejoin import CLI, END_S, Table, until_entries
 
@@ -39,11 +40,14 @@ def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: sig
     host = _host(table, "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--seats", "3", "--bots", "2",
                  "--away-time", "40", "--turn-time", "0")  # fmt: skip
     until_entries(table.root / "host", 20)  # its game under way
+    stopped = time.monotonic()
     os.kill(host.pid, stop)
     if stop is not signal.SIGKILL:
         host.expect("host --resume")  # what the program advises
     host.expect(pexpect.EOF)
     host.close()
+    if stop is not signal.SIGKILL:  # its bots, which would wait for the table in vain, are not waited for
+        assert time.monotonic() - stopped < _BOT_EXIT_WAIT_S
     if stop is not signal.SIGKILL:
         assert _gone(table, 15) == []  # a host that stopped in good order takes its bots with it
     resumed = _host(table, "--resume", "--autoplay")
