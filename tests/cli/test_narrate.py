@@ -9,7 +9,7 @@ from p2pshithead.bots import GreedyBot, ask
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.render import Look
 from p2pshithead.engine import Card, Flip, Game, Give, Move, Outcome, PickUp, Play, Show, Swap, preset
-from p2pshithead.game import Drew, Finished, pushed
+from p2pshithead.game import Drew, Event, Finished, pushed
 
 from .positions import DOWN, FRENCH, NAMES, SHOW, SWAP, Seat, Table
 
@@ -139,7 +139,9 @@ def test_a_whole_game_told_at_once_names_each_lead_as_the_moves_one_by_one_did()
         order = list(range(rules.deck_size(3)))
         rng.shuffle(order)
         game = Game.deal_known(rules, 3, seed % 3, order)
-        bots, batches, views = [GreedyBot(wander=0)] * 3, [], []
+        bots = [GreedyBot(wander=0)] * 3
+        batches: list[list[Event]] = []
+        views: list[Game] = []
         while len(batches) < 16 and not game.is_over():
             batches.append(pushed(game, ask(game, bots, rng)))
             views.append(game.view(0))  # what seat 0 saw after each move
