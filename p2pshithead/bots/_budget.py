@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from p2pshithead.lang import _
+
 __all__ = ["Budget", "Deadline"]
 
 
@@ -24,9 +26,9 @@ class Budget:
         if (self.seconds is None) == (self.playouts is None):
             raise ValueError("a budget is a time or a number of playouts, exactly one")
         if self.seconds is not None and not 0 < self.seconds <= 60:
-            raise ValueError("a thinking time is more than 0 and at most 60 s")
+            raise ValueError(_("a thinking time is more than 0 and at most 60 s"))
         if self.playouts is not None and not 1 <= self.playouts <= 1_000_000:
-            raise ValueError("playouts: 1 to 1,000,000")
+            raise ValueError(_("playouts: 1 to 1,000,000"))
 
     def text(self) -> str:
         """The budget as written in a bot spec: "200ms", "2s", "64p"."""
@@ -45,11 +47,11 @@ class Budget:
         """
         match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|p)\s*", text.lower())
         if not match:
-            raise ValueError(f"not a thinking budget: {text!r} (e.g. 200ms, 1s, 64p)")
+            raise ValueError(_("not a thinking budget: {text!r} (e.g. 200ms, 1s, 64p)").format(text=text))
         value, unit = float(match[1]), match[2]
         if unit == "p":
             if not value.is_integer():
-                raise ValueError(f"playouts must be a whole number: {text!r}")
+                raise ValueError(_("playouts must be a whole number: {text!r}").format(text=text))
             return cls(playouts=int(value))
         return cls(seconds=value / 1000 if unit == "ms" else value)
 

@@ -16,11 +16,12 @@ from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._random import RandomBot
 from p2pshithead.bots._smart import SmartBot
+from p2pshithead.lang import N_, _
 
 __all__ = ["BOT_NAMES", "STAND_IN", "make_player", "stand_in"]
 
 BOT_NAMES = ("random", "greedy", "smart")
-_HELP = "random, greedy, smart or smart:<budget> (200ms, 1s, or 64p playouts)"
+_HELP = N_("random, greedy, smart or smart:<budget> (200ms, 1s, or 64p playouts)")
 
 STAND_IN = Budget(playouts=128)
 """The stand-in's budget: playouts, not time, so a slow machine gets the same move; about 50 ms of CPU a
@@ -45,7 +46,7 @@ def make_player(spec: str, clock: Callable[[], float] = time.perf_counter) -> Pl
         try:
             return SmartBot(Budget.from_text(budget), clock)
         except ValueError as exc:
-            raise ValueError(f"bad bot {spec!r}: {exc}") from None
+            raise ValueError(_("bad bot {spec!r}: {problem}").format(spec=spec, problem=exc)) from None
     if name in BOT_NAMES and not colon:
         return RandomBot() if name == "random" else GreedyBot()
-    raise ValueError(f"bad bot {spec!r}: expected {_HELP}")
+    raise ValueError(_("bad bot {spec!r}: expected {accepted}").format(spec=spec, accepted=_(_HELP)))

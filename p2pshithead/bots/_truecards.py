@@ -19,6 +19,7 @@ from p2pshithead.bots._base import Player
 from p2pshithead.bots._budget import Budget
 from p2pshithead.bots._smart import SmartBot
 from p2pshithead.bots._spec import make_player
+from p2pshithead.lang import _
 
 __all__ = ["TrueCardsBot", "measuring_player"]
 
@@ -48,4 +49,4 @@ def measuring_player(spec: str, clock: Callable[[], float] = time.perf_counter) 
     try:
         return TrueCardsBot(Budget.from_text(budget) if colon else SmartBot().budget, clock)
     except ValueError as exc:
-        raise ValueError(f"bad bot {spec!r}: {exc}") from None
+        raise ValueError(_("bad bot {spec!r}: {problem}").format(spec=spec, problem=exc)) from None

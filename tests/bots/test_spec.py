@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from p2pshithead import lang
 from p2pshithead.bots import DEFAULT_BUDGET, Budget, GreedyBot, RandomBot, SmartBot, make_player
 
 
@@ -48,3 +49,12 @@ def test_make_player_hands_the_clock_to_thinking_bots():
     clock = lambda: 0.0  # noqa: E731
     bot = make_player("smart:50ms", clock)
     assert isinstance(bot, SmartBot) and bot.clock is clock and bot.budget == Budget(seconds=0.05)
+
+
+def test_a_bad_spec_is_said_in_the_language_in_use() -> None:
+    lang.use("fr")
+    try:
+        with pytest.raises(ValueError, match=r"^bot invalide 'smart:5x' : pas un budget de réflexion : '5x'"):
+            make_player("smart:5x")
+    finally:
+        lang.use("en")
