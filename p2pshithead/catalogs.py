@@ -76,10 +76,14 @@ def stale(locale: Path) -> bool:
     return False
 
 
+KEYWORDS = {**DEFAULT_KEYWORDS, "NN_": (1, 2)}
+"""The marks read as messages: gettext's, and `lang.NN_` (a plural marked where it is defined)."""
+
+
 def extracted(files: Iterable[Path]) -> Iterator[tuple[Path, int, str | tuple[str, ...]]]:
     """Every marked message in `files`: (file, line, id), the id a (singular, plural) pair for ngettext."""
     for path in files:
-        for line, message, _comments, _context in extract_from_file("python", str(path), DEFAULT_KEYWORDS):
+        for line, message, _comments, _context in extract_from_file("python", str(path), KEYWORDS):
             yield path, line, message
 
 

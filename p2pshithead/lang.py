@@ -71,3 +71,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Marks `message` for extraction where it is defined; `_` translates it where it is shown."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural message for extraction where it is defined; `ngettext` translates it where it is shown."""
+    return singular, plural

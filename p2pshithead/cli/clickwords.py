@@ -5,8 +5,8 @@ of its modules imports by name (`from gettext import gettext as _`), in gettext'
 domain would take its language from the locale variables, not from `--lang`. So `speak` points those
 names at `p2pshithead.lang`'s, which read our catalogs in the language chosen. Invariant: every id below
 is one of click's own (tests/cli/test_clickwords.py reads them from click's source, so an upgrade that
-rewords one fails there); the ids of click that are not here (plurals, programmer errors, words it
-fills in such as "integer") stay English.
+rewords one fails there); the ids of click that are not here (programmer errors, words it fills in
+such as "integer") stay English.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import gettext
 import sys
 
 from p2pshithead import lang
-from p2pshithead.lang import N_
+from p2pshithead.lang import N_, NN_
 
-__all__ = ["WORDS", "speak"]
+__all__ = ["PLURALS", "WORDS", "speak"]
 
 WORDS = (
     N_("Usage:"), N_("Options"), N_("Commands"), N_("Show this message and exit."), N_("Show the version and exit."),
@@ -28,6 +28,14 @@ WORDS = (
     N_("default: {default}"), N_("env var: {var}"),
 )  # fmt: skip
 """The messages of click that a player may read, translated in the `commands` catalogs."""
+
+PLURALS = (
+    NN_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    NN_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    NN_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    NN_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+)
+"""Click's plural messages that a player may read (a mistyped command line), in the `commands` catalogs."""
 
 
 def speak() -> None:
