@@ -15,12 +15,14 @@ from pathlib import Path
 
 from p2pshithead.errors import P2PError
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "RIGHT_TO_LEFT", "CatalogError", "N_", "_", "language",
-           "ngettext", "use"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NN_", "RIGHT_TO_LEFT", "CatalogError", "N_", "_", "language",
+           "ngettext", "number", "percent", "use"]
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "pt": "Português", "fr": "Français"}
 """Every language the program speaks, by its ISO 639-1 code, each named in itself; English is the source."""
 RIGHT_TO_LEFT = frozenset({"he"})
+_NUMBERS = {"en": (".", "{}%"), "he": (".", "{}%"), "pt": (",", "{}%"), "fr": (",", "{}\u00a0%")}
+"""Per language, its decimal sign and how a percentage is written, as CLDR has them (tests/test_numbers.py)."""
 DOMAIN = "p2pshithead"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -66,6 +68,16 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count` in the language in use (`singular`/`plural` are the English ids)."""
     return _translation.ngettext(singular, plural, count)
+
+
+def number(value: float, digits: int) -> str:
+    """`value` with `digits` decimals, as the language in use writes it ("82.3", "82,3")."""
+    return f"{value:.{digits}f}".replace(".", _NUMBERS[_language][0])
+
+
+def percent(share: float, digits: int = 1) -> str:
+    """`share` (0.25) as a percentage, as the language in use writes it ("25.0%", "25,0 %")."""
+    return _NUMBERS[_language][1].format(number(share * 100, digits))
 
 
 def N_(message: str) -> str:

@@ -8,7 +8,7 @@ import click
 from click.core import ParameterSource
 
 from p2pshithead.cli.speedplay import speed_rules
-from p2pshithead.lang import _, ngettext
+from p2pshithead.lang import _, ngettext, number, percent
 from p2pshithead.speed import PLAYERS, parse_bot, play_match
 
 DEFAULT_BOT = "steady"
@@ -46,9 +46,9 @@ def simulate_speed(games: int, players: int, bots: str, seed: int, rules_text: s
         rules=rules.to_text(), count=games, seed=seed))
     for t in result.results:
         lo, hi = t.ci95
-        click.echo("  " + _("seat {seat} {bot:<14} wins {rate:6.1%}  95% [{low:.1%}, {high:.1%}]  "
-                            "({wins}/{games})").format(seat=t.seat, bot=t.bot, rate=t.win_rate, low=lo, high=hi,
-                                                       wins=t.wins, games=games))
-    click.echo(_("avg rounds {rounds:.1f}; avg plays {plays:.0f}; avg game {seconds:.0f} s of play; "
-                 "{speed:.1f} games/s").format(rounds=result.avg_rounds, plays=result.avg_plays,
-                                               seconds=result.avg_game_s, speed=result.games_per_s))
+        click.echo("  " + _("seat {seat} {bot} wins {rate}  95% [{low}, {high}]  ({wins}/{games})").format(
+            seat=t.seat, bot=f"{t.bot:<14}", rate=f"{percent(t.win_rate):>6}", low=percent(lo), high=percent(hi),
+            wins=t.wins, games=games))
+    click.echo(_("avg rounds {rounds}; avg plays {plays}; avg game {seconds} s of play; {speed} games/s").format(
+        rounds=number(result.avg_rounds, 1), plays=number(result.avg_plays, 0), seconds=number(result.avg_game_s, 0),
+        speed=number(result.games_per_s, 1)))
