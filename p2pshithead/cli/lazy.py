@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import click
 
 from p2pshithead.cli import language
-from p2pshithead.cli.helptext import examples
+from p2pshithead.cli.helptext import FittedContext, examples
 from p2pshithead.lang import _
 
 __all__ = ["NARROWEST", "Lazy", "LazyGroup"]
@@ -40,7 +40,9 @@ class Lazy(NamedTuple):
 
 class LazyGroup(click.Group):
     """A group of `lazy` subcommands (name -> `Lazy`), imported on use; `examples` (command lines) end
-    its help."""
+    its help. Its help and every command's is fitted to the terminal (`FittedHelp`)."""
+
+    context_class = FittedContext
 
     def __init__(self, *args: Any, lazy: Mapping[str, Lazy], examples: Sequence[str] = (), **kwargs: Any) -> None:
         self._examples = tuple(examples)
@@ -80,6 +82,7 @@ class LazyGroup(click.Group):
         command = super().get_command(ctx, cmd_name)
         if command is not None and not any(param.name == "lang" for param in command.params):
             command.params += language.options()
+            command.context_class = FittedContext
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
