@@ -42,6 +42,7 @@ E2E_TESTS = frozenset({
     "net/test_caps.py::test_peers_waiting_for_the_next_game_are_capped_at_the_seats_it_could_give",
     "net/test_caps.py::test_spectators_past_the_cap_are_refused_in_words_and_a_seat_still_has_room",
     "net/test_cli.py::test_a_refused_connection_is_said_in_words",
+    "net/test_cli.py::test_a_refused_connection_is_said_in_the_language_in_use",
     "net/test_cli.py::test_four_processes_end_with_the_same_transcript_hash",
     "net/test_cli.py::test_join_refuses_a_journal_that_does_not_fit_in_words_and_the_next_join_goes_on",
     "net/test_cli.py::test_a_joiners_journal_keeps_the_tables_name_so_join_by_name_comes_back_to_it",
