@@ -37,11 +37,14 @@ class FittedHelp(click.HelpFormatter):
         super().write_text(text)
 
     @staticmethod
-    def _fitted(lines: Iterable[str], width: int) -> list[str]:
+    def _fitted(lines: Sequence[str], width: int) -> list[str]:
+        """`lines` of examples as they are when all fit `width`, else each as a comment and a command."""
+        if all(len(line) <= width for line in lines):
+            return list(lines)
         out: list[str] = []
         for line in lines:
             found = _EXAMPLE.fullmatch(line.strip())
-            if found is None or len(line) <= width:
+            if found is None:
                 out.append(line)
                 continue
             indent = line[: len(line) - len(line.lstrip())]
