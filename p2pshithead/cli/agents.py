@@ -258,9 +258,14 @@ class HumanAgent:
         return self._clock() if self._clock is not None else 0.0
 
     def away(self, seat: int, nick: str, left: float | None) -> None:
-        """Seat `seat` (`nick`) is gone with `left` seconds to come back, or is back (None)."""
+        """Seat `seat` (`nick`) is gone with `left` seconds to come back, or is back (None). A seat back on
+        its turn is given the whole limit again: its program (a host resumed, a joiner run again) shows
+        the turn afresh."""
         if left is None:
             self._away.pop(seat, None)
+            if self._waiting is not None and self._waiting[0] == seat:
+                self._waiting = (seat, self._now())
+                self._since = self._now()
         else:
             self._away[seat] = (nick, self._now() + left)
 

@@ -81,3 +81,32 @@ def test_a_game_in_play_seen_first_is_drawn_whole_at_once() -> None:
     agent = HumanAgent(_itself, read_line, said.append, live=True, write=written.append, size=lambda: (60, 20))
     agent.observe(_Table(), 1, ())  # type: ignore[arg-type]
     assert written == ["\x1b[Hscreen 60x20\x1b[K\nHand: 7c\x1b[K\n\x1b[J"]
+
+
+class _Thinking(_Table):
+    """The host (seat 0) is thinking on its turn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headline_text = "hostie thinking"
+
+    def thinking(self) -> int | None:
+        return 0
+
+
+def test_a_seat_back_on_its_turn_is_counted_down_from_the_whole_limit_again() -> None:
+    """A host resumed (or a joiner run again) shows its turn afresh: the others' countdown starts over."""
+    now = [100.0]
+    agent = HumanAgent(_itself, read_line, lambda text: None, clock=lambda: now[0], live=True,
+                       write=lambda text: None, turn_time=60)  # fmt: skip
+    table = _Thinking()
+    for _entry in range(2):  # the host's turn is seen from the second entry on
+        agent.observe(table, 1, ())  # type: ignore[arg-type]
+    now[0] = 130.0
+    assert agent.waiting_line() == "hostie thinking (0:30 left)"
+    agent.away(0, "hostie", 120)
+    now[0] = 150.0
+    assert agent.waiting_line() == "hostie thinking (0:10 left); hostie is away (1:40 to come back)"
+    agent.away(0, "hostie", None)
+    now[0] = 152.0
+    assert agent.waiting_line() == "hostie thinking (0:58 left)"
