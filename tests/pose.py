@@ -10,7 +10,8 @@
 
 What stays this machine's: os.name and os.path (pathlib would refuse Windows paths here), sockets, and
 what is imported before the pose, whose Windows halves need Windows itself (its API through msvcrt,
-_winapi, _overlapped, ctypes.windll) or whose layout of this machine's structures must stay this
+_winapi, _overlapped, ctypes.windll: its console functions are answered as for a pipe) or whose layout
+of this machine's structures must stay this
 machine's: asyncio, subprocess, multiprocessing (for concurrent.futures), ifaddr (the interfaces) and
 click (its Windows console streams; its get_app_dir is told it is on Windows). Where platformdirs would
 ask the Windows shell for a known folder, the pose answers from the environment (%APPDATA%), as
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures.process
+import ctypes
 import errno
 import importlib.abc
 import os
@@ -30,7 +32,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import click.utils
 import ifaddr
@@ -86,6 +88,21 @@ def pose(platform_name: str) -> None:
     subprocess.CREATE_NEW_PROCESS_GROUP = 0x200  # type: ignore[attr-defined]  # Windows' (this POSIX Popen would refuse to start with it)
     loop = asyncio.SelectorEventLoop
     loop.add_reader = loop.add_writer = loop.add_signal_handler = _refused  # type: ignore[method-assign,assignment]
+    ctypes.windll = SimpleNamespace(kernel32=_Console())  # type: ignore[attr-defined]
+
+
+class _Console:
+    """The console functions of Windows' kernel32 the program calls, as Windows answers them for a
+    standard output that is no console (the pose runs through pipes)."""
+
+    def GetStdHandle(self, which: int) -> int:
+        return 7
+
+    def GetConsoleMode(self, handle: int, mode: object) -> int:
+        return 0  # not a console
+
+    def SetConsoleMode(self, handle: int, mode: int) -> int:
+        raise AssertionError("no console mode is set on a pipe")
 
 
 def main(argv: list[str]) -> None:

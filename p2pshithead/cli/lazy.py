@@ -17,6 +17,7 @@ import click
 
 from p2pshithead.cli import language
 from p2pshithead.cli.helptext import FittedContext, examples
+from p2pshithead.cli.vt import use_escape_codes
 from p2pshithead.lang import _
 
 __all__ = ["NARROWEST", "Lazy", "LazyGroup"]
@@ -68,6 +69,7 @@ class LazyGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
+            use_escape_codes()  # (a Windows console reads the screens' escape codes only once asked to)
             language.start(args)
             if ctx.terminal_width is None:  # (click writes help at least 50 wide: too wide for 40 columns)
                 ctx.terminal_width = max(NARROWEST, min(shutil.get_terminal_size().columns, 80)) - 2
