@@ -8,13 +8,13 @@
   dropped from sys.modules), the os and signal names Windows lacks are gone, and the event loop refuses
   add_reader, add_writer and add_signal_handler as Windows' proactor loop does.
 
-What stays this machine's: os.name and os.path (pathlib would refuse Windows paths here), sockets, and
-what is imported before the pose, whose Windows halves need Windows itself (its API through msvcrt,
-_winapi, _overlapped, ctypes.windll: its console functions are answered as for a pipe) or whose layout
-of this machine's structures must stay this machine's: asyncio, subprocess, multiprocessing (for concurrent.futures), ifaddr (the interfaces) and
-click (its Windows console streams; its get_app_dir is told it is on Windows). Where platformdirs would
-ask the Windows shell for a known folder, the pose answers from the environment (%APPDATA%), as
-platformdirs' own fallback does.
+What stays this machine's: os.name and os.path (pathlib would refuse Windows paths here), sockets, and what
+is imported before the pose, whose Windows halves need Windows itself (its API through msvcrt, _winapi,
+_overlapped, ctypes.windll: its console functions are answered as for a pipe) or whose layout of this
+machine's structures must stay this machine's: asyncio, subprocess, multiprocessing (for
+concurrent.futures), ifaddr (the interfaces) and click (its Windows console streams; its get_app_dir is told
+it is on Windows). Where platformdirs would ask the Windows shell for a known folder, the pose answers from
+the environment (%APPDATA%), as platformdirs' own fallback does.
 """
 
 from __future__ import annotations
