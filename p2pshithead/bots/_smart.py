@@ -9,7 +9,9 @@ clear margin over the same worlds (a paired comparison of average results); in o
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
-search always spends its whole budget). A playout of a last-standing game stops after `HORIZON`
+search always spends its whole budget). The two-player endgame (stock gone, two seats left) is
+searched as a tree instead (`tree_search`: the opponent's replies searched, not assumed greedy's).
+A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
 """
@@ -122,7 +124,7 @@ class SmartBot:
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
     rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
-    tree: bool = False  # the two-player endgame searched as a tree (`tree_search`); else as the rest
+    tree: bool = True  # the two-player endgame searched as a tree (`tree_search`); else as the rest
 
     @property
     def name(self) -> str:
