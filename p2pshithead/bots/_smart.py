@@ -9,7 +9,9 @@ clear margin over the same worlds (a paired comparison of average results); in o
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
-search always spends its whole budget). A playout of a last-standing game stops after `HORIZON`
+search always spends its whole budget). The two-player endgame (stock gone, two seats left) is
+searched as a tree instead (`tree_search`: the opponent's replies searched, not assumed greedy's).
+A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
 """
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget, Deadline
+from p2pshithead.bots._endgame import in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
@@ -121,6 +124,7 @@ class SmartBot:
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
     rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
+    tree: bool = True  # the two-player endgame searched as a tree (`tree_search`); else as the rest
 
     @property
     def name(self) -> str:
@@ -151,8 +155,25 @@ class SmartBot:
             options.setdefault(_signature(view, None), ())
         if len(options) <= 1:
             return usual
-        line = self._search(view, me, list(options.values()), rng, avoid, stop)
+        if self.tree and in_endgame(view):
+            line = self._tree(view, me, list(options.values()), rng, avoid, stop)
+        else:
+            line = self._search(view, me, list(options.values()), rng, avoid, stop)
         return line[0] if line else None
+
+    def _tree(self, view: Game, me: int, options: list[Line], rng: random.Random,
+              avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
+        """The two-player endgame's choice: a tree search over sampled worlds (`tree_search`)."""
+        start = self.clock()
+        horizon = self.horizon
+        line, iterations = tree_search(
+            view, me, options, rng, avoid, self.budget.playouts, stop, _signature, _branches,
+            lambda game, seat, prng, passed: _play_on(game, seat, prng, passed, horizon),
+        )  # fmt: skip
+        self.thinking.searches += 1
+        self.thinking.playouts += iterations
+        self.thinking.seconds += self.clock() - start
+        return line
 
     def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]],
                  stop: Deadline) -> Move:  # fmt: skip
@@ -244,6 +265,12 @@ def _worth_trying(view: Game, moves: list[Move]) -> list[Move]:
         if not table[card.rank].anything and (group not in most or len(move.slots) > len(most[group].slots)):
             most[group] = move
     return [*most.values(), *fewest.values(), *others]
+
+
+def _branches(game: Game, seat: int, rng: random.Random) -> list[Move]:
+    """The moves of `seat` worth a branch of the endgame's tree in a world: greedy's, then `_worth_trying`."""
+    usual = _GREEDY.decide(game, seat, rng)
+    return [*(() if usual is None else (usual,)), *_worth_trying(game, game.moves_for(seat))]
 
 
 def _signature(view: Game, move: Move | None) -> tuple[object, ...]:

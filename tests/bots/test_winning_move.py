@@ -1,4 +1,5 @@
-"""The search at a fixed playout budget finds the one winning move of a position (issue 24)."""
+"""The search at a fixed playout budget finds the one winning move of a position (issue 24): the flat
+search, and the two-player endgame's tree."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from p2pshithead.engine import Card, Game, Move, Play
 from .helpers import position
 
 
-def _lone_king() -> Game:
+def lone_king() -> Game:
     """Seat 0 holds 5 5 K on a 4, seat 1 holds 6 6 (known to seat 0: every other card is seen). Greedy's
     5 5, a lone 5 or a pick-up let seat 1 go out with its 6 6; only the king wins: seat 1 cannot beat
     it and picks up, and seat 0 goes out with 5 5 on the empty pile."""
@@ -24,13 +25,14 @@ def _king(game: Game, move: Move | None) -> bool:
 
 
 def test_greedy_plays_the_losing_pair_where_only_the_king_wins():
-    game = _lone_king()
+    game = lone_king()
     assert not _king(game, GreedyBot(wander=0).decide(game.view(0), 0, random.Random(0)))
 
 
+@pytest.mark.parametrize("tree", [False, True])
 @pytest.mark.parametrize("seed", range(4))
-def test_the_search_finds_the_one_winning_move(seed):
-    game = _lone_king()
-    bot = SmartBot(Budget(playouts=64))
+def test_the_search_finds_the_one_winning_move(seed, tree):
+    game = lone_king()
+    bot = SmartBot(Budget(playouts=64), tree=tree)
     assert _king(game, bot.decide(game.view(0), 0, random.Random(seed)))
     assert bot.thinking.searches == 1 and bot.thinking.playouts >= 64

@@ -1,0 +1,114 @@
+"""The two-player endgame searched as a tree: information-set Monte Carlo tree search over sampled worlds.
+
+Invariants: `tree_search` reads only the view, the beliefs, the injected `rng` and `clock`; each
+iteration samples one world consistent with the view (`sample_world`), walks the one tree from its
+root, a node per sequence of moves as the player sees them (`signature`), choosing among the moves
+legal in that world by UCB1 (a child's chances counted from the iterations in which it was legal:
+the availability count of information-set MCTS), adds one node, then plays on with greedy players
+(`play_on`) and credits every node on the path with the result for the seat that moved into it (one
+seat's gain is the other's loss: two seats are left). A position where more than one seat may act (an
+out-of-turn chance) is not branched: greedy players resolve it, as chance. The root's moves are the
+candidates `smart` chose (its own, whatever the world); the one played most often is returned. With
+a playout budget (and a seeded rng) the choice is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from p2pshithead.bots._budget import Deadline
+from p2pshithead.bots._worlds import sample_world, unseen_cards
+from p2pshithead.engine import Card, End, Game, Move, Phase
+
+__all__ = ["EXPLORE", "in_endgame", "tree_search"]
+
+EXPLORE = 0.7
+"""UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
+
+Line = tuple[Move, ...]
+Key = Callable[[Game, Move], tuple[object, ...]]
+Candidates = Callable[[Game, int, random.Random], list[Move]]
+PlayOn = Callable[[Game, int, random.Random, "int | None"], float]
+"""Plays a world on in place for seat `me` (greedy players, `passed`: a seat not asked at the first
+out-of-turn chance) and scores it for `me`."""
+
+
+def in_endgame(view: Game) -> bool:
+    """Whether `view` is a last-standing game's play phase with the stock gone and two seats left."""
+    rules = view.rules
+    return view.phase is Phase.PLAY and not view.stock and len(view.active()) == 2 and rules.end is End.LAST_STANDING
+
+
+@dataclass(slots=True)
+class _Node:
+    """A sequence of moves from the root: how often it was walked and the results of the seat that moved into it."""
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0  # iterations in which the move leading here was legal, when its parent was walked
+    children: dict[tuple[object, ...], _Node] = field(default_factory=dict)
+
+    def ucb(self) -> float:
+        return self.total / self.visits + EXPLORE * math.sqrt(math.log(self.available) / self.visits)
+
+
+def tree_search(
+    view: Game, me: int, options: Sequence[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]],
+    playouts: int | None, stop: Deadline, key: Key, candidates: Candidates, play_on: PlayOn,
+) -> tuple[Line, int]:
+    """The option of `options` (lines seat `me` may play from `view`) played most often by the search,
+    and the iterations run. `key` tells moves apart as a player does; `candidates` lists a seat's moves
+    worth a branch in a world; `play_on` plays a world on from where the tree ends and scores it for `me`;
+    `playouts` (iterations) or `stop` ends the search, after one iteration at least."""
+    roots = [_Node() for _ in options]
+    unseen = unseen_cards(view)
+    other = next(p for p in view.active() if p != me)
+    iterations = 0
+    while playouts is None or iterations < playouts:
+        if iterations and stop.late(iterations):
+            break
+        iterations += 1
+        game = sample_world(view, rng, avoid, unseen)
+        game.drop_undo()
+        play_rng = random.Random(rng.getrandbits(64))
+        for root in roots:
+            root.available += 1
+        i = _choose(roots, rng)
+        path = [(roots[i], me)]
+        for move in options[i]:
+            game.push(move)
+        passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
+        node = roots[i]
+        while not (game.is_over() or me in game.finished or node.visits == 0):
+            awaited = game.awaited()
+            if len(awaited) != 1:
+                break  # an out-of-turn chance: greedy players resolve it in the playout
+            seat = awaited[0]
+            moves = {key(game, m): m for m in candidates(game, seat, rng)}
+            if len(moves) == 1:
+                game.push(next(iter(moves.values())))
+                continue
+            kids = [node.children.setdefault(k, _Node()) for k in moves]
+            for kid in kids:
+                kid.available += 1
+            j = _choose(kids, rng)
+            game.push(list(moves.values())[j])
+            node, passed = kids[j], None
+            path.append((node, seat))
+        result = play_on(game, me, play_rng, passed)
+        for walked, mover in path:
+            walked.visits += 1
+            walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
+    best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
+    return options[best], iterations
+
+
+def _choose(nodes: Sequence[_Node], rng: random.Random) -> int:
+    """The index of a node never walked (at random among them), else of the one of highest UCB1."""
+    fresh = [i for i, node in enumerate(nodes) if node.visits == 0]
+    if fresh:
+        return rng.choice(fresh)
+    return max(range(len(nodes)), key=lambda i: nodes[i].ucb())
