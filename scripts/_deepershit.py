@@ -126,8 +126,9 @@ def _card_plays(self: Any, first: bool, source: str, cards: list[Any], discard: 
 
 
 def _legal_game_plays(self: Any) -> list[Any]:
-    """State.get_legal_game_plays with our rules: no queen to cover (ours: plain), and one face-up
-    card taken with the pile (ours, RULES.md 6; its own: every face-up card of that rank)."""
+    """State.get_legal_game_plays with our rules: no queen to cover (ours: plain); no pick-up by
+    choice from the face-down row (ours, RULES.md 6: flip; its own: take the pile any time); one
+    face-up card taken with the pile (ours; its own: every face-up card of that rank)."""
     Play = _THEIRS.Play
     discard, plr = self.discard, self.players[self.player]
     source, cards = plr.get_card_source()
@@ -135,7 +136,7 @@ def _legal_game_plays(self: Any) -> list[Any]:
         return [Play("OUT")]
     if self.n_played == 0:
         plays = self.get_card_plays(True, source, cards, discard)
-        return plays + [Play("TAKE")] if discard.deck else plays
+        return plays + [Play("TAKE")] if discard.deck and source != "FDOWN" else plays
     if plr.get_fup:
         return [Play("END")] if plr.get_fup_rank else [Play("GET", i) for i in range(len(plr.face_up))]
     if discard.get_ntop() >= 4:
