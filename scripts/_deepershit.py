@@ -157,7 +157,7 @@ class DeeperShitPlayer:
         self.timeout = timeout  # its search's CPU seconds a step, 1 as shipped
         self.name = "deepershit"
         self.refused = 0  # its moves our engine refused (greedy's move was played instead)
-        self.searches = 0  # its search's steps (one per step of a turn in the endgame)
+        self.searches: list[float] = []  # CPU s of each step its search chose among several (endgame)
         self._greedy = GreedyBot()
 
     def decide(self, game: Game, me: int, rng: random.Random) -> Move | None:
@@ -235,11 +235,13 @@ class DeeperShitPlayer:
     def _choose(self, state: Any) -> Any:
         plays = state.get_legal_plays()
         plr = state.players[state.player]
+        start = time.process_time()
         play = plr.select_play(plays, state)
         if play is None:  # its search runs in a thread and answers when asked again
-            self.searches += 1
             plr.thread.join()
             play = plr.select_play(plays, state)
+            if len(plays) > 1:
+                self.searches.append(time.process_time() - start)
         return play
 
     def _turn(self, game: Game, me: int) -> Move:
