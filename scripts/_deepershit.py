@@ -177,17 +177,17 @@ class DeeperShitPlayer:
               "greedy's move instead", file=sys.stderr)  # fmt: skip
         return self._greedy.decide(game.view(me), me, rng)
 
-    def _card(self, game: Game, slot: int, knows: Game) -> Any:
+    def _card(self, slot: int, knows: Game) -> Any:
         card = knows.card(slot)
         made = self.ds.cards.Card(slot, "Clubs", DUMMY) if card is None else \
             self.ds.cards.Card(slot, SUITS[card.suit], RANKS[card.rank])  # fmt: skip
         made.seen = card is not None
         return made
 
-    def _deck(self, game: Game, slots: tuple[int, ...], knows: Game, sort: bool = False) -> Any:
+    def _deck(self, slots: tuple[int, ...], knows: Game, sort: bool = False) -> Any:
         deck = self.ds.cards.Deck(empty=True)
         for slot in slots:
-            deck.add_card(self._card(game, slot, knows))
+            deck.add_card(self._card(slot, knows))
         if sort:
             deck.sort()
         return deck
@@ -195,7 +195,7 @@ class DeeperShitPlayer:
     def _swap(self, game: Game, me: int) -> Move:
         """Its swap (AiPlayer.select_swap): the best three of its six cards by its face-up table."""
         hand, up = game.hand(me), game.face_up(me)
-        cards = [self._card(game, s, game) for s in hand + up]
+        cards = [self._card(s, game) for s in hand + up]
         want = {c.did for c in self.ds.table.find_best(cards)}
         drop = [u for u in up if u not in want]
         take = [h for h in hand if h in want]
@@ -217,14 +217,14 @@ class DeeperShitPlayer:
         seats = [ds.player.DeeperShit(f"seat{s}", ds.table, timeout=self.timeout) for s in active]
         state = ds.state.State(seats, 0, 1, None)
         for plr, s in zip(state.players, active, strict=True):
-            plr.hand = self._deck(game, game.hand(s), knows, sort=True)
-            plr.face_up = self._deck(game, game.face_up(s), knows)
-            plr.face_down = self._deck(game, game.face_down(s), knows)
-        state.talon = self._deck(game, game.stock[::-1], knows)  # it draws from the end
+            plr.hand = self._deck(game.hand(s), knows, sort=True)
+            plr.face_up = self._deck(game.face_up(s), knows)
+            plr.face_down = self._deck(game.face_down(s), knows)
+        state.talon = self._deck(game.stock[::-1], knows)  # it draws from the end
         state.discard = ds.discard.Discard()
         for slot in game.pile:
-            state.discard.add_card(self._card(game, slot, knows))
-        state.killed = self._deck(game, game.burned, knows)
+            state.discard.add_card(self._card(slot, knows))
+        state.killed = self._deck(game.burned, knows)
         state.burnt = ds.cards.Deck(empty=True)
         state.player = active.index(me)
         state.next_player = (state.player + 1) % len(active)
