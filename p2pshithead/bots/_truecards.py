@@ -3,7 +3,8 @@
 Invariants: a `TrueCardsBot` is a `SmartBot` that a `LocalTable` shows the whole game (`sees_all`),
 so every world it samples is the true deal (nothing is left unseen) and it searches with
 perfect information: an upper bound for a searcher that, like `smart`, plays its candidates out
-with greedy players. Only `measuring_player` makes one (`bench bots`, `simulate`); `make_player`,
+with greedy players; in the two-player endgame its tree is a perfect-information Monte Carlo tree
+search, as DeeperShit's endgame is. Only `measuring_player` makes one (`bench bots`, `simulate`); `make_player`,
 which the product's tables use, never does, and a table that shows a player its view (a LAN
 seat) would leave it no better than `smart`.
 """

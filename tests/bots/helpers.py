@@ -39,3 +39,10 @@ def position(
     burned = cards([c.text() for c in deck.elements()], True)
     text = " | ".join([f"play d{len(hands) - 1} t{turn} +", *seats, f"S:{stock_text}", f"P:{pile_text}", f"B:{burned}"])
     return Game.from_text(text, rules)
+
+
+def lone_king() -> Game:
+    """Seat 0 holds 5 5 K on a 4, seat 1 holds 6 6 (known to seat 0: every other card is seen). Greedy's
+    5 5, a lone 5 or a pick-up let seat 1 go out with its 6 6; only the king wins: seat 1 cannot beat
+    it and picks up, and seat 0 goes out with 5 5 on the empty pile."""
+    return position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["4h"])

@@ -7,8 +7,7 @@ import random
 from p2pshithead.bots import Budget, SmartBot
 from p2pshithead.bots._endgame import in_endgame
 
-from .helpers import position
-from .test_winning_move import lone_king
+from .helpers import lone_king, position
 
 
 def test_the_tree_is_kept_for_two_seats_with_the_stock_gone():

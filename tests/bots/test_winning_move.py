@@ -10,14 +10,7 @@ import pytest
 from p2pshithead.bots import Budget, GreedyBot, SmartBot
 from p2pshithead.engine import Card, Game, Move, Play
 
-from .helpers import position
-
-
-def lone_king() -> Game:
-    """Seat 0 holds 5 5 K on a 4, seat 1 holds 6 6 (known to seat 0: every other card is seen). Greedy's
-    5 5, a lone 5 or a pick-up let seat 1 go out with its 6 6; only the king wins: seat 1 cannot beat
-    it and picks up, and seat 0 goes out with 5 5 on the empty pile."""
-    return position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["4h"])
+from .helpers import lone_king
 
 
 def _king(game: Game, move: Move | None) -> bool:
