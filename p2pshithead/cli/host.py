@@ -150,6 +150,8 @@ class _Table:
 async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: str, seed: int | None,
                       transcript: Path | None, stats: Path | None, ascii: bool, games: int) -> int | None:  # fmt: skip
     """Host `table` of either game until it closes; the exit status (None: a person at Speed left)."""
+    if callable(interrupt := signal.getsignal(signal.SIGINT)):
+        _stop_as_ctrl_c(interrupt)
     if table.config.app is SPEED:  # one game, kept by nobody; a person plays with single keys (raw mode)
         async with async_seated(autoplay, level, seed, ascii) as agent:
             ended = await _async_serve(table, identity, agent, level, None, 1)
@@ -272,12 +274,12 @@ def _reap(child: subprocess.Popen[bytes], wait: float) -> None:
         child.wait()
 
 
-def _stop_as_ctrl_c(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM (a shutdown, `kill`) stops the host as Ctrl-C does: the table closes in good order, its bots
-    leave with it, and `host --resume` goes on with the game."""
-    handler = signal.getsignal(signal.SIGINT)
-    if callable(handler):
-        handler(signal.SIGINT, frame)
+def _stop_as_ctrl_c(interrupt: Callable[[int, FrameType | None], object]) -> None:
+    """From now on SIGTERM (a shutdown, `kill`) stops the host as Ctrl-C does outside a prompt: the table
+    closes in good order, its bots leave with it, and `host --resume` goes on with the game. `interrupt`
+    is asyncio.run's SIGINT handler (it cancels the main task), taken before a prompt puts its own in
+    place: at a prompt Ctrl-C is a key (it asks to leave), and SIGTERM must not be."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: interrupt(signal.SIGINT, frame))
 
 
 def _reap_adopted(number: int, pid: int, wait: float) -> None:
@@ -397,7 +399,6 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         table = _Table(config, os.urandom(16), os.urandom(SHITHEAD.secret_size), bots)
-    signal.signal(signal.SIGTERM, _stop_as_ctrl_c)
     try:
         count = games if games is not None else (1 if autoplay else 0)
         status = asyncio.run(_async_host(table, identity, autoplay, level, seed, transcript, stats, ascii_only,

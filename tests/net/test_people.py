@@ -177,3 +177,24 @@ def test_a_first_run_asks_the_nickname_before_any_seat_is_taken_under_it(people:
     while not kept.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert kept.read_text().strip() == "ann"
+
+
+def test_a_shutdown_stops_a_host_whose_person_is_at_the_prompt_and_resume_goes_on(people: People) -> None:
+    """SIGTERM (a shutdown, `kill`) while the host's person sits at their prompt stops the host as Ctrl-C
+    does away from a prompt: it advises `host --resume`, which, typed as advised, brings the table back
+    with the joiner still in their program."""
+    host = people.run("host", "host", "--bind", LOOP, "--table", "Hostel bar", "--seats", "2", "--turn-time", "0",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("table 'Hostel bar'")
+    ann = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'Hostel bar'")
+    until_host_must_move(host, ann)  # the host's person at their prompt, the table waiting for them
+    host.kill(signal.SIGTERM)
+    host.expect("`host --resume` goes on with it")
+    host.expect(pexpect.EOF)
+    host.close()
+    assert host.exitstatus == 130
+    again = people.run("host", "host", "--resume", "--bind", LOOP)
+    again.expect("resuming the game")
+    again.expect(r"\[1\] ann", timeout=20)  # the board, with Ann back by herself
+    assert at_prompt(again, timeout=20) is not None
