@@ -256,7 +256,7 @@ def screen(
     top = [header] + [row for seat, row in rows_of.items() if seat != me]
     top += _pile_lines(view, look)
     tall = look.height >= 30
-    status_lines = wrap((status or _status(view, me, names)).split(" "), width, 3 if tall else 2, "", "  ")
+    status_lines = wrap(_command_words(status or _status(view, me, names)), width, 3 if tall else 2, "", "  ")
     hint_lines = wrap(hint.split("  "), width, 2, "", "      ", sep="  ") if hint else []
     if me is None:
         bottom = [*status_lines, *hint_lines]
@@ -268,6 +268,25 @@ def screen(
     middle = ["-" * min(width, 40)] + _recent(events, width, room) if room >= 1 else []
     lines = top + middle + bottom
     return "\n".join(lines[:rows])
+
+
+_COMMAND_ARGS = {"show": 1, "fd": 1, "swap": 2}
+"""The words that follow a verb of the short notation in a command a line names (`show 4`, `swap 3 K`)."""
+
+
+def _command_words(text: str) -> list[str]:
+    """`text`'s words, with a command it names (`show 4`, `(swap 3 K)`) kept as one: a wrapped line never
+    ends between a verb and what it takes, which a person would then type apart."""
+    out: list[str] = []
+    bound = 0
+    for word in text.split(" "):
+        if bound and out:
+            out[-1] += " " + word
+            bound -= 1
+        else:
+            out.append(word)
+            bound = _COMMAND_ARGS.get(word.lstrip("(«\"'"), 0)
+    return out
 
 
 def _header(view: Game, width: int, number: int) -> str:

@@ -14,7 +14,7 @@ from p2pshithead.engine import AmbiguousMoveError, Card, InvalidMoveError, Outco
 from p2pshithead.game import pushed
 
 from ..speaking import speaking
-from .positions import ACES, FRENCH, HAND, NAMES, SIX, SIX_NAMES, Seat, Table
+from .positions import ACES, FRENCH, HAND, NAMES, SHOW, SIX, SIX_NAMES, SWAP, Seat, Table
 from .test_render import check_snapshot
 
 ASCII = Look(unicode=False, color=False)
@@ -164,3 +164,15 @@ def test_two_eights_skip_you_and_another(code: str) -> None:
         game.reveal(second, Card.from_text("8d"))
         told = Narrator(0, NAMES, ASCII).tell(pushed(game, Play(3, (first, second))), game.view(0))
         assert told[-1] == SKIPPED[code]
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "pt", "he"])
+@pytest.mark.parametrize("position", [SHOW, SWAP], ids=["show", "swap"])
+def test_a_status_line_never_breaks_a_command_it_names(code: str, position: Table) -> None:
+    """`show 4`, `show -` and `(swap 3 K)` stay on one line at every width, in every language: a person
+    types what the line says, not a verb on one line and its card on the next."""
+    with speaking(code):
+        view = position.view()
+        for width in range(24, 61):
+            lines = screen(view, 0, NAMES, [], Look(color=False, width=width, height=20), hint=hint_line(view, 0))
+            assert not any(line.rstrip().endswith(("show", "(swap", "swap 3")) for line in lines.split("\n")), lines
