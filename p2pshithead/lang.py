@@ -11,18 +11,22 @@ locale/<language>/LC_MESSAGES/p2pshithead.mo; until `use` is called the text is 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterable
 from pathlib import Path
 
 from p2pshithead.errors import P2PError
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NN_", "RIGHT_TO_LEFT", "CatalogError", "N_", "_", "language",
-           "ngettext", "number", "percent", "use"]
+           "listed", "ngettext", "number", "percent", "use"]
 
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "pt": "Português", "fr": "Français"}
 """Every language the program speaks, by its ISO 639-1 code, each named in itself; English is the source."""
 RIGHT_TO_LEFT = frozenset({"he"})
 _NUMBERS = {"en": (".", "{}%"), "he": (".", "{}%"), "pt": (",", "{}%"), "fr": (",", "{}\u00a0%")}
 """Per language, its decimal sign and how a percentage is written, as CLDR has them (tests/test_numbers.py)."""
+_SEMICOLON = {"fr": "\u00a0; "}
+"""Per language, the semicolon between the parts of a list, where it is not "; " (French spaces it as its
+catalogs do: a no-break space before)."""
 DOMAIN = "p2pshithead"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -78,6 +82,11 @@ def number(value: float, digits: int) -> str:
 def percent(share: float, digits: int = 1) -> str:
     """`share` (0.25) as a percentage, as the language in use writes it ("25.0%", "25,0 %")."""
     return _NUMBERS[_language][1].format(number(share * 100, digits))
+
+
+def listed(parts: Iterable[str]) -> str:
+    """`parts` joined by semicolons, as the language in use writes them ("a; b", "a ; b")."""
+    return _SEMICOLON.get(_language, "; ").join(parts)
 
 
 def N_(message: str) -> str:

@@ -23,7 +23,7 @@ from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import READER, terminal_size
-from p2pshithead.lang import _, ngettext
+from p2pshithead.lang import _, listed, ngettext
 from p2pshithead.net import Application
 from p2pshithead.speedgame import SpeedApp
 
@@ -284,7 +284,7 @@ class HumanAgent:
             shown = _("({clock} left)").format(clock=_clock_text(left)) if thinking else f"... {int(waited)} s"
             line = f"{self._headline} {shown}" if thinking else f"{self._headline}{shown}"
             parts.insert(0, line)
-        return "; ".join(parts) or None
+        return listed(parts) or None
 
     def tick(self) -> None:
         line = self.waiting_line()

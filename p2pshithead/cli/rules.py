@@ -24,7 +24,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import config_dir
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
-from p2pshithead.lang import _
+from p2pshithead.lang import _, listed
 
 DEFAULT_PRESET = "classic"
 """The rules of a table when `--rules` is not given."""
@@ -208,7 +208,7 @@ def _list_saved() -> None:
             click.echo(f"  {SAVED}{name}: {exc.message}")
             continue
         changed = chosen.ruleset.differences(preset(chosen.base))
-        said = "; ".join(changed) or _("no house rules")
+        said = listed(changed) or _("no house rules")
         click.echo(fitted("  " + _("{label} on {base}: {rules}").format(label=chosen.label, base=chosen.base,
                                                                         rules=said)))
 

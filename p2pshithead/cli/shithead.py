@@ -23,7 +23,7 @@ from p2pshithead.cli.prompt import Command, help_text, hint_line, interpret, out
 from p2pshithead.cli.render import Look, card_text, outcome_screen, rules_text, screen
 from p2pshithead.engine import EngineError, Phase, Play, preset
 from p2pshithead.game import Audited, SeatedTable, ShitheadApp, Stage, auto_move, next_payload
-from p2pshithead.lang import _
+from p2pshithead.lang import _, listed
 
 __all__ = ["ShitheadBot", "ShitheadScreen", "auto_payload", "describe", "read_line", "screen_of"]
 
@@ -167,8 +167,8 @@ def _plain(line: str, ascii: bool) -> str:
 def describe(text: str) -> str:
     """A table's rules in words, for the lobby: the preset's, then each house rule on top of it."""
     house = house_rules(text)
-    words = "; ".join(preset(text.split(";")[0]).describe())
-    return _("{rules}; house rules: {house}").format(rules=words, house="; ".join(house)) if house else words
+    words = listed(preset(text.split(";")[0]).describe())
+    return _("{rules}; house rules: {house}").format(rules=words, house=listed(house)) if house else words
 
 
 class ShitheadBot:

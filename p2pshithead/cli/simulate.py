@@ -13,7 +13,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.rules import ChosenRules, choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.speedsim import simulate_speed
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS, Ruleset, preset
-from p2pshithead.lang import _, ngettext, number, percent
+from p2pshithead.lang import _, listed, ngettext, number, percent
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
@@ -130,15 +130,15 @@ def simulate(games: int, players: int, bots: str, rules_text: str | None, settin
         rules=chosen.label, players=players, games=games, seed=seed, share=percent(1 / players)))
     house = chosen.ruleset.differences(preset(chosen.base))
     if house:
-        click.echo(_("house rules on top of {preset}: {rules}").format(preset=chosen.base, rules="; ".join(house)))
+        click.echo(_("house rules on top of {preset}: {rules}").format(preset=chosen.base, rules=listed(house)))
     for tally, player in zip(result.results, seated, strict=True):
         lo, hi = tally.ci95
         effort = _thinking(player)
-        thought = ("; " + _("{playouts} playouts, {ms} ms per searched decision").format(
+        thought = [_("{playouts} playouts, {ms} ms per searched decision").format(
             playouts=f"{effort['playouts_per_decision']:.0f}", ms=f"{effort['seconds_per_decision'] * 1000:.0f}")
-            if effort else "")  # fmt: skip
-        click.echo(_("  {bot} loss {loss}  95% [{low}, {high}]  ({losses}/{games})").format(
+        ] if effort else []  # fmt: skip
+        click.echo(listed([_("  {bot} loss {loss}  95% [{low}, {high}]  ({losses}/{games})").format(
             bot=f"{tally.bot:<14}", loss=f"{percent(tally.loss_rate):>6}", low=percent(lo), high=percent(hi),
-            losses=tally.losses, games=tally.games) + thought)
+            losses=tally.losses, games=tally.games), *thought]))
     click.echo(_("avg turns {turns}; {rate} games/s; move-limit games {limited}").format(
         turns=number(result.avg_turns, 1), rate=number(result.games_per_s, 2), limited=result.limited))

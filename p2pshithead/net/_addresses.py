@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import ifaddr
 
-from p2pshithead.lang import N_, _
+from p2pshithead.lang import N_, _, listed
 
 ANY = "0.0.0.0"
 """The `--bind` value that means every interface, IPv4 and IPv6."""
@@ -106,7 +106,7 @@ async def async_dial(
     said = [
         _("{address} port {port}: {reason}").format(address=a, port=port, reason=why) for a, why in failures.items()
     ]
-    raise OSError("; ".join(said) or _("no address to connect to"))
+    raise OSError(listed(said) or _("no address to connect to"))
 
 
 async def _async_dial_one(

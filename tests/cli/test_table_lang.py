@@ -9,6 +9,7 @@ from p2pshithead.cli.fit import shown_width
 from p2pshithead.cli.narrate import Narrator, Told
 from p2pshithead.cli.prompt import hint_line, interpret
 from p2pshithead.cli.render import Look, outcome_screen, screen
+from p2pshithead.cli.shithead import describe
 from p2pshithead.cli.scoreboard import Scoreboard
 from p2pshithead.engine import AmbiguousMoveError, Card, InvalidMoveError, Outcome, PickUp, Play
 from p2pshithead.game import pushed
@@ -176,3 +177,11 @@ def test_a_status_line_never_breaks_a_command_it_names(code: str, position: Tabl
         for width in range(24, 61):
             lines = screen(view, 0, NAMES, [], Look(color=False, width=width, height=20), hint=hint_line(view, 0))
             assert not any(line.rstrip().endswith(("show", "(swap", "swap 3")) for line in lines.split("\n")), lines
+
+
+@pytest.mark.parametrize("text", ["classic", "french", "classic; seven=plain"])
+def test_a_list_of_rules_is_punctuated_as_the_language_writes_it(text: str) -> None:
+    """French puts a no-break space before a semicolon, in the parts the program joins as in its catalogs."""
+    with speaking("fr"):
+        said = describe(text)
+    assert ";" in said and all(said[i - 1] == NBSP for i, c in enumerate(said) if c == ";"), said
