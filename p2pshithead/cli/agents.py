@@ -62,7 +62,7 @@ class Shown(Protocol):
     """An application as a person sees it (the card game's `ShitheadScreen`)."""
 
     def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
-               message: str = "") -> str: ...
+               message: str = "", note: str = "") -> str: ...
     def headline(self, seat: int | None) -> str: ...
     def thinking(self) -> int | None: ...
     def moved(self, seat: int) -> bool: ...
@@ -298,13 +298,13 @@ class HumanAgent:
         self._close_line()
         try:
             limited = self.turn_time > 0 and self._auto is not None
-            limit = "   " + _("{seconds} s to decide").format(seconds=self.turn_time) if limited else ""
+            limit = _("{seconds} s to decide").format(seconds=self.turn_time) if limited else ""
             message = ""  # why the last input was refused, in the status line
 
             def paint() -> None:  # the screen of this turn, at the terminal's size now
                 if self._live:
                     click.clear()
-                self._say(shown.status(seat, self._ascii, self._size(), message=message) + limit)
+                self._say(shown.status(seat, self._ascii, self._size(), message=message, note=limit))
 
             paint()
             shown.news()  # the screen shows the recent moves already

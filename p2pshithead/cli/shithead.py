@@ -131,13 +131,14 @@ class ShitheadScreen:
             return _("opening cards: shares from {names}").format(names=others)
         return _("{names} thinking").format(names=others)
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24), message: str = "") -> str:
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24), message: str = "",
+               note: str = "") -> str:  # fmt: skip
         """The screen `seat` sees, fitted to `size` (columns, lines); `message` (why an input was refused)
-        in place of the status line."""
+        in place of the status line, `note` (the time to decide) after the inputs, wrapped with them."""
         app = self.app
         core = app.state
         if app.in_setup() or core.game is None:
-            return self.headline(seat)
+            return "   ".join(filter(None, (self.headline(seat), note)))
         self._catch_up()
         look = replace(_ASCII if ascii else _UNICODE, width=size[0], height=size[1])
         last = {p: _plain(said, ascii) for p, said in self.narrator.last.items()}
@@ -147,10 +148,11 @@ class ShitheadScreen:
             return outcome_screen(view, seat, self.shown, events, look, number=app.number)
         if seat is not None and core.window_open_to(seat):
             question = message or window_question(view, seat, app.names, look)
-            answers = hint_line(view, seat) + "  " + _("Enter: pass")
+            answers = "  ".join(filter(None, (hint_line(view, seat), _("Enter: pass"), note)))
             return screen(view, seat, self.shown, events, look, status=question, hint=answers, last=last,
                           number=app.number)
-        hint = "" if seat is None or seat not in core.who_may_act() else hint_line(view, seat)
+        hint = "" if seat is None or seat not in core.who_may_act() else "   ".join(filter(None, (hint_line(view, seat),
+                                                                                               note)))
         return screen(view, seat, self.shown, events, look, status=message, hint=hint, last=last, number=app.number)
 
 

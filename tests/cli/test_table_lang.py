@@ -3,16 +3,21 @@ each plural form, and a move error, in Hebrew, Portuguese and French; English st
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from p2pshithead.bots import GreedyBot
 from p2pshithead.cli.fit import shown_width
 from p2pshithead.cli.narrate import Narrator, Told
 from p2pshithead.cli.prompt import hint_line, interpret
-from p2pshithead.cli.render import Look, outcome_screen, screen
-from p2pshithead.cli.shithead import describe
+from p2pshithead.cli.render import SMALLEST, Look, outcome_screen, screen
 from p2pshithead.cli.scoreboard import Scoreboard
+from p2pshithead.cli.shithead import ShitheadScreen, describe
 from p2pshithead.engine import AmbiguousMoveError, Card, InvalidMoveError, Outcome, PickUp, Play
-from p2pshithead.game import pushed
+from p2pshithead.game import SHITHEAD, SeatedTable, ShitheadApp, next_payload, pushed
+from p2pshithead.lang import _
+from p2pshithead.net import SeatInfo, TableSetup
 
 from ..speaking import speaking
 from .positions import ACES, FRENCH, HAND, NAMES, SHOW, SIX, SIX_NAMES, SWAP, Seat, Table
@@ -185,3 +190,33 @@ def test_a_list_of_rules_is_punctuated_as_the_language_writes_it(text: str) -> N
     with speaking("fr"):
         said = describe(text)
     assert ";" in said and all(said[i - 1] == NBSP for i, c in enumerate(said) if c == ";"), said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "pt", "he"])
+def test_the_time_to_decide_is_wrapped_with_the_inputs_on_every_screen_of_a_game(code: str) -> None:
+    """A table with a turn limit says "60 s to decide" after the inputs a turn offers: on every screen of
+    a whole game (the swap, the show, the turns, the out-of-turn question) and at every width, the screen
+    fits, and the words are whole on one line, unless a long list of inputs leaves them no room (the time
+    left ticks beside the prompt as well)."""
+    seats = tuple(SeatInfo(bytes([s + 1]) * 32, f"p{s}") for s in range(3))
+    setup = TableSetup(bytes(16), "t", "shithead", "classic", SHITHEAD.ruleset_hash("classic"), seats)
+    rand, rng = random.Random(code), random.Random(1)
+    apps = [ShitheadApp(setup, seat, rand=rand.randbytes) for seat in range(3)]
+    shown = ShitheadScreen(apps[0])
+    screens = said = 0
+    with speaking(code):
+        note = _("{seconds} s to decide").format(seconds=60)
+        while acting := sorted(apps[0].who_may_act()):
+            if 0 in acting and not apps[0].in_setup():  # (a person is asked nothing while the deck is set up)
+                for width in (SMALLEST[0], 50, 60, 80):
+                    lines = shown.status(0, True, (width, 20), note=note).split("\n")
+                    assert max(shown_width(line) for line in lines) <= width, lines
+                    screens += 1
+                    said += any(note in line for line in lines)
+            seat = acting[0]
+            table = apps[seat].table
+            assert isinstance(table, SeatedTable)
+            payload = next_payload(table, GreedyBot(wander=0), rng)
+            for app in apps:
+                app.apply(seat, payload)
+    assert screens > 40 and said > 0.8 * screens, (said, screens)
