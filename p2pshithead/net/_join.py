@@ -32,6 +32,7 @@ from types import TracebackType
 from typing import Any
 
 from p2pshithead.errors import LocalSecretError
+from p2pshithead.lang import _
 from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
@@ -376,7 +377,7 @@ class Joiner:
         conn, table = self._conn, welcome.table
         assert conn is not None
         self._hello_answered = True
-        self._host, self._table_name = f"host of {table.name}", table.name
+        self._host, self._table_name = _("host of {table}").format(table=table.name), table.name
         conn.rename(self._host)
         if table.app not in self._apps:
             raise RemoteProtocolError(conn.peer, f"plays {table.app!r}, which this program does not know")

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from p2pshithead.lang import _
 from p2pshithead.net._app import Apps, AppSpec, Previous
 from p2pshithead.net._discovery import TableAd
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
@@ -233,9 +234,14 @@ class Role(enum.Enum):
     """A spectator: never a seat, never a move."""
 
 
+def _seated(nick: str, seat: int) -> str:
+    """A seat's link as the host's person reads its name: "ann (seat 1)" (words only shown, never sent)."""
+    return _("{nick} (seat {seat})").format(nick=nick, seat=seat)
+
+
 @dataclass(slots=True)
 class _Link:
-    peer: str
+    peer: str  # the link's name in the host's messages, in the host's language
     heard: float
     role: Role = Role.GREETING
     seat: int = -1  # a lobby seat (LOBBY) or a game seat (GAME)
@@ -367,7 +373,7 @@ class HostSession:
         self._seats = seats
         for seat, link in seats.items():
             state = self._links[link]
-            state.role, state.seat, state.peer = Role.GAME, seat, f"{setup.seats[seat].nick} (seat {seat})"
+            state.role, state.seat, state.peer = Role.GAME, seat, _seated(setup.seats[seat].nick, seat)
         return transcript
 
     def renames(self) -> list[Action]:
@@ -438,7 +444,7 @@ class HostSession:
             except (LobbyRefusal, ValueError):
                 continue
             nick = self._nick(seat)
-            state.role, state.seat, state.occupant, state.peer = Role.LOBBY, seat, None, f"{nick} (seat {seat})"
+            state.role, state.seat, state.occupant, state.peer = Role.LOBBY, seat, None, _seated(nick, seat)
             self._seats[seat] = link
             actions += [Rename(link, state.peer), Send(link, Welcome(self._info, seat)), Notify(Seated(seat, nick))]
         return actions
@@ -569,7 +575,7 @@ class HostSession:
             raise LobbyRefusal(Refusal.LIVE)
 
     def _seat_link(self, link: int, state: _Link, seat: int, nick: str) -> list[Action]:
-        state.role, state.seat, state.occupant, state.peer = Role.LOBBY, seat, None, f"{nick} (seat {seat})"
+        state.role, state.seat, state.occupant, state.peer = Role.LOBBY, seat, None, _seated(nick, seat)
         self._seats[seat] = link
         return [Admit(link, state.peer)]
 
@@ -591,7 +597,8 @@ class HostSession:
         waiting = sum(s.role is Role.WAITING for s in self._links.values())
         if waiting >= self._config.seats - 1:  # more could never all sit at the next game
             raise LobbyRefusal(Refusal.WAITERS, waiting)
-        state.role, state.occupant, state.peer = Role.WAITING, occupant, f"{occupant.nick} (waiting)"
+        state.role, state.occupant = Role.WAITING, occupant
+        state.peer = _("{nick} (waiting)").format(nick=occupant.nick)
         return [Admit(link, state.peer), Send(link, Wait(self._info))]
 
     def _watch(self, link: int, state: _Link, message: Watch) -> list[Action]:
@@ -602,7 +609,7 @@ class HostSession:
         watchers = sum(s.role is Role.WATCHER for s in self._links.values())
         if watchers >= self._limits.watchers:
             return self._forget(link, Reject(Refusal.WATCHERS, watchers))
-        state.role, state.peer = Role.WATCHER, f"spectator {watchers + 1}"
+        state.role, state.peer = Role.WATCHER, _("spectator {number}").format(number=watchers + 1)
         transcript = self.transcript
         if transcript is not None:
             catch_up = CatchUp(link, WatchingTable(self._info), tuple(transcript.entries))
@@ -654,7 +661,7 @@ class HostSession:
         if old is not None:
             actions += self._forget(old)
         state.role, state.seat, state.occupant = Role.GAME, seat, None
-        state.peer = f"{transcript.setup.seats[seat].nick} (seat {seat})"
+        state.peer = _seated(transcript.setup.seats[seat].nick, seat)
         self._seats[seat] = link
         resumed = Resumed(self._info, seat, len(transcript.entries))
         actions += [Admit(link, state.peer), CatchUp(link, resumed, tuple(transcript.entries[have:]))]

@@ -17,6 +17,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from types import TracebackType
 
+from p2pshithead.lang import _
 from p2pshithead.net._addresses import async_dial, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
@@ -86,7 +87,7 @@ class Watcher:
             answer = from_host(conn.peer, await conn.async_recv())
             if not isinstance(answer, WatchingTable):
                 raise unexpected(conn.peer, "refused a spectator", answer)
-            conn.rename(f"host of {answer.table.name}")
+            conn.rename(_("host of {table}").format(table=answer.table.name))
             self._notify(Watching(answer.table.name, answer.table.app, answer.table.rules, answer.table.turn))
             while not isinstance(message := from_host(conn.peer, await conn.async_recv()), Bye):
                 self._take(conn.peer, message)

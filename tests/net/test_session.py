@@ -61,6 +61,7 @@ from p2pshithead.net._transcript import app_body, author_message, authored_to_wi
 from p2pshithead.wire import WireError
 
 from ..profiles import examples
+from ..speaking import speaking
 from .countdown import APPS, COUNTDOWN
 from .prove import hello, proof
 
@@ -669,3 +670,23 @@ def test_whatever_comes_and_goes_in_the_lobby_a_seat_has_one_link(ops: list[tupl
         assert len(set(keys)) == len(keys)
         if table.session.can_start():
             return
+
+
+def test_a_link_is_named_in_the_host_persons_language_and_no_word_of_it_goes_on_the_wire() -> None:
+    """The names the host's messages give links ("ann (seat 1)", "spectator 1", "dan (waiting)") are
+    words for the host's person; what is sent is the same in every language."""
+    wires: list[list[list[dict[str, Any]]]] = []
+    for code, names in [("en", ["ann (seat 1)", "spectator 1", "dan (waiting)"]),
+                        ("fr", ["ann (place 1)", "spectateur 1", "dan (en attente)"])]:  # fmt: skip
+        with speaking(code):
+            table = Table(seats=3)
+            ann, joined = table.hello(ANN)
+            watcher = table.open()
+            watching = table.send(watcher, {"t": "watch", "v": PROTOCOL_VERSION})
+            table.hello(BOB)
+            table.start()
+            dan, waiting = table.hello(DAN)
+            assert [joined[0], watching[0], waiting[0]] == [Admit(ann, names[0]), Admit(watcher, names[1]),
+                                                            Admit(dan, names[2])]  # fmt: skip
+            wires.append([sent(joined, ann), sent(watching, watcher), sent(waiting, dan)])
+    assert wires[0] == wires[1]
