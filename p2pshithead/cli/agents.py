@@ -29,6 +29,8 @@ from p2pshithead.speedgame import SpeedApp
 
 Say = Callable[[str], None]
 Bot = Callable[[Application, int, random.Random], object]
+LEAVE_WAIT_S = 3.0
+"""How long a person who left Speed waits at most for the table to sign the game off without them."""
 _GRACE_S = 0.5  # another's move this late in their time is taken for their program's (see `_say_played_for`)
 
 
@@ -407,7 +409,9 @@ def _clock_text(seconds: float) -> str:
 
 class SpeedPerson:
     """A person at this terminal playing one seat of networked Speed with single keys. Ctrl-C or Ctrl-D
-    sets `left` (and the choice never comes): whoever runs the table sees it and stops the run."""
+    leaves the game: the choice is the signed `leave` (the other wins, and the table signs the game off
+    without this seat), and `quit` is set; the run ends once the table signed the game off, or when `left`
+    is set, `LEAVE_WAIT_S` later (a table out of reach): whoever runs the table watches both."""
 
     is_bot = False
 
@@ -419,6 +423,7 @@ class SpeedPerson:
         self.status = ""
         self._app: SpeedApp | None = None
         self._playing = False  # play has begun (keys from before are dropped then)
+        self.quit = False  # the person left: the game ends for both (see the class docstring)
 
     async def async_wait_ready(self) -> None:
         return
@@ -450,15 +455,14 @@ class SpeedPerson:
         """The pending deck step as soon as there is one; else the play the person's next key asks for."""
         assert isinstance(app, SpeedApp)
         self._app = app
-        while not self.left.is_set():
+        while not self.quit:
             pending = app.pending()
             if pending is not None:
                 return pending
             if not self._playing and not app.in_setup():  # keys pressed while the deck was set up: dropped
                 self._playing = True
                 if self._keys.flush():
-                    self.left.set()
-                    break
+                    return self._leave(app)
             self._changed.clear()
             key = asyncio.ensure_future(self._keys.get())
             changed = asyncio.ensure_future(self._changed.wait())
@@ -469,8 +473,7 @@ class SpeedPerson:
                 continue
             pressed = key.result()
             if pressed in QUIT_KEYS:
-                self.left.set()
-                break
+                return self._leave(app)
             got = key_action(pressed, app.game, seat, self._unicode)
             if isinstance(got, str):
                 self.status = f"! {got}"
@@ -480,3 +483,9 @@ class SpeedPerson:
             return app.action_payload(got)
         never: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         return await never  # left: whoever watches `left` stops the run
+
+    def _leave(self, app: SpeedApp) -> object:
+        """The person leaves: the signed `leave`, and `left` at the latest `LEAVE_WAIT_S` from now."""
+        self.quit = True
+        asyncio.get_running_loop().call_later(LEAVE_WAIT_S, self.left.set)
+        return app.leave_payload()

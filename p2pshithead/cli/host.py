@@ -200,6 +200,7 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         stopped = False  # the host stopped mid-table (Ctrl-C, SIGTERM): its bots would wait for it in vain
         try:
             result = await async_until_left(host.async_run(), agent)
+            stopped = result is None  # a person at Speed left: the game is over for both, its bot too
             if result is None or config.app is not SHITHEAD:
                 return None if result is None else (result, 0)
             status = finish_game(result, 0, series_path(transcript, result.setup.game), host.stats, stats,

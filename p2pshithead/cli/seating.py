@@ -4,8 +4,8 @@ Shithead seat's is `session.make_agent`), and how a Speed game ends in words (an
 either, `verdict_words`).
 
 Invariants: a person at Speed holds the terminal in raw mode only while the table runs (`async_seated`
-restores it on every way out); a person who leaves (`SpeedPerson.left`) stops the run, and the result
-says so (None), no exception."""
+restores it on every way out); a person who leaves (`SpeedPerson.quit`) ends the game for both, and the
+result says so (None), no exception."""
 
 from __future__ import annotations
 
@@ -53,12 +53,13 @@ async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> 
     async with RawKeys() as keys:
         person = SpeedPerson(keys, not ascii)
         yield person
-        if not person.left.is_set():  # as `play` ends: the last screen waits for a key, keys still read raw
+        if not person.quit:  # as `play` ends: the last screen waits for a key, keys still read raw
             await async_game_over(person, keys)
 
 
 async def async_until_left(run: Coroutine[object, object, Transcript], agent: Agent) -> Transcript | None:
-    """`run`'s transcript, or None once a person at Speed left (the run is stopped)."""
+    """`run`'s transcript, or None when a person at Speed left (the run ends with the game signed off, or
+    is stopped once they waited long enough)."""
     if not isinstance(agent, SpeedPerson):
         return await run
     playing = asyncio.ensure_future(run)
@@ -71,7 +72,11 @@ async def async_until_left(run: Coroutine[object, object, Transcript], agent: Ag
             playing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await playing
-    return None if agent.left.is_set() else playing.result()
+    if not agent.quit:
+        return playing.result()
+    if playing.done() and not playing.cancelled():
+        playing.exception()  # (taken: a link lost once the person left is no news)
+    return None
 
 
 _AWAY_WORDS = {

@@ -159,6 +159,12 @@ class Speed:
         slaps: list[Action] = [Slap(p, self.round) for p in (0, 1)] if self.may_slap(seat) else []
         return [*self.plays_for(seat), *slaps, *(Burn(r, self.round) for r in self.burnable(seat))]
 
+    def resign(self, seat: int) -> list[Event]:
+        """`seat` leaves the game: the other wins (a game already over stays as it is)."""
+        if self.order is not None:
+            return []
+        return self._end((1 - seat, seat), _("the other player left the game"))
+
     # -- judging and applying ---------------------------------------------------------------------
 
     def judge(self, seat: int, action: Action) -> str | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from p2pshithead.crypto import DeckKey, Message
 from p2pshithead.net import AppSpec, TableSetup
 from p2pshithead.speed import PLAYERS, PRESETS, Action, Speed, SpeedRules
-from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, action_wire
+from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, LeavePayload, action_wire
 from p2pshithead.speedgame._state import SpeedStage, SpeedTable
 
 __all__ = ["SPEED", "SpeedApp"]
@@ -50,7 +50,7 @@ class SpeedApp:
         return self.state.in_setup()
 
     def present(self) -> frozenset[int]:
-        return frozenset(range(PLAYERS))
+        return frozenset(range(PLAYERS)) - self.state.left
 
     def apply(self, seat: int, payload: object) -> Sequence[object]:
         """Apply `seat`'s payload; `Fault` (from the state) names `seat`."""
@@ -84,6 +84,10 @@ class SpeedApp:
     def action_payload(self, action: Action) -> dict[str, object]:
         """The payload of this seat's play, slap or burn."""
         return action_wire(action)
+
+    def leave_payload(self) -> dict[str, object]:
+        """The payload of this seat's leaving the game (the other wins)."""
+        return LeavePayload().to_wire()
 
 
 def _unproven(message: Message) -> bool:

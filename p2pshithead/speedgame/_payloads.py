@@ -6,7 +6,9 @@
 #     {"t": "slap", "p": pile, "r": round}                   slap a centre pile (one's layout played out)
 #     {"t": "burn", "k": rank, "r": round}                   burn three of a kind (rules with burn)
 #     {"t": "done"}                                          this seat saw the game end
-"""`DeckPayload`, `ActionPayload`, `DonePayload`, `PAYLOAD_SCHEMA`, `parse_speed_payload` and `action_wire`."""
+#     {"t": "leave"}                                         this seat leaves the game: the other wins
+"""`DeckPayload`, `ActionPayload`, `DonePayload`, `LeavePayload`, `PAYLOAD_SCHEMA`, `parse_speed_payload` and
+`action_wire`."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from p2pshithead.speed import Action, Burn, Play, Slap
 from p2pshithead.wire import Int, Into, Tagged, WireError, fields
 
 __all__ = [
-    "PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "Payload", "action_wire", "parse_speed_payload",
+    "PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "LeavePayload", "Payload", "action_wire",
+    "parse_speed_payload",
 ]  # fmt: skip
 
 _ROUND = Int(0, 1000)
@@ -40,7 +43,15 @@ class DonePayload:
         return {"t": "done"}
 
 
-Payload = DeckPayload | ActionPayload | DonePayload
+@dataclass(frozen=True, slots=True)
+class LeavePayload:
+    """This seat leaves the game for good, at any stage: the other wins (a person's Ctrl-C)."""
+
+    def to_wire(self) -> dict[str, object]:
+        return {"t": "leave"}
+
+
+Payload = DeckPayload | ActionPayload | DonePayload | LeavePayload
 
 
 def action_wire(action: Action) -> dict[str, object]:
@@ -61,6 +72,7 @@ PAYLOAD_SCHEMA = Tagged(
         "slap": Into(fields(p=_PILE, r=_ROUND), lambda d: ActionPayload(Slap(d["p"], d["r"]))),
         "burn": Into(fields(k=Int(1, 13), r=_ROUND), lambda d: ActionPayload(Burn(d["k"], d["r"]))),
         "done": Into(fields(), lambda d: DonePayload()),
+        "leave": Into(fields(), lambda d: LeavePayload()),
     },
 )  # fmt: skip
 """The wire shape of any Speed payload; checking it builds the `Payload`."""

@@ -6,6 +6,7 @@
 # each seat's program sends unasked (`owed`); a play, slap or burn is judged by the rules on the
 # position the transcript has reached: legal, late (legal on the pile top or round its author saw,
 # beaten by another entry: refused, nothing moves, a `Late` event), or a `Fault` naming its author.
+# A seat may leave at any stage (a signed `leave`): the other wins, and only it signs the game off.
 # Invariants: no secret and no notion of a local seat here; every card stays hidden from everyone until
 # every seat has shared it, and a seat shares only cards being turned (or turned before: a share
 # overtaken by the end of a round is not a fault); `apply` raises `Fault` and leaves the state as it was,
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from p2pshithead.crypto import KeyShare, Message, RemoteDeckError, Reveal, Shuffle, TableDeck, TableParams
 from p2pshithead.errors import Fault
 from p2pshithead.speed import PLAYERS, Event, IllegalActionError, Speed, SpeedRules
-from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, parse_speed_payload
+from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, LeavePayload, parse_speed_payload
 
 __all__ = ["DeckStep", "SpeedTable", "SpeedStage"]
 
@@ -45,7 +46,7 @@ class SpeedStage(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class DeckStep:
     """`seat` sent a step its program makes unasked: `kind` is 'key', 'shuffle', 'shares' (of `slots`),
-    or 'done' (it saw the end)."""
+    or 'done' (it saw the end); or 'left' (its person left the game)."""
 
     seat: int
     kind: str
@@ -68,6 +69,7 @@ class SpeedTable:
         self._shared: dict[int, set[int]] = {}  # slot -> seats whose share of it the transcript holds
         self._turned: set[int] = set(self.game.awaiting)  # every slot ever being turned
         self._done: set[int] = set()  # seats that saw the game end
+        self._left: set[int] = set()  # seats that left it (they saw the end, and sign nothing off)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SpeedTable) and self._public() == other._public()
@@ -77,17 +79,23 @@ class SpeedTable:
     def _public(self) -> tuple[object, ...]:
         shared = {slot: frozenset(seats) for slot, seats in self._shared.items()}
         return (self.rules, self.deck.params, self.deck.deck, self.game.key(), self._keys, self._shuffles, shared,
-                self._turned, self._done)  # fmt: skip
+                self._turned, self._done, self._left)  # fmt: skip
 
     @property
     def stage(self) -> SpeedStage:
-        if len(self._keys) < PLAYERS:
-            return SpeedStage.KEYS
-        if self._shuffles < PLAYERS:
-            return SpeedStage.SHUFFLE
-        if not self.game.is_over():
-            return SpeedStage.PLAY
+        if not self._left:  # (a seat that left ended the game, at whatever stage)
+            if len(self._keys) < PLAYERS:
+                return SpeedStage.KEYS
+            if self._shuffles < PLAYERS:
+                return SpeedStage.SHUFFLE
+            if not self.game.is_over():
+                return SpeedStage.PLAY
         return SpeedStage.OVER if len(self._done) == PLAYERS else SpeedStage.ENDING
+
+    @property
+    def left(self) -> frozenset[int]:
+        """The seats that left the game."""
+        return frozenset(self._left)
 
     def in_setup(self) -> bool:
         return self.stage in (SpeedStage.KEYS, SpeedStage.SHUFFLE)
@@ -127,10 +135,12 @@ class SpeedTable:
         """
         if type(seat) is not int or not 0 <= seat < PLAYERS:
             raise ValueError(f"seats are 0 and 1, not {seat!r}")
+        payload = parse_speed_payload(seat, obj)
+        if isinstance(payload, LeavePayload):
+            return self._leave(seat)
         if seat not in self.who_may_act():
             raise Fault(seat, f"sent a message during the {self.stage.value} stage, when only seats "
                               f"{sorted(self.who_may_act())} may")  # fmt: skip
-        payload = parse_speed_payload(seat, obj)
         if isinstance(payload, DeckPayload):
             return self._apply_deck(seat, payload.message, proven)
         if isinstance(payload, DonePayload):
@@ -146,6 +156,14 @@ class SpeedTable:
             raise Fault(seat, exc.reason) from None
         finally:
             self._turned |= set(self.game.awaiting)
+
+    def _leave(self, seat: int) -> list[Event | DeckStep]:
+        """`seat` leaves: the game ends, the other first (one already won stays as it ended)."""
+        if seat in self._done:
+            raise Fault(seat, "left a game it had seen end")
+        self._left.add(seat)
+        self._done.add(seat)
+        return [*self.game.resign(seat), DeckStep(seat, "left")]
 
     def _apply_deck(self, seat: int, message: Message, proven: Callable[[Message], bool]) -> list[Event | DeckStep]:
         stage = self.stage

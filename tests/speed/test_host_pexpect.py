@@ -141,3 +141,43 @@ def test_a_speed_table_is_found_from_its_announcement_without_an_address(words: 
         finally:
             host.kill()
             host.wait()
+
+
+@pytest.mark.parametrize("leaver", ["host", "joiner"])
+def test_a_person_who_leaves_speed_ends_it_for_both_and_the_other_wins_at_once(leaver: str) -> None:
+    """Two people at a Speed table (`host --game speed`, `join --game speed NAME`, as typed): one presses
+    Ctrl-C. Their program says the game stops for both and ends (130); the other's screen says at once
+    that they win because the other player left, and the game ends there as any game does (0), with its
+    transcript: nobody waits for a seat that cannot come back."""
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
+        people = {
+            "host": pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bind", "127.0.0.1", "--table", "Speed duo",
+                                            "--name", "ann", "--ascii"], dimensions=(30, 110), timeout=20,
+                                  encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": home}),
+        }  # fmt: skip
+        try:
+            people["host"].expect("waiting for the other player")
+            people["joiner"] = pexpect.spawn(PROGRAM, ["join", "--game", "speed", "Speed", "duo", "--bind", "127.0.0.1",
+                                                       "--name", "bob", "--ascii"], dimensions=(30, 110), timeout=20,
+                                             encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            for child in people.values():
+                child.expect("Ctrl-C leave")  # the game is in play on both screens
+            other = people["joiner" if leaver == "host" else "host"]
+            people[leaver].sendcontrol("c")
+            people[leaver].expect(r"Left the table \(the game stops for both\)\. Bye!", timeout=10)
+            people[leaver].expect(pexpect.EOF)
+            people[leaver].close()
+            assert people[leaver].exitstatus == 130
+            other.expect("You win: the other player left the game", timeout=10)
+            other.expect(r"Game over\. Press any key\.", timeout=10)
+            with pytest.raises(pexpect.TIMEOUT):  # (as `play_out`: the last screen waits for a key)
+                other.expect([pexpect.EOF, "Transcript:"], timeout=1)
+            other.send("1")
+            other.expect(r"You win\. Transcript: \S+")
+            other.expect(pexpect.EOF)
+            other.close()
+            assert other.exitstatus == 0
+        finally:
+            for child in people.values():
+                if child.isalive():
+                    child.kill(9)

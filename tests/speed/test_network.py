@@ -119,3 +119,42 @@ def test_two_peers_race_over_sockets_with_identical_results_at_both_ends(tmp_pat
     assert order is not None
     names = ("host", "joiner")
     assert result.output.startswith(f"finish order: 1. {names[order[0]]} (seat {order[0]}), 2. {names[order[1]]}")
+
+
+@pytest.mark.parametrize("when", ["play", "shuffle"])
+def test_a_seat_that_leaves_ends_the_game_the_other_wins_and_signs_it_off_alone(when: str) -> None:
+    """A person's Ctrl-C is a signed `leave`, at any stage (even while only the other seat may act):
+    every peer ends the game alike, the other first; only the other says it saw the end (its program
+    does, unasked), and only it signs off."""
+    if when == "play":
+        a, b, observer = pair()
+        apps = [a, b]
+    else:
+        from p2pshithead.speed import SpeedRules
+
+        setup = TableSetup(os.urandom(16), "t", "speed", "speed", SpeedRules.from_text("speed").digest(), SEATS)
+        apps = [SpeedApp(setup, 0), SpeedApp(setup, 1)]
+        observer = SpeedTable(SpeedRules.from_text("speed"), setup.table_id)
+        while observer.stage is SpeedStage.KEYS:
+            seat = next(app.seat for app in apps if app.pending() is not None)
+            assert seat is not None
+            deliver(apps, observer, seat, apps[seat].pending())
+        assert observer.stage is SpeedStage.SHUFFLE and observer.who_may_act() == {0}
+    events = deliver(apps, observer, 1, apps[1].leave_payload())
+    assert [e.order for e in events if hasattr(e, "order")] == [(0, 1)]
+    assert apps[0].state == apps[1].state == observer and observer.stage is SpeedStage.ENDING
+    assert apps[1].pending() is None and apps[0].pending() == {"t": "done"}
+    deliver(apps, observer, 0, apps[0].pending())
+    assert observer.finish_order() == (0, 1)  # (known once both seats saw the end: over)
+    assert apps[0].present() == apps[1].present() == frozenset({0})  # the transport waits on seat 0 alone
+    with pytest.raises(Fault, match="left a game it had seen end"):
+        observer.apply(1, {"t": "leave"})
+    with pytest.raises(Fault, match="left a game it had seen end"):
+        observer.apply(0, {"t": "leave"})
+
+
+def test_a_leave_with_anything_in_it_is_malformed() -> None:
+    a, b, observer = pair()
+    with pytest.raises(Fault, match="malformed payload"):
+        observer.apply(0, {"t": "leave", "to": 1})
+    assert observer.stage is SpeedStage.PLAY
