@@ -439,8 +439,9 @@ class SpeedPerson:
     def redraw(self) -> None:
         app = self._app
         if app is None or app.in_setup() or app.seat is None:
-            draw("\n".join([*self.lines[-12:], _("(setting up the deck: keys and proven shuffles...)")
-                            if app is not None else _("waiting for the other player...")]))  # fmt: skip
+            waiting = _("(setting up the deck: keys and proven shuffles...)") if app is not None else _(
+                "waiting for the other player... (Ctrl-C stops waiting)")
+            draw("\n".join([*self.lines[-12:], waiting]))
             return
         draw(speed_screen(app.game, app.seat, app.names, self.lines, self._unicode, self.status, terminal_size()))
 
@@ -483,6 +484,14 @@ class SpeedPerson:
             return app.action_payload(got)
         never: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         return await never  # left: whoever watches `left` stops the run
+
+    async def async_leave_before_play(self) -> None:
+        """A quit key pressed before any game began leaves at once (nothing to end, nobody to tell); once
+        a game began, its first choice takes the key (`async_choose`: the signed leave)."""
+        await self._keys.quit.wait()
+        if self._app is None:
+            self.quit = True
+            self.left.set()
 
     def _leave(self, app: SpeedApp) -> object:
         """The person leaves: the signed `leave`, and `left` at the latest `LEAVE_WAIT_S` from now."""

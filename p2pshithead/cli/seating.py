@@ -64,10 +64,12 @@ async def async_until_left(run: Coroutine[object, object, Transcript], agent: Ag
         return await run
     playing = asyncio.ensure_future(run)
     left = asyncio.ensure_future(agent.left.wait())
+    early = asyncio.ensure_future(agent.async_leave_before_play())
     try:
         await asyncio.wait({playing, left}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         left.cancel()
+        early.cancel()
         if not playing.done():
             playing.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -32,6 +32,7 @@ class RawKeys:
     def __init__(self, source: Input | None = None) -> None:
         self._source = source
         self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self.quit = asyncio.Event()  # a quit key was pressed (it is queued as well)
         self._open = contextlib.ExitStack()
 
     async def __aenter__(self) -> RawKeys:
@@ -58,8 +59,11 @@ class RawKeys:
         for press in self._source.read_keys():
             for char in press.data:  # an escape sequence comes as its characters, as a terminal sends them
                 self._queue.put_nowait(char)
+                if char in QUIT_KEYS:
+                    self.quit.set()
         if self._source.closed:  # end of input: as Ctrl-D
             self._queue.put_nowait(QUIT_KEYS[1])
+            self.quit.set()
 
     async def get(self) -> str:
         """The next key."""

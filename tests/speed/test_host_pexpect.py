@@ -72,6 +72,21 @@ def test_a_person_who_leaves_a_speed_table_is_told_so_and_the_table_closes() -> 
         assert child.exitstatus == 130 and "Traceback" not in child.before
 
 
+def test_a_person_who_waits_in_vain_at_a_speed_table_leaves_with_ctrl_c() -> None:
+    """Nobody came: Ctrl-C, as the waiting screen says, closes the table at once (the keys are read raw
+    from the start, so it is a key, not a signal)."""
+    with tempfile.TemporaryDirectory() as home:
+        child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bind", "127.0.0.1", "--no-announce", "--name",
+                                        "ann"], dimensions=(30, 110), timeout=20, encoding="utf-8",
+                              env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
+        child.expect(r"waiting for the other player\.\.\. \(Ctrl-C stops waiting\)")
+        child.sendcontrol("c")
+        child.expect(r"Left the table", timeout=5)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 130 and "Traceback" not in child.before
+
+
 def test_a_spectator_watches_a_speed_table_to_its_end() -> None:
     """`join --watch` takes a Speed table by the route a Shithead table takes: the game's start, its
     finish order, no scoreboard of titles (Speed has none)."""
@@ -161,7 +176,7 @@ def test_a_person_who_leaves_speed_ends_it_for_both_and_the_other_wins_at_once(l
                                                        "--name", "bob", "--ascii"], dimensions=(30, 110), timeout=20,
                                              encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": mine})  # fmt: skip
             for child in people.values():
-                child.expect("Ctrl-C leave")  # the game is in play on both screens
+                child.expect("slap left / right")  # the game is in play on both screens (its keys are said)
             other = people["joiner" if leaver == "host" else "host"]
             people[leaver].sendcontrol("c")
             people[leaver].expect(r"Left the table \(the game stops for both\)\. Bye!", timeout=10)
