@@ -1,8 +1,9 @@
 """The payloads of the networked game, as plain msgpack values, with their one declared wire shape.
 
 Invariants: every payload is a dict with a "t" field naming its kind, checked against `PAYLOAD_SCHEMA`
-(`p2pshithead.wire`, with the deck's own message shapes); `parse_payload(seat, obj)` returns a frozen
-value or raises `Fault` naming `seat`; nothing unchecked reaches the engine or the deck. Kinds:
+(`p2pshithead.wire`, with the deck's own message shapes), a move only in its one notation (`Move.text()`);
+`parse_payload(seat, obj)` returns a frozen value or raises `Fault` naming `seat`; nothing unchecked reaches
+the engine or the deck. Kinds:
     {"t": "deck", "m": <deck message wire form>}            key share, shuffle, deal reveal, reveal, key release
     {"t": "move", "m": "<move notation>", "r": <reveal|None>, "f": <reveal|None>}
                                                             a move, with the mover's own shares, and the
@@ -84,6 +85,15 @@ class DisputePayload:
                 "s": self.proof.response.to_bytes(32, "little")}  # fmt: skip
 
 
+def _notation(text: str) -> Move:
+    """The move `text` is, only when spelled in its one notation (`Move.text()`: `int` alone would read
+    "+1", "01" or other scripts' digits, which another reader of the chain may not)."""
+    move = move_from_text(text)
+    if move.text() != text:
+        raise ValueError(f"{text!r} is not in notation (it reads as {move.text()!r})")
+    return move
+
+
 def _give(move: Move) -> Give:
     if not isinstance(move, Give):
         raise ValueError(f"{move.text()!r} is not a card given in the exchange")
@@ -118,11 +128,11 @@ PAYLOAD_SCHEMA = Tagged(
     {
         "deck": DECK_PAYLOAD_SCHEMA,
         "move": Into(
-            fields(m=Into(Str(0, MAX_MOVE_TEXT), move_from_text), r=Opt(REVEAL_SCHEMA), f=Opt(REVEAL_SCHEMA)),
+            fields(m=Into(Str(0, MAX_MOVE_TEXT), _notation), r=Opt(REVEAL_SCHEMA), f=Opt(REVEAL_SCHEMA)),
             lambda d: MovePayload(d["m"], d["r"], d["f"]),
         ),
         "give": Into(
-            fields(m=Into(Str(0, MAX_MOVE_TEXT), lambda text: _give(move_from_text(text))),
+            fields(m=Into(Str(0, MAX_MOVE_TEXT), lambda text: _give(_notation(text))),
                    s=Bytes(SEALED_BYTES, SEALED_BYTES)),
             lambda d: GivePayload(d["m"], d["s"]),
         ),

@@ -38,7 +38,7 @@ class SeatInfo:
 class Previous:
     """The game before this one at the same table (a series): this game's number in the series (2 or
     more), the previous game's final head digest (the link `verify` checks), and its finish order as the
-    seats' public keys (the application reads titles from it: who deals, who gives whom a card)."""
+    seats' public keys, each once (the application reads titles from it: who deals, who gives whom a card)."""
 
     game: int
     head: bytes
@@ -49,6 +49,8 @@ class Previous:
             raise ValueError(f"bad link to the previous game (game {self.game})")
         if not 1 <= len(self.order) <= MAX_SEATS or any(len(k) != KEY_BYTES for k in self.order):
             raise ValueError("the previous finish order must name 1..16 seats by key")
+        if len(set(self.order)) != len(self.order):
+            raise ValueError("the previous finish order names a key twice")
 
 
 @dataclass(frozen=True, slots=True)

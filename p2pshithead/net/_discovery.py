@@ -5,9 +5,10 @@
 # while it is open (a game in play too, so a peer that crashed finds it again by id) and is withdrawn on
 # close;
 # a browser reports a table once when it appears (or changes) and once when it vanishes; a TXT record
-# that does not parse is ignored, never raised, and so is one of this protocol version not signed by the
-# host key it names (`key`, `sig`: a joiner from the listing then proves itself only to that key); bound
-# to one address, zeroconf uses only that interface.
+# that does not parse, or holds a value no host of ours announces (a nickname away that is not one, time
+# limits out of range: any LAN device can announce), is ignored, never raised, and so is one of this
+# protocol version not signed by the host key it names (`key`, `sig`: a joiner from the listing then
+# proves itself only to that key); bound to one address, zeroconf uses only that interface.
 """`TableAd`, `Announcer` (host side) and `Browser` (join side)."""
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from p2pshithead.net._addresses import ANY
 from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
 from p2pshithead.net._framing import pack
-from p2pshithead.net._identity import Identity, verify
+from p2pshithead.net._identity import NICK_MAX, Identity, verify
+from p2pshithead.net._messages import MAX_WAIT_S
 
 SERVICE_TYPE = "_p2pshithead._tcp.local."
 _INFO_TIMEOUT_MS = 1500
@@ -73,6 +75,11 @@ class TableAd:
         for text, most in ((self.name, 40), (self.host, 40), (self.rules, MAX_RULES_TEXT)):
             if not 1 <= len(text) <= most or not text.isprintable():
                 raise ValueError(f"bad table ad text {text!r}")
+        for nick in self.away:
+            if not 1 <= len(nick) <= NICK_MAX or not nick.isprintable():
+                raise ValueError(f"bad nickname away {nick!r}")
+        if not 0 <= self.turn_time <= MAX_WAIT_S or not 0 <= self.away_time <= MAX_WAIT_S:
+            raise ValueError(f"bad time limits {self.turn_time}/{self.away_time}")
         if not 0 <= self.taken <= MAX_SEATS or not 0 <= self.free <= MAX_SEATS or not 0 <= self.watching < 1000:
             raise ValueError(f"bad seat counts {self.taken}/{self.free}")
         if not self.addresses or not 0 < self.port < 65536:

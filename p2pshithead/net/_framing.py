@@ -2,8 +2,10 @@
 # Invariants: no frame longer than `MAX_FRAME` is ever written or buffered; decoding is strict (str as
 # str, bin as bytes, map keys str or int only, no ext types, bounded lengths, at most `MAX_DEPTH` levels
 # of arrays and maps), so what leaves the decoder is plain data for the schema checker, never an object a
-# peer chose the type of, nor one deep enough to exhaust Python's recursion in whoever reads it.
-"""Length-prefixed msgpack frames: `encode_frame`, `decode_object` and the incremental `FrameDecoder`."""
+# peer chose the type of, nor one deep enough to exhaust Python's recursion in whoever reads it; what a
+# signature covers is read only in its one canonical spelling (`decode_signed`: `pack` of its value).
+"""Length-prefixed msgpack frames: `encode_frame`, `decode_object`, `decode_signed` and the incremental
+`FrameDecoder`."""
 
 from __future__ import annotations
 
@@ -49,6 +51,19 @@ def decode_object(data: bytes, peer: str, limit: int = MAX_FRAME) -> object:
         raise RemoteProtocolError(peer, f"undecodable msgpack: {exc}") from None
     if _too_deep(obj):
         raise RemoteProtocolError(peer, f"msgpack nested deeper than {MAX_DEPTH} levels")
+    return obj
+
+
+def decode_signed(data: bytes, peer: str) -> object:
+    """Unpack one msgpack object that a signature covers: strictly, and only in the one spelling `pack`
+    gives its value (smallest ints and lengths, each map key once), so every reader reads the same value.
+
+    Raises:
+        RemoteProtocolError: naming `peer`, when the bytes are not exactly `pack` of one plain object.
+    """
+    obj = decode_object(data, peer)
+    if pack(obj) != data:
+        raise RemoteProtocolError(peer, "not in canonical msgpack (an int or length encoded wide, a map key twice)")
     return obj
 
 

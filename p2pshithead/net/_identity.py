@@ -1,7 +1,8 @@
 # Identity: an Ed25519 key and a nickname. The key is this person's name at every table; it lives in
 # the config folder it is handed (cli chooses it: `$P2PSHITHEAD_HOME` or the platform's) as a PKCS#8 PEM
 # readable by the owner only, beside a one-line nickname file. Invariant: a loaded identity signs with the
-# same key every time; verification never raises, it returns a bool.
+# same key every time; verification never raises, it returns a bool, and it is False for every key of
+# small order (a key anyone can "sign" for: no peer sits, announces or seals a game with one).
 """Ed25519 identities: `Identity` (signs), `verify` (checks), `load_identity` (config folder)."""
 
 from __future__ import annotations
@@ -52,8 +53,28 @@ class Identity:
         return self.key.sign(data)
 
 
+_SMALL_ORDER = frozenset(bytes.fromhex(h) for h in (
+    "0000000000000000000000000000000000000000000000000000000000000000",  # (x, 0): order 4
+    "0100000000000000000000000000000000000000000000000000000000000000",  # the identity
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",  # order 8
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",  # order 8
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",  # (0, -1): order 2
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",  # y = p: the order-4 points again
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",  # y = p + 1: the identity again
+))
+"""Every encoding of a point of small order (libsodium's list), with the sign bit of x (bit 255) clear."""
+
+
+def weak_key(public: bytes) -> bool:
+    """Whether `public` encodes a point of small order: a key whose "signatures" anyone can make (with the
+    identity, R = identity and S = 0 verify for every message), so it proves nobody signed anything."""
+    return public[:31] + bytes([public[31] & 0x7F]) in _SMALL_ORDER if len(public) == KEY_BYTES else False
+
+
 def verify(public: bytes, signature: bytes, data: bytes) -> bool:
-    """Whether `signature` is `public`'s Ed25519 signature of `data`."""
+    """Whether `signature` is `public`'s Ed25519 signature of `data` (never for a `weak_key`)."""
+    if weak_key(public):
+        return False
     try:
         Ed25519PublicKey.from_public_bytes(public).verify(signature, data)
     except (InvalidSignature, ValueError):

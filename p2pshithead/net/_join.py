@@ -19,7 +19,8 @@
 # host to offer the next one (a `lobby` message on the same connection), asks the agent whether to play
 # it, and plays it as a fresh game whose genesis must link to the game it played last (`link_problem`:
 # else the host is named). What it decides (the host it proves itself to, what a lost link means) is
-# decided in `_joining.py`, sans-IO; what the host says is read typed (`host_message`).
+# decided in `_joining.py`, sans-IO; what the host says is read typed (`host_message`); a game whose genesis
+# states another application, rules or name than the host's welcome offered is refused naming the host.
 """`Joiner`: sit at a table reached by address (or come back to one), play it out, return the transcript."""
 
 from __future__ import annotations
@@ -49,7 +50,17 @@ from p2pshithead.net._events import (
     away_event,
 )
 from p2pshithead.net._identity import Identity, verify
-from p2pshithead.net._joining import AfterLoss, HostPin, Refused, after_loss, from_host, lobby_seats, said, unexpected
+from p2pshithead.net._joining import (
+    AfterLoss,
+    HostPin,
+    Refused,
+    after_loss,
+    from_host,
+    lobby_seats,
+    offer_problem,
+    said,
+    unexpected,
+)
 from p2pshithead.net._journal import Journal, SeatRecord, replay_journal
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._messages import (
@@ -65,6 +76,7 @@ from p2pshithead.net._messages import (
     Readiness,
     Rejoin,
     Resumed,
+    TableInfo,
     Wait,
     Welcome,
     rejoin_bytes,
@@ -138,6 +150,7 @@ class Joiner:
         self._away_time = 0
         self._host = "host"
         self._table_name = ""  # the table's name, as the host's welcome gave it (kept in the journal's record)
+        self._offered: TableInfo | None = None  # the table the host's welcome offered: its games must be that
         self._links: list[Connection] = []  # every link this peer opened (what it sent on them: `stats`)
         self.stats = Stats(clock, lambda: sum(c.bytes_sent for c in self._links))
         self._clock, self._limits = clock, limits
@@ -377,6 +390,7 @@ class Joiner:
         conn, table = self._conn, welcome.table
         assert conn is not None
         self._hello_answered = True
+        self._offered = table
         self._host, self._table_name = _("host of {table}").format(table=table.name), table.name
         conn.rename(self._host)
         if table.app not in self._apps:
@@ -505,6 +519,8 @@ class Joiner:
         if self._identity.public not in keys:
             raise RemoteProtocolError(peer, "the genesis gives this peer no seat")
         self._pin.seal(keys[SEQUENCER], peer)
+        if self._offered is not None and (problem := offer_problem(self._offered, setup)) is not None:
+            raise RemoteProtocolError(peer, f"the game is not the table it offered: {problem}")
         if self._previous is not None and (problem := link_problem(self._previous, setup)) is not None:
             raise RemoteProtocolError(peer, f"the next game does not follow the last one: {problem}")
         self.transcript = Transcript.start(genesis, keys.index(self._identity.public), self._apps, peer, self._secret)

@@ -4,18 +4,21 @@
 # a link lost before this seat's game began is sat again at only once the host has answered a hello (a
 # first hello refused or unanswered is the host's answer), and only when the link broke (a host that said
 # no, or broke the protocol, is not dialled again); a link lost in a game still in play is come back to;
-# a game complete or stopped is never come back to.
+# a game complete or stopped is never come back to; a game is played only under the application and
+# rules its host offered (`offer_problem`: the welcome's, which the person was told).
 """`HostPin` (which host this peer proves itself to), `after_loss` (what a lost link means), `from_host`
-(what the host said, typed), and `Refused` / `unexpected` (a host's no, kept as its code)."""
+(what the host said, typed), `offer_problem` (a game other than the table offered), and `Refused` /
+`unexpected` (a host's no, kept as its code)."""
 
 from __future__ import annotations
 
 import enum
 from typing import Any
 
+from p2pshithead.net._app import TableSetup
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._events import LobbySeats
-from p2pshithead.net._messages import Bye, HostMessage, LobbyNews, Reject, host_message
+from p2pshithead.net._messages import Bye, HostMessage, LobbyNews, Reject, TableInfo, host_message
 from p2pshithead.net._transcript import Entry
 
 
@@ -55,6 +58,16 @@ def unexpected(peer: str, doing: str, answer: HostMessage | Entry) -> RemoteProt
 def lobby_seats(news: LobbyNews) -> LobbySeats:
     """The event the lobby's seats in `news` mean: each a nickname and whether it is ready, or None."""
     return LobbySeats(tuple(None if s is None else (s["nick"], s["ready"]) for s in news.seats))
+
+
+def offer_problem(offered: TableInfo, setup: TableSetup) -> str | None:
+    """What differs between the table a host offered (its welcome: what the person was told and sat down
+    to play) and the game its genesis begins, or None: the same application, rules and table name."""
+    for what, said, begun in (("application", offered.app, setup.app), ("rules", offered.rules, setup.rules),
+                              ("table name", offered.name, setup.name)):  # fmt: skip
+        if said != begun:
+            return f"it offered {what} {said!r} and began a game of {begun!r}"
+    return None
 
 
 class HostPin:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from p2pshithead.lang import _
-from p2pshithead.net._app import Apps, AppSpec, Previous
+from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS, Apps, AppSpec, Previous
 from p2pshithead.net._discovery import TableAd
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped, TableEvent
@@ -33,6 +33,7 @@ from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant, Seating, seating
 from p2pshithead.net._messages import (
+    MAX_WAIT_S,
     NONCE_BYTES,
     AwayCause,
     AwayNews,
@@ -72,9 +73,15 @@ from p2pshithead.net._transcript import (
     make_genesis,
     next_link,
 )
+from p2pshithead.wire import Bool, Int, Str, WireError, fields
 
 REJOIN_CLOCK_SKEW_MS = 10 * 60 * 1000
 """A rejoin signed longer ago (or further ahead) than this is refused."""
+
+
+_OPTIONS = fields(name=Str(1, 40), rules=Str(1, MAX_RULES_TEXT), seats=Int(2, MAX_SEATS), bind=Str(1, 64),
+                  announce=Bool(), turn=Int(0, MAX_WAIT_S), away=Int(1, MAX_WAIT_S))  # fmt: skip
+"""The table options `TableConfig.from_options` reads from a journal (a file: its values are checked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +119,15 @@ class TableConfig:
         an earlier program also kept the rules in words, which are not read.
 
         Raises:
-            ValueError: the options are not a configuration (a damaged journal).
+            ValueError: the options are not a configuration (a damaged journal): a value missing, or not
+                of its type and range.
         """
         try:
-            return cls(options["name"], app, options["rules"], options["seats"], options["bind"], port,
-                       options["announce"], options["turn"], options["away"])  # fmt: skip
-        except (KeyError, TypeError) as exc:
+            o = _OPTIONS.check({name: options[name] for name, _ in _OPTIONS.fields})
+            return cls(o["name"], app, o["rules"], o["seats"], o["bind"], port, o["announce"], o["turn"], o["away"])
+        except KeyError as exc:
+            raise ValueError(f"the journal's table options are damaged (no {exc})") from None
+        except (WireError, ValueError) as exc:
             raise ValueError(f"the journal's table options are damaged ({exc})") from None
 
     def info(self) -> TableInfo:

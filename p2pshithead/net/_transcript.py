@@ -5,8 +5,9 @@
 # the same before appending): the index is the next one and `prev` is the last digest; the sequencer's
 # and the author's signatures hold; the author's counter is one more than its last; the author's seen
 # head lies in this chain (index below i, not before its own previous entry, same digest) so a relay
-# that shows two peers two histories is caught by the first message that crosses them. Then the body
-# drives the application: a refusal is a `Fault` naming the author, and so is any other error the
+# that shows two peers two histories is caught by the first message that crosses them. Then the body,
+# read only in its canonical msgpack spelling (one value, one spelling, for every reader), drives the
+# application: a refusal is a `Fault` naming the author, and so is any other error the
 # application raises on the author's payload (a crash there would stop honest peers unblamed, each at
 # its own point), except a `LocalSecretError`: this process's own secret is wrong, which no other peer
 # would find, so it blames nobody and stops this process. Two messages signed by one seat for one place
@@ -28,7 +29,7 @@ from typing import Any
 from p2pshithead.errors import Fault, LocalSecretError
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, Previous, SeatInfo, TableSetup
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
-from p2pshithead.net._framing import decode_object, pack
+from p2pshithead.net._framing import decode_signed, pack
 from p2pshithead.net._identity import SIG_BYTES, Identity, verify
 from p2pshithead.net._messages import (
     BODY_SCHEMA,
@@ -202,7 +203,7 @@ def setup_from_genesis(entry: Entry, peer: str, apps: Apps) -> TableSetup:
     msg = entry.msg
     if entry.index != 0 or entry.prev != ZERO or msg.seat != SEQUENCER or msg.counter != 0 or msg.seen != EMPTY:
         raise RemoteProtocolError(peer, "entry 0 is not a genesis")
-    body = checked(GENESIS_SCHEMA, decode_object(msg.body, peer), peer)
+    body = checked(GENESIS_SCHEMA, decode_signed(msg.body, peer), peer)
     if body["v"] not in TRANSCRIPT_VERSIONS:
         raise RemoteProtocolError(peer, f"genesis of version {body['v']}, expected {TRANSCRIPT_VERSION}")
     try:
@@ -301,7 +302,7 @@ class Transcript:
             RemoteProtocolError: naming `peer`, for a bad genesis or an application not in `apps`.
         """
         setup = setup_from_genesis(genesis, peer, apps)
-        version: int = checked(GENESIS_SCHEMA, decode_object(genesis.msg.body, peer), peer)["v"]  # checked above
+        version: int = checked(GENESIS_SCHEMA, decode_signed(genesis.msg.body, peer), peer)["v"]  # checked above
         t = cls(setup, apps[setup.app].make(setup, local_seat, secret), [genesis], version=version)
         t._counters[SEQUENCER], t._last_index[SEQUENCER] = 0, 0
         return t
@@ -408,7 +409,7 @@ class Transcript:
 
     def _apply(self, msg: Authored) -> Sequence[object]:
         try:
-            body = BODY_SCHEMA.check(decode_object(msg.body, f"seat {msg.seat}"))
+            body = BODY_SCHEMA.check(decode_signed(msg.body, f"seat {msg.seat}"))
         except RemoteProtocolError as exc:
             raise Fault(msg.seat, exc.reason) from None
         except WireError as exc:

@@ -8,7 +8,8 @@
 # error on either side), returning the games it saw; `async_close` may be called twice. Given the
 # games a lost link cut short (`games`), it takes the game in play up again: the entries it holds must come
 # again unchanged (else the host is named) and are not observed twice; a game after one whose end it
-# missed must be the same host's, and later (`_later_problem`).
+# missed must be the same host's, and later (`_later_problem`); every game is of the application, rules
+# and name the host's answer told (`offer_problem`).
 """`Watcher`: watch a table reached by address."""
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._events import Connected, Notify, Started, Stopped, Watching, away_event
-from p2pshithead.net._joining import from_host, lobby_seats, said, unexpected
+from p2pshithead.net._joining import from_host, lobby_seats, offer_problem, said, unexpected
 from p2pshithead.net._limits import Limits
-from p2pshithead.net._messages import FROM_HOST, AwayNews, Bye, HostMessage, LobbyNews, Watch, WatchingTable
+from p2pshithead.net._messages import FROM_HOST, AwayNews, Bye, HostMessage, LobbyNews, TableInfo, Watch, WatchingTable
 from p2pshithead.net._transcript import (
     PROTOCOL_VERSION,
     SEQUENCER,
@@ -58,6 +59,7 @@ class Watcher:
         self.fresh = 0  # entries this link brought that were not held before
         self._held = 0  # entries of the game in play held from before a lost link, coming again
         self._resumed = bool(games)  # until this link's first entry: the end of the last game may be missed
+        self._offered: TableInfo | None = None  # the table the host's answer named: its games must be that
 
     async def __aenter__(self) -> Watcher:
         reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
@@ -87,6 +89,7 @@ class Watcher:
             answer = from_host(conn.peer, await conn.async_recv())
             if not isinstance(answer, WatchingTable):
                 raise unexpected(conn.peer, "refused a spectator", answer)
+            self._offered = answer.table
             conn.rename(_("host of {table}").format(table=answer.table.name))
             self._notify(Watching(answer.table.name, answer.table.app, answer.table.rules, answer.table.turn))
             while not isinstance(message := from_host(conn.peer, await conn.async_recv()), Bye):
@@ -146,6 +149,8 @@ class Watcher:
         if self._host_key is not None and transcript.setup.seats[SEQUENCER].key != self._host_key:
             raise RemoteProtocolError(peer, "its game is sealed by another key than the host of the table picked "
                                             "(is it passing on another table?)")
+        if self._offered is not None and (problem := offer_problem(self._offered, transcript.setup)) is not None:
+            raise RemoteProtocolError(peer, f"the game is not the table it offered: {problem}")
         if current is None:
             problem = None
         elif missed:
