@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from p2pshithead.crypto import DeckKey, Message
 from p2pshithead.net import AppSpec, TableSetup
 from p2pshithead.speed import PLAYERS, PRESETS, Action, Speed, SpeedRules
-from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, LeavePayload, action_wire
+from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, ResignPayload, action_wire
 from p2pshithead.speedgame._state import SpeedStage, SpeedTable
 
 __all__ = ["SPEED", "SpeedApp"]
@@ -87,7 +87,7 @@ class SpeedApp:
 
     def leave_payload(self) -> dict[str, object]:
         """The payload of this seat's leaving the game (the other wins)."""
-        return LeavePayload().to_wire()
+        return ResignPayload().to_wire()
 
 
 def _unproven(message: Message) -> bool:

@@ -7,7 +7,7 @@
 #     {"t": "burn", "k": rank, "r": round}                   burn three of a kind (rules with burn)
 #     {"t": "done"}                                          this seat saw the game end
 #     {"t": "leave"}                                         this seat leaves the game: the other wins
-"""`DeckPayload`, `ActionPayload`, `DonePayload`, `LeavePayload`, `PAYLOAD_SCHEMA`, `parse_speed_payload` and
+"""`DeckPayload`, `ActionPayload`, `DonePayload`, `ResignPayload`, `PAYLOAD_SCHEMA`, `parse_speed_payload` and
 `action_wire`."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from p2pshithead.speed import Action, Burn, Play, Slap
 from p2pshithead.wire import Int, Into, Tagged, WireError, fields
 
 __all__ = [
-    "PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "LeavePayload", "Payload", "action_wire",
+    "PAYLOAD_SCHEMA", "ActionPayload", "DeckPayload", "DonePayload", "ResignPayload", "Payload", "action_wire",
     "parse_speed_payload",
 ]  # fmt: skip
 
@@ -44,14 +44,14 @@ class DonePayload:
 
 
 @dataclass(frozen=True, slots=True)
-class LeavePayload:
+class ResignPayload:
     """This seat leaves the game for good, at any stage: the other wins (a person's Ctrl-C)."""
 
     def to_wire(self) -> dict[str, object]:
         return {"t": "leave"}
 
 
-Payload = DeckPayload | ActionPayload | DonePayload | LeavePayload
+Payload = DeckPayload | ActionPayload | DonePayload | ResignPayload
 
 
 def action_wire(action: Action) -> dict[str, object]:
@@ -72,7 +72,7 @@ PAYLOAD_SCHEMA = Tagged(
         "slap": Into(fields(p=_PILE, r=_ROUND), lambda d: ActionPayload(Slap(d["p"], d["r"]))),
         "burn": Into(fields(k=Int(1, 13), r=_ROUND), lambda d: ActionPayload(Burn(d["k"], d["r"]))),
         "done": Into(fields(), lambda d: DonePayload()),
-        "leave": Into(fields(), lambda d: LeavePayload()),
+        "leave": Into(fields(), lambda d: ResignPayload()),
     },
 )  # fmt: skip
 """The wire shape of any Speed payload; checking it builds the `Payload`."""

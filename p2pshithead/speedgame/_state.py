@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from p2pshithead.crypto import KeyShare, Message, RemoteDeckError, Reveal, Shuffle, TableDeck, TableParams
 from p2pshithead.errors import Fault
 from p2pshithead.speed import PLAYERS, Event, IllegalActionError, Speed, SpeedRules
-from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, LeavePayload, parse_speed_payload
+from p2pshithead.speedgame._payloads import DeckPayload, DonePayload, ResignPayload, parse_speed_payload
 
 __all__ = ["DeckStep", "SpeedTable", "SpeedStage"]
 
@@ -136,7 +136,7 @@ class SpeedTable:
         if type(seat) is not int or not 0 <= seat < PLAYERS:
             raise ValueError(f"seats are 0 and 1, not {seat!r}")
         payload = parse_speed_payload(seat, obj)
-        if isinstance(payload, LeavePayload):
+        if isinstance(payload, ResignPayload):
             return self._leave(seat)
         if seat not in self.who_may_act():
             raise Fault(seat, f"sent a message during the {self.stage.value} stage, when only seats "
