@@ -748,19 +748,20 @@ class HostSession:
         return actions + self._stalled(now)
 
     def _stalled(self, now: float) -> list[Action]:
-        """A joiner's seat that the game has waited on (a setup step, a move, its sign-off), while it was
-        not away, for longer than `turn_time` (its program decides for a person then) and `away_time`
-        more, without a word from it in the game: its link is live, so it is not away, but it stalls the
-        table, which it stops with the report naming it (cause silent: nothing came from it). No limit
-        while a person may think as long as they like (no turn limit), nor in a real-time game."""
+        """A joiner's seat that the game has waited on, while it was not away, for longer than `turn_time`
+        (its program decides for a person then) and `away_time` more, without a word from it in the game:
+        its link is live, so it is not away, but it stalls the table, which it stops with the report naming
+        it (cause silent: nothing came from it). What its program sends unasked (the setup's steps, the
+        sign-off) is waited on so at every table; a decision in play only at a turn-based table with a
+        turn limit (with none, a person may think as long as they like; a real-time game waits on no one)."""
         assert self._sequencer is not None
         transcript, cfg = self._sequencer.transcript, self._config
-        if cfg.turn_time == 0 or cfg.app.realtime:
-            return []
         if transcript.phase is Progress.SIGNING:
             waited = {s for s in transcript.app.present() if not transcript.has_signed_off(s)}
-        else:
+        elif transcript.app.in_setup() or (cfg.turn_time > 0 and not cfg.app.realtime):
             waited = set(transcript.app.who_may_act())
+        else:
+            waited = set()
         limit = min(cfg.turn_time + cfg.away_time, MAX_WAIT_S)
         awaited: dict[int, tuple[float, int]] = {}
         for seat in sorted(waited - {SEQUENCER} - self._away.keys()):

@@ -2,11 +2,14 @@
 for, a move or its sign-off, must not hold the table forever: once the table's turn limit and its away
 limit have passed since the game began waiting on it (its own program acts for a person at the turn
 limit), the host stops the game with a report naming it, as for a seat away past the limit. A seat that
-acts in time is never reported; with no turn limit a person may think as long as they like."""
+acts in time is never reported; with no turn limit a person may think as long as they like, but what a
+program sends unasked (a sign-off) is still waited on only for the away limit."""
 
 from __future__ import annotations
 
 import itertools
+
+import pytest
 
 from p2pshithead.net import AwayCause, Progress, Transcript
 from p2pshithead.net._events import Stopped
@@ -70,8 +73,9 @@ def test_a_seat_that_moves_in_time_is_never_reported() -> None:
     assert transcript.verdict is None
 
 
-def test_a_seat_that_never_signs_the_game_off_is_reported() -> None:
-    table, (ann,), transcript = playing(TURN)
+@pytest.mark.parametrize("turn", [TURN, 0])
+def test_a_seat_that_never_signs_the_game_off_is_reported(turn: int) -> None:
+    table, (ann,), transcript = playing(turn)
     while transcript.phase is Progress.PLAYING:  # 7 chips, one each: seat 0 takes the last
         seat = next(iter(transcript.app.who_may_act()))
         if seat == 0:
@@ -82,7 +86,8 @@ def test_a_seat_that_never_signs_the_game_off_is_reported() -> None:
     table.run(table.session.submit(author_message(HOST, transcript.setup.table_id, 0, transcript.next_counter(0),
                                                   transcript.head, END_BODY), "host"))  # fmt: skip
     assert transcript.phase is Progress.SIGNING
-    assert any(isinstance(e, Stopped) and e.verdict.seat == 1 for e in told(_wait(table, [ann], TURN + AWAY + 2)))
+    assert told(_wait(table, [ann], turn + AWAY - 1)) == []
+    assert any(isinstance(e, Stopped) and e.verdict.seat == 1 for e in told(_wait(table, [ann], 3)))
 
 
 def test_with_no_turn_limit_a_seat_may_think_as_long_as_it_likes() -> None:
