@@ -185,11 +185,13 @@ class Journal:
 
     def write_sent(self, msg: Authored) -> None:
         """Keep `msg`, the local seat's message about to be sent, in place of the one kept before (atomically,
-        flushed to the OS: it survives the process being killed)."""
+        on the disk: it survives the process being killed and the plug being pulled)."""
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         aside = self.folder / (_SENT + ".new")
         with open(aside, "wb", opener=lambda p, flags: os.open(p, flags, 0o600)) as out:
             out.write(pack(authored_to_wire(msg)))
+            out.flush()
+            os.fsync(out.fileno())  # a pulled plug must not lose it: the seat would sign another for its place
         os.replace(aside, self.folder / _SENT)
 
     def sent(self) -> Authored | None:

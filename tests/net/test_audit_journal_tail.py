@@ -5,6 +5,7 @@ game is resumed. Zeros with frames after them are damage, as before."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,22 @@ def test_zeros_with_a_frame_after_them_are_damage(game: Played, tmp_path: Path) 
     journal = _journal(game, tmp_path, bytes(16) + frame)
     with pytest.raises(JournalError, match="damaged"):
         journal.entries()
+
+
+def test_the_message_a_seat_is_about_to_send_is_on_the_disk_before_it_is_sent(
+        game: Played, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """After a pulled plug a seat must find the message it sent, or it signs another for its place: an
+    honest seat proven to equivocate. So the message is forced to the disk (fsync), as the record is,
+    before the rename that makes it the one kept."""
+    synced: list[int] = []  # the files forced to the disk, by inode
+    fsync = os.fsync
+
+    def recorded(fd: int) -> None:
+        synced.append(os.fstat(fd).st_ino)
+        fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recorded)
+    journal = Journal.for_table(tmp_path, TABLE_ID)
+    journal.write_sent(game.entries[3].msg)
+    assert synced == [(journal.folder / "sent.msgpack").stat().st_ino]
+    assert journal.sent() == game.entries[3].msg
