@@ -1,7 +1,8 @@
 # A framed TCP connection (thin asyncio around `FrameDecoder` and the schema checker). Invariants: every
 # received object is schema-checked for this direction before it is returned; pings are answered and
-# pongs dropped here, so neither reaches the caller; any bytes received make `last_heard` now; any pong
-# answers every ping sent before it (`unanswered_for`: a link may pass one way only); a frame
+# pongs dropped here, so neither reaches the caller (a link half-closed by `end_sending` writes nothing
+# more, not even a pong); any bytes received make `last_heard` now; any pong answers every ping sent
+# before it (`unanswered_for`: a link may pass one way only); a frame
 # begun must be whole within `limits.frame_s`; `round_trips` holds the last seconds from a ping of ours to
 # the pong that echoes its number (a pong for an older ping, or none, counts nothing); the bytes of an
 # incomplete frame are counted in `budget` (shared by the host's connections) and given back on close;
@@ -40,8 +41,8 @@ class Connection:
     `clock` (monotonic seconds) times `last_heard` and `silent_for`.
     """
 
-    __slots__ = ("_budget", "_clock", "_decoder", "_frame_began", "_held", "_inbox", "_pinged", "_pinger", "_reader",
-                 "_schemas", "_unanswered", "_writer", "bytes_sent", "last_heard", "limits", "peer",
+    __slots__ = ("_budget", "_clock", "_decoder", "_ended", "_frame_began", "_held", "_inbox", "_pinged", "_pinger",
+                 "_reader", "_schemas", "_unanswered", "_writer", "bytes_sent", "last_heard", "limits", "peer",
                  "round_trips")  # fmt: skip
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, schemas: dict[str, Map], peer: str,
@@ -54,6 +55,7 @@ class Connection:
         self._decoder = FrameDecoder(peer, limits.frame if frame_limit is None else frame_limit)
         self._budget = ByteBudget(limits.buffered) if budget is None else budget
         self._held = 0
+        self._ended = False  # `end_sending` was called: nothing more is written
         self._frame_began = 0.0
         self._inbox: deque[object] = deque()
         self._clock = clock
@@ -100,9 +102,9 @@ class Connection:
 
     async def _async_ping(self, interval: float) -> None:
         number = 0
-        while not self._writer.is_closing():
+        while self._sending():
             await asyncio.sleep(interval)
-            if not self._writer.is_closing() and self._writer.transport.get_write_buffer_size() < _PING_BACKLOG:
+            if self._sending() and self._writer.transport.get_write_buffer_size() < _PING_BACKLOG:
                 number = (number + 1) % PING_NUMBERS
                 ping = encode_frame({"t": "ping", "n": number})
                 self.bytes_sent += len(ping)
@@ -128,7 +130,7 @@ class Connection:
         """Queue one message frame without waiting for the peer to take it (a relay must not wait on a
         frozen peer). A peer more than `limits.frame` bytes behind is cut off instead: False, and the
         connection closes; it may come back and catch up."""
-        if self._writer.is_closing():
+        if not self._sending():
             return False
         if self._writer.transport.get_write_buffer_size() > self.limits.frame:
             self._writer.close()
@@ -157,7 +159,8 @@ class Connection:
                 self._inbox.extend(self._feed(await self._async_read()))
             message = check_message(self._inbox.popleft(), self._schemas, self.peer)
             if message["t"] == "ping":
-                await self.async_send({"t": "pong", "n": message["n"]})
+                if self._sending():  # a half-closed link answers nothing
+                    await self.async_send({"t": "pong", "n": message["n"]})
             elif message["t"] != "pong":
                 return message
             else:
@@ -189,11 +192,17 @@ class Connection:
         self._held = self._budget.resize(self._held, self._decoder.buffered, self.peer)
         return objects
 
+    def _sending(self) -> bool:
+        """Whether anything may still be written (neither closed nor half-closed)."""
+        return not self._ended and not self._writer.is_closing()
+
     def end_sending(self) -> None:
-        """Send nothing more (a half-close): the peer reads all that was sent, then the end of the stream."""
-        if not self._writer.is_closing() and self._writer.can_write_eof():
+        """Send nothing more (a half-close): the peer reads all that was sent, then the end of the stream;
+        from now on pings are answered nothing and `send_nowait` sends nothing."""
+        if self._sending() and self._writer.can_write_eof():
             with contextlib.suppress(ConnectionError, OSError):
                 self._writer.write_eof()
+        self._ended = True
 
     async def async_close(self) -> None:
         """Stop pinging, give back the buffered bytes, close the stream (safe to call twice)."""

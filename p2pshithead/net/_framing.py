@@ -1,6 +1,6 @@
 # Framing (sans-IO): a frame is a 4-byte big-endian length, then that many bytes of one msgpack object.
 # Invariants: no frame longer than `MAX_FRAME` is ever written or buffered; decoding is strict (str as
-# str, bin as bytes, map keys str or int only, no ext types, bounded lengths, at most `MAX_DEPTH` levels
+# str, bin as bytes, map keys str or bytes only, no ext types, bounded lengths, at most `MAX_DEPTH` levels
 # of arrays and maps), so what leaves the decoder is plain data for the schema checker, never an object a
 # peer chose the type of, nor one deep enough to exhaust Python's recursion in whoever reads it; what a
 # signature covers is read only in its one canonical spelling (`decode_signed`: `pack` of its value).

@@ -5,12 +5,12 @@
 # sends that very message again rather than sign another for its place. Invariants: an entry is appended
 # and flushed before this peer acts on it or relays it; a message is kept before it is sent; the record
 # and the message are replaced atomically (written aside, then renamed); a file cut short by a kill at any
-# instant loads as its longest valid prefix; a journal marked finished is never resumed. A journal is
-# taken up only once `replay_journal` has rebuilt its game for this identity, every entry checked again
-# and the local secret found to be the one its seat committed to; one that cannot be (damaged, of
-# another game or key) raises `JournalError` naming its table, before anything is played, and is set
-# aside (`<table id>.set-aside`, never read again, kept for a person to look at). The folder holds
-# secrets: it is the owner's alone (0700).
+# instant, or left with a tail of zeros by a pulled plug, loads as its longest valid prefix; a journal
+# marked finished is never resumed. A journal is taken up only once `replay_journal` has rebuilt its game
+# for this identity, every entry checked again and the local secret found to be the one its seat
+# committed to; one that cannot be (damaged, of another game or key) raises `JournalError` naming its
+# table, before anything is played, and is set aside (`<table id>.set-aside`, never read again, kept for
+# a person to look at). The folder holds secrets: it is the owner's alone (0700).
 """`Journal` and `SeatRecord`: a table's entries and resume record under `<config>/tables/<table id>/`;
 `replay_journal`, the check that a journal is this identity's game."""
 
@@ -133,10 +133,11 @@ class Journal:
         self._file.flush()
 
     def entries(self) -> list[Entry]:
-        """The entries saved so far; a frame cut short (a kill mid-write) is dropped from the file.
+        """The entries saved so far; a frame cut short (a kill mid-write), or a tail of zeros from a frame's
+        start on (a pulled plug: the file kept its new size, not the data), is dropped from the file.
 
         Raises:
-            JournalError: a frame in the file is not an entry (damage no kill leaves).
+            JournalError: a frame in the file is not an entry (damage neither leaves).
         """
         path = self.folder / _ENTRIES
         try:
@@ -145,13 +146,15 @@ class Journal:
             return []
         except OSError as exc:
             raise JournalError(self.folder.name, f"its entries cannot be read ({exc.strerror})") from None
+        whole = len(data)
+        data = data[: _unwritten(data)]
         decoder = FrameDecoder(path.name)
         try:
             objects = decoder.feed(data)
             entries = [Entry.from_wire(f"{path.name} entry {i}", obj) for i, obj in enumerate(objects)]
         except RemoteProtocolError as exc:
             raise JournalError(self.folder.name, f"its entries are damaged ({exc})") from None
-        if decoder.buffered:
+        if decoder.buffered or len(data) < whole:
             with open(path, "r+b") as out:
                 out.truncate(len(data) - decoder.buffered)
         return entries
@@ -182,11 +185,13 @@ class Journal:
 
     def write_sent(self, msg: Authored) -> None:
         """Keep `msg`, the local seat's message about to be sent, in place of the one kept before (atomically,
-        flushed to the OS: it survives the process being killed)."""
+        on the disk: it survives the process being killed and the plug being pulled)."""
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         aside = self.folder / (_SENT + ".new")
         with open(aside, "wb", opener=lambda p, flags: os.open(p, flags, 0o600)) as out:
             out.write(pack(authored_to_wire(msg)))
+            out.flush()
+            os.fsync(out.fileno())  # a pulled plug must not lose it: the seat would sign another for its place
         os.replace(aside, self.folder / _SENT)
 
     def sent(self) -> Authored | None:
@@ -210,6 +215,17 @@ class Journal:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _unwritten(data: bytes) -> int:
+    """Where a tail of zeros begins at a frame's start in `data` (framed entries), else its length: a frame
+    never has length 0, so zeros there are bytes the file system kept room for and never wrote."""
+    at = 0
+    while at + 4 <= len(data):
+        if not any(data[at : at + 4]) and not any(data[at:]):
+            return at
+        at += 4 + int.from_bytes(data[at : at + 4], "big")
+    return at if at < len(data) and not any(data[at:]) else len(data)
 
 
 def _journals(tables: Path) -> list[Journal]:

@@ -83,7 +83,8 @@ class AwayCause(enum.Enum):
     LOST = "lost"
     """Its link was lost (closed, cut off, or it broke the protocol)."""
     SILENT = "silent"
-    """Its link fell silent past `Limits.silent_s` (frozen, lid closed, cable out)."""
+    """Its link fell silent past `Limits.silent_s` (frozen, lid closed, cable out), or, its link live, it
+    sent nothing the game waited on past the table's turn and away limits (it stalled the table)."""
     RESTART = "restart"
     """It was not back after the host restarted."""
 

@@ -11,10 +11,11 @@
 # slept stopped its monotonic clock while the wall clock went on); the host's own seat goes through the same
 # sequencer as anyone's; an entry is journaled before it is relayed, and relayed before it is applied (the
 # peers check it while the host does: `Apply` hands it back to `apply`, which the driver calls before it
-# passes the session anything else); a message for a place the chain holds is nothing when it is the same
-# and sealed with the one in the chain as the proof of an equivocation when it is another of the same
-# seat's; a peer that breaks the protocol is named in the `RemoteProtocolError` that `receive` raises, and
-# the driver then reports the link `lost`.
+# passes the session anything else); a joiner's seat the game waits on past the turn and away limits, its
+# link live, stops the game as one away past the limit would (`_stalled`); a message for a place the chain
+# holds is nothing when it is the same and sealed with the one in the chain as the proof of an
+# equivocation when it is another of the same seat's; a peer that breaks the protocol is named in the
+# `RemoteProtocolError` that `receive` raises, and the driver then reports the link `lost`.
 """`HostSession` (the rules of one hosted table), `TableConfig`, and the actions the session asks for."""
 
 from __future__ import annotations
@@ -285,6 +286,7 @@ class HostSession:
         self._links: dict[int, _Link] = {}
         self._seats: dict[int, int] = {}  # seat -> link id: the lobby's before the game, the game's during it
         self._away: dict[int, tuple[float, AwayCause]] = {}  # game seat -> (deadline, how it went), while gone
+        self._awaited: dict[int, tuple[float, int]] = {}  # game seat the game waits on -> (since, its next counter)
         self._next_id = 0
         self._sequencer: Sequencer | None = None
         self._pending: Entry | None = None  # placed and relayed, not yet applied
@@ -435,7 +437,7 @@ class HostSession:
                 self._links[link].role, self._links[link].seat = Role.LOBBY, seat
             else:
                 actions += self._forget(link, Bye(Goodbye.LEFT))
-        self._seats, self._away, self._sequencer, self._pending = lobby_seats, {}, None, None
+        self._seats, self._away, self._awaited, self._sequencer, self._pending = lobby_seats, {}, {}, None, None
         self.table_id, self._secret = table_id, secret
         self.lobby.set_ready(SEQUENCER, True)  # the host's own player chose to play on
         actions += self._seat_waiting()
@@ -719,7 +721,8 @@ class HostSession:
         `limits.silent_s` is closed, which frees the seat; the peer, if it is alive, sits again on a new
         link. During it: a waiting peer's silent link is closed; a seat whose link is silent past
         `limits.silent_s` (frozen, lid closed, cable out) is away from when it was last heard, and back once
-        heard again; a seat away past `away_time` ends the game with a report naming it."""
+        heard again; a seat away past `away_time` ends the game with a report naming it, and so does one
+        heard all along that the game has waited on past its limit (`_stalled`)."""
         silent_s = self._limits.silent_s
         if self.finished:
             return []
@@ -742,7 +745,32 @@ class HostSession:
         for seat, (deadline, cause) in list(self._away.items()):
             if now >= deadline:
                 actions += self._abort(seat, cause)
-        return actions
+        return actions + self._stalled(now)
+
+    def _stalled(self, now: float) -> list[Action]:
+        """A joiner's seat that the game has waited on, while it was not away, for longer than `turn_time`
+        (its program decides for a person then) and `away_time` more, without a word from it in the game:
+        its link is live, so it is not away, but it stalls the table, which it stops with the report naming
+        it (cause silent: nothing came from it). What its program sends unasked (the setup's steps, the
+        sign-off) is waited on so at every table; a decision in play only at a turn-based table with a
+        turn limit (with none, a person may think as long as they like; a real-time game waits on no one)."""
+        assert self._sequencer is not None
+        transcript, cfg = self._sequencer.transcript, self._config
+        if transcript.phase is Progress.SIGNING:
+            waited = {s for s in transcript.app.present() if not transcript.has_signed_off(s)}
+        elif transcript.app.in_setup() or (cfg.turn_time > 0 and not cfg.app.realtime):
+            waited = set(transcript.app.who_may_act())
+        else:
+            waited = set()
+        limit = min(cfg.turn_time + cfg.away_time, MAX_WAIT_S)
+        awaited: dict[int, tuple[float, int]] = {}
+        for seat in sorted(waited - {SEQUENCER} - self._away.keys()):
+            counter = transcript.next_counter(seat)
+            since, known = self._awaited.get(seat, (now, counter))
+            awaited[seat] = (since, counter) if known == counter else (now, counter)  # it sent something: afresh
+        self._awaited = awaited
+        late = [seat for seat, (since, _) in awaited.items() if now - since > limit]
+        return self._abort(late[0], AwayCause.SILENT, limit) if late else []
 
     def _mark_away(self, seat: int, cause: AwayCause, since: float, now: float) -> list[Action]:
         """Seat `seat` is gone since `since`: it has `away_time` from then to come back."""
@@ -765,14 +793,16 @@ class HostSession:
                 if (s.role is Role.GAME and s.seat != seat and self._seats.get(s.seat) == link)
                 or s.role is Role.WATCHER]  # fmt: skip
 
-    def _abort(self, seat: int, cause: AwayCause) -> list[Action]:
+    def _abort(self, seat: int, cause: AwayCause, limit: int | None = None) -> list[Action]:
+        """Stop the game with the report that `seat` was away (or stalled) past `limit` (the away limit)."""
         assert self._sequencer is not None
         transcript = self._sequencer.transcript
         if transcript.phase in (Progress.DONE, Progress.STOPPED):
             return []
         last = max((e for e in transcript.entries if e.msg.seat == seat), key=lambda e: e.index, default=None)
-        report = AwayReport(self._config.away_time, cause, -1 if last is None else last.index,
-                            -1 if last is None else last.msg.seen.index, len(transcript.entries))  # fmt: skip
+        report = AwayReport(self._config.away_time if limit is None else limit, cause,
+                            -1 if last is None else last.index, -1 if last is None else last.msg.seen.index,
+                            len(transcript.entries))  # fmt: skip
         entry = self._sequencer.away(seat, report)
         self._away.pop(seat, None)
         return self._broadcast(entry)

@@ -299,11 +299,19 @@ class Transcript:
         observer) with the local seat's `secret`.
 
         Raises:
-            RemoteProtocolError: naming `peer`, for a bad genesis or an application not in `apps`.
+            RemoteProtocolError: naming `peer`, for a bad genesis, an application not in `apps`, or a table the
+                application refuses as it is built (a `ValueError` of its own).
+            LocalSecretError: the application found `secret` is not the local seat's (nobody else's fault).
         """
         setup = setup_from_genesis(genesis, peer, apps)
         version: int = checked(GENESIS_SCHEMA, decode_signed(genesis.msg.body, peer), peer)["v"]  # checked above
-        t = cls(setup, apps[setup.app].make(setup, local_seat, secret), [genesis], version=version)
+        try:
+            app = apps[setup.app].make(setup, local_seat, secret)
+        except LocalSecretError:
+            raise
+        except ValueError as exc:  # the table the host's signed genesis states, refused: the host's doing
+            raise RemoteProtocolError(peer, f"genesis: {exc}") from None
+        t = cls(setup, app, [genesis], version=version)
         t._counters[SEQUENCER], t._last_index[SEQUENCER] = 0, 0
         return t
 

@@ -6,11 +6,14 @@ moves; a genesis spelled otherwise is refused naming the host."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from p2pshithead.net import Entry, Head, RemoteProtocolError, Transcript
-from p2pshithead.net._framing import pack
+from p2pshithead.net._framing import decode_signed, pack
 from p2pshithead.net._transcript import Authored, seal
 
+from ..profiles import examples
 from .fake_link import APPS, make_group
 
 AUTHOR = 1
@@ -71,3 +74,32 @@ def test_another_spelling_of_the_genesis_is_refused_naming_the_host() -> None:
     with pytest.raises(RemoteProtocolError, match="canonical") as refused:
         Transcript.start(seal(host, 0, genesis.prev, msg), None, APPS, "host of t")
     assert refused.value.peer == "host of t"
+
+
+_PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.binary(max_size=300) | st.text(max_size=300),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@examples(100)
+@given(_PLAIN)
+def test_every_value_our_packer_writes_is_read_back(value: object) -> None:
+    assert decode_signed(pack(value), "seat 1") == value
+
+
+@examples(100)
+@given(st.binary(max_size=64) | _PLAIN.map(pack).map(lambda data: data[:1] + b"\xcc" + data[1:]))
+def test_any_bytes_are_read_only_in_their_one_spelling(data: bytes) -> None:
+    """Random bytes, and values spelled with a stray uint8 marker: refused naming the seat, or read as the
+    value whose one spelling they are."""
+    refused: RemoteProtocolError | None = None
+    try:
+        value = decode_signed(data, "seat 1")
+    except RemoteProtocolError as exc:
+        refused = exc
+    if refused is None:
+        assert pack(value) == data
+    else:
+        assert refused.peer == "seat 1"
