@@ -113,7 +113,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # shared thing is the test's own: ports are the system's pick (port 0), each process's config folder a
 # temporary one.
 
-APART = {"test_commands.py": "case"}
+APART = {"test_commands.py": "case", "engine/test_properties.py": "test"}
 """Modules (paths from tests/) whose every "test" (all its cases) or every "case" is a unit of its own."""
 LONGEST = ("test_commands.py",)
 """Modules that take the longest (`--durations`), first in the order: a worker left with one at the end
