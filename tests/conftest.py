@@ -115,9 +115,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 APART = {"test_commands.py": "case", "engine/test_properties.py": "test"}
 """Modules (paths from tests/) whose every "test" (all its cases) or every "case" is a unit of its own."""
-LONGEST = ("test_commands.py",)
-"""Modules that take the longest (`--durations`), first in the order: a worker left with one at the end
-holds the run. A stale list costs time only. Then the other end-to-end tests: they wait the longest."""
+LONGEST = ("test_commands.py", "net/test_rejoin.py", "net/test_netns.py", "engine/test_properties.py",
+           "game/test_leave.py", "speed/test_host_pexpect.py", "game/test_auto_move.py", "game/test_fair.py")
+"""Modules that take the longest (`--durations`: seconds on one worker), first and in this order: a worker
+left with one at the end holds the run. A stale list costs time only. Then the other end-to-end tests:
+they wait the longest."""
 
 
 def _unit(nodeid: str) -> str:
@@ -129,9 +131,9 @@ def _unit(nodeid: str) -> str:
     return f"{path}::{name.split('[')[0]}" if apart == "test" else path
 
 
-def _first(item: pytest.Item) -> tuple[bool, bool]:
+def _first(item: pytest.Item) -> tuple[int, bool]:
     path = item.path.relative_to(Path(__file__).parent).as_posix()
-    return path not in LONGEST, item.get_closest_marker("e2e") is None
+    return LONGEST.index(path) if path in LONGEST else len(LONGEST), item.get_closest_marker("e2e") is None
 
 
 @pytest.hookimpl(optionalhook=True)
