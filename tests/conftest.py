@@ -96,7 +96,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         test = f"{path}::{getattr(item, 'originalname', item.name)}"
         if path in E2E_MODULES or test in E2E_TESTS:
             item.add_marker(pytest.mark.e2e)
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)  # the long waits first (stable)
+    items.sort(key=_first)  # the longest and the long waits first (stable)
     if QUICK:
         kept = [item for item in items if item.get_closest_marker("e2e") is None]
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
@@ -104,14 +104,50 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 # -- workers -----------------------------------------------------------------------------------------
-# `./scripts/test` runs the tests in worker processes (pytest-xdist, `--dist loadfile`): the tests of one
-# module on one worker, one after the other, since they share what may not run apart (a module-scoped
-# fixture, built once; the cases of one end-to-end test, which announce the same table names on the one
-# mDNS of this machine). (`--dist loadgroup` with marks would split finer, but pytest-xdist 3.8 cannot
-# name the groups under pytest 9: its worker's hook writes `item._nodeid`, which pytest 9 no longer reads.)
-# Every other shared thing is the test's own: ports are the system's pick (port 0), each process's config
-# folder a temporary one. End-to-end tests go first: they wait the longest, and a worker left with one at
-# the end holds the run.
+# `./scripts/test` runs the tests in worker processes (pytest-xdist, `--dist loadfile`), a work unit at a
+# time, handed out in the order of the collection (below: not pytest-xdist's, which puts the units of most
+# tests first, so a long module of a few tests came last and held the run alone). A unit is a module: its
+# tests share what may not run apart (a module-scoped fixture, built once; the cases of one end-to-end
+# test, which announce the same table names on the one mDNS of this machine). A module in APART is cut
+# finer, as it says. (`--dist loadgroup` with marks cannot do this: pytest-xdist 3.8 names no group under
+# pytest 9, since its worker's hook writes `item._nodeid`, which pytest 9 no longer reads.) Every other
+# shared thing is the test's own: ports are the system's pick (port 0), each process's config folder a
+# temporary one.
+
+APART = {"test_commands.py": "case", "engine/test_properties.py": "test"}
+"""Modules (paths from tests/) whose every "test" (all its cases) or every "case" is a unit of its own."""
+LONGEST = ("test_commands.py", "net/test_rejoin.py", "net/test_netns.py", "engine/test_properties.py",
+           "game/test_leave.py", "speed/test_host_pexpect.py", "game/test_auto_move.py", "game/test_fair.py")
+"""Modules that take the longest (`--durations`: seconds on one worker), first and in this order: a worker
+left with one at the end holds the run. A stale list costs time only. Then the other end-to-end tests:
+they wait the longest."""
+
+
+def _unit(nodeid: str) -> str:
+    """The work unit of the test `nodeid` ("path::name[case]", path from the rootdir)."""
+    path, _, name = nodeid.partition("::")
+    apart = APART.get(path.removeprefix("tests/"))
+    if apart == "case":
+        return nodeid
+    return f"{path}::{name.split('[')[0]}" if apart == "test" else path
+
+
+def _first(item: pytest.Item) -> tuple[int, bool]:
+    path = item.path.relative_to(Path(__file__).parent).as_posix()
+    return LONGEST.index(path) if path in LONGEST else len(LONGEST), item.get_closest_marker("e2e") is None
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]  # (with workers only)
+
+    class Units(LoadFileScheduling):
+        _split_scope = staticmethod(_unit)
+
+    config.option.loadscopereorder = False  # the units in the collection's order
+    return Units(config, log)
 
 
 def _refuse(what: str) -> Callable[..., object]:

@@ -231,11 +231,10 @@ def test_a_new_table_after_a_killed_one_gets_its_bots(table: Table) -> None:
     assert_one_verified_game([output])
 
 
-@pytest.mark.parametrize("seed", [3, 4])
-def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Table, seed: int) -> None:
+def test_a_killed_host_resumes_and_the_joiners_come_back_by_themselves(table: Table) -> None:
     host = table.host("--seats", "3", "--away-time", "30")
     a, b = table.join("a"), table.join("b")
-    until_entries(table.root / "host", random.Random(seed).randrange(1, 60))
+    until_entries(table.root / "host", 16)
     host.kill()
     host.wait()
     resumed = table.start("host", "host", "--resume", "--autoplay")
