@@ -29,6 +29,7 @@ from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_
 from p2pshithead.cli.session import (
     Evening,
     finish_game,
+    kept_identity,
     make_agent,
     network_words,
     notifier,
@@ -58,7 +59,6 @@ from p2pshithead.net import (
     TableEvent,
     Transcript,
     damaged,
-    load_identity,
     replay_journal,
     unfinished,
 )
@@ -381,7 +381,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
     # a person is asked, the first time
-    identity = load_identity(config_dir(), nick=nick) if autoplay else person_identity(nick)
+    identity = kept_identity(nick) if autoplay else person_identity(nick)
     if resume:
         table = _resumed(identity.public)
     elif game == SPEED.name:

@@ -16,12 +16,13 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
-from p2pshithead.cli.home import config_dir, tables_dir
+from p2pshithead.cli.home import tables_dir
 from p2pshithead.cli.lan import is_speed, label, show
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
     finish_game,
+    kept_identity,
     make_agent,
     network_words,
     notifier,
@@ -52,7 +53,6 @@ from p2pshithead.net import (
     Watcher,
     async_watch,
     damaged,
-    load_identity,
     setup_from_genesis,
     unfinished,
 )
@@ -412,8 +412,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
             raise SystemExit(3) from None
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
-        first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"
-        identity = load_identity(config_dir(), nick=nick or first)
+        identity = kept_identity(nick, first=f"bot-{os.urandom(2).hex()}")
     else:
         identity = person_identity(nick)
     resume = None if new or game == SPEED.name else _unfinished_game(table, address)

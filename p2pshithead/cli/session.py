@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
+from cryptography.exceptions import UnsupportedAlgorithm
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.home import config_dir, transcripts_dir
@@ -148,15 +149,49 @@ def person_identity(nick: str | None) -> Identity:
     keeps the login name); `nick` overrides and is kept.
 
     Raises:
-        click.BadParameter: a nickname that is not 1..24 printable characters.
+        click.ClickException: as `kept_identity`.
     """
     if nick is None and not (config_dir() / "nick").exists() and is_console():
         login = getpass.getuser()[:NICK_MAX] or "player"
         nick = READER.read(_("Your nickname at the table (Enter: {login}): ").format(login=login)).strip() or login
+    return kept_identity(nick)
+
+
+def kept_identity(nick: str | None, first: str | None = None) -> Identity:
+    """The identity kept in the config folder (made there the first time), named `nick` (kept), else the
+    nickname kept, else `first`, else the login name.
+
+    Raises:
+        click.BadParameter: `nick` is not 1..24 printable characters (it came from --name).
+        click.ClickException: the nickname or the key kept there cannot be used, or the folder cannot be
+            written: each named, with the next step, and left as it is.
+    """
+    folder = config_dir()
+    if nick is not None and not _is_nick(nick):
+        raise click.BadParameter(_("{nick!r} is not a nickname: give 1 to {most} printable characters").format(
+            nick=nick[:NICK_MAX + 1], most=NICK_MAX), param_hint="'--name'")
     try:
-        return load_identity(config_dir(), nick=nick)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--name") from None
+        if nick is None and (kept := folder / "nick").exists():
+            with contextlib.suppress(UnicodeDecodeError):  # (at most a nickname's bytes are read)
+                nick = kept.read_bytes()[:4 * NICK_MAX + 2].decode("utf-8").strip()
+            if nick is None or not _is_nick(nick):
+                raise click.ClickException(_("{path} keeps no nickname this program can use (1 to {most} printable "
+                                             "characters): give one with --name NAME, which is kept").format(
+                    path=kept, most=NICK_MAX))
+        return load_identity(folder, nick=nick or first)
+    except OSError as exc:
+        raise click.ClickException(_("{path} cannot be used ({problem}): make the config folder one you can write, "
+                                     "or set P2PSHITHEAD_HOME to another").format(
+            path=exc.filename or folder, problem=exc.strerror)) from None
+    except (ValueError, TypeError, UnsupportedAlgorithm):  # (the nickname is checked above: the key's)
+        raise click.ClickException(_("{path} does not hold a key this program can use (the unencrypted Ed25519 key "
+                                     "it made there): put yours back, or move it away to start afresh as a new "
+                                     "player").format(path=folder / "identity.pem")) from None
+
+
+def _is_nick(text: str) -> bool:
+    """Whether `text` is a nickname (net's rule: 1..NICK_MAX printable characters)."""
+    return 1 <= len(text) <= NICK_MAX and text.isprintable()
 
 
 def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = False,

@@ -1,0 +1,96 @@
+"""What a person's own disk can hold that the program must read: each damaged or odd file or folder is
+named in words with the next step, through the real command as typed (never a traceback, never a bare
+errno, never a misplaced blame such as "--name" for a key the person never typed)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
+
+PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
+KEY = ("-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIBgwtHwTXNGhX8mmpqgDTuQh+lEWsVhW3WQAO0/v1rhT\n"
+       "-----END PRIVATE KEY-----\n")  # an Ed25519 key, as the program writes one  # fmt: skip
+
+
+def _pem(key: object, encryption: object = serialization.NoEncryption()) -> str:
+    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,  # type: ignore[attr-defined]
+                             encryption).decode()  # fmt: skip
+
+
+RSA = _pem(rsa.generate_private_key(65537, 1024))
+ENCRYPTED = _pem(ed25519.Ed25519PrivateKey.generate(), serialization.BestAvailableEncryption(b"secret"))
+
+
+def run(home: Path, *args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The program as a person types it, with `home` as its config folder (no terminal: stdin a pipe)."""
+    environ = {**os.environ, "P2PSHITHEAD_HOME": str(home), "P2PSHITHEAD_LANG": "en", **(env or {})}
+    return subprocess.run([PROGRAM, *args], input=stdin, capture_output=True, text=True, env=environ, timeout=60,
+                          errors="replace")  # fmt: skip
+
+
+def said(result: subprocess.CompletedProcess[str]) -> str:
+    """What the person read, checked to be words and no traceback."""
+    text = result.stdout + result.stderr
+    assert "Traceback" not in text and "Errno" not in text, text
+    return " ".join(text.split())
+
+
+def joined(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`join` at a port where nothing listens on this machine: it gets as far as the identity."""
+    return run(home, "join", "--address", "127.0.0.1:9", "--wait", "1", *args)
+
+
+@pytest.mark.parametrize("pem", ["", "-----BEGIN PRIVATE KEY-----\ngarbage\n-----END PRIVATE KEY-----\n", RSA,
+                                 ENCRYPTED, "\x00\xff binary"])  # fmt: skip
+def test_a_key_file_that_holds_no_key_of_ours_is_named_with_the_next_step_and_never_blamed_on_name(
+        tmp_path: Path, pem: str) -> None:  # fmt: skip
+    (tmp_path / "identity.pem").write_text(pem, encoding="latin-1")
+    (tmp_path / "nick").write_text("ana\n")
+    result = joined(tmp_path)
+    text = said(result)
+    assert result.returncode == 1
+    assert f"{tmp_path / 'identity.pem'} does not hold a key this program can use" in text, text
+    assert "--name" not in text and "move it away" in text
+    assert (tmp_path / "identity.pem").read_text(encoding="latin-1") == pem  # nothing lost
+
+
+@pytest.mark.parametrize("kept", [b"\xff\xfebob\n", b"bo\x1b[31mb\n", b"b" * 10_000_000, b"\n"])
+def test_a_kept_nickname_that_is_no_nickname_is_named_with_the_next_step_and_not_shown(tmp_path: Path,
+                                                                                       kept: bytes) -> None:
+    (tmp_path / "identity.pem").write_text(KEY)
+    (tmp_path / "nick").write_bytes(kept)
+    result = joined(tmp_path)
+    text = said(result)
+    assert result.returncode == 1 and len(text) < 400, text[:400]
+    assert f"{tmp_path / 'nick'} keeps no nickname this program can use" in text and "--name NAME" in text, text
+    assert "\x1b" not in text and "Invalid value for --name" not in text
+
+
+def test_a_name_that_is_no_nickname_is_blamed_on_name_in_words(tmp_path: Path) -> None:
+    text = said(joined(tmp_path, "--name", "x" * 30))
+    assert "Invalid value for '--name'" in text and "1 to 24 printable characters" in text, text
+
+
+@pytest.mark.parametrize("where", ["home", "key"])
+def test_a_file_where_the_config_folder_or_a_folder_where_the_key_should_be_is_named(tmp_path: Path,
+                                                                                     where: str) -> None:
+    home = tmp_path / "home"
+    if where == "home":
+        home.write_text("a file\n")
+    else:
+        (home / "identity.pem").mkdir(parents=True)
+    text = said(joined(home, "--name", "ana"))
+    assert "cannot be used" in text and "P2PSHITHEAD_HOME" in text, text
+
+
+def test_a_good_identity_still_loads_and_its_nickname_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "identity.pem").write_text(KEY)
+    result = joined(tmp_path, "--name", "Zoë")
+    assert result.returncode == 3 and "refused the connection" in said(result)  # (no table: it stops there)
+    assert (tmp_path / "nick").read_text(encoding="utf-8") == "Zoë\n" and (tmp_path / "identity.pem").read_text() == KEY
