@@ -94,3 +94,22 @@ def test_a_good_identity_still_loads_and_its_nickname_is_kept(tmp_path: Path) ->
     result = joined(tmp_path, "--name", "Zoë")
     assert result.returncode == 3 and "refused the connection" in said(result)  # (no table: it stops there)
     assert (tmp_path / "nick").read_text(encoding="utf-8") == "Zoë\n" and (tmp_path / "identity.pem").read_text() == KEY
+
+
+@pytest.mark.parametrize("kept", [b"\xff\xfe garbage", b"xx\x1b[31mRED\x1b]0;title\x07", b"a" * 10_000_000])
+def test_a_kept_language_that_is_garbage_is_named_briefly_and_its_escape_codes_never_reach_the_terminal(
+        tmp_path: Path, kept: bytes) -> None:  # fmt: skip
+    (tmp_path / "language").write_bytes(kept)
+    result = run(tmp_path, "rules", "classic", env={"P2PSHITHEAD_LANG": ""})
+    text = said(result)
+    assert result.returncode == 1 and len(text) < 300, text[:300]
+    assert f"{tmp_path / 'language'} keeps the language" in text and "choose one with --lang" in text, text
+    assert "\x1b" not in text and "\x07" not in text and (kept[:2] != b"xx" or "'xx\\x1b[31mRED" in text)
+
+
+@pytest.mark.parametrize("where", ["option", "variable"])
+def test_a_language_given_with_escape_codes_is_refused_without_them(tmp_path: Path, where: str) -> None:
+    code = "\x1b[2J\x1b[31mfr"
+    args, env = (["--lang", code], {}) if where == "option" else ([], {"P2PSHITHEAD_LANG": code})
+    text = said(run(tmp_path, "rules", *args, env=env))
+    assert "is not a language of this program" in text and "'\\x1b[2J\\x1b[31mfr'" in text, text  # (shown, not run)
