@@ -113,3 +113,42 @@ def test_a_language_given_with_escape_codes_is_refused_without_them(tmp_path: Pa
     args, env = (["--lang", code], {}) if where == "option" else ([], {"P2PSHITHEAD_LANG": code})
     text = said(run(tmp_path, "rules", *args, env=env))
     assert "is not a language of this program" in text and "'\\x1b[2J\\x1b[31mfr'" in text, text  # (shown, not run)
+
+
+def test_saving_house_rules_where_the_config_folder_is_a_file_says_so(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("a file\n")
+    result = run(home, "rules", "pagat", "--set", "eight=under", "--save", "mine")
+    text = said(result)
+    assert result.returncode == 1 and f"cannot save ~mine in {home / 'rules'}" in text, text
+    assert "P2PSHITHEAD_HOME" in text
+
+
+def test_deleting_a_saved_ruleset_that_cannot_be_deleted_says_so(tmp_path: Path) -> None:
+    (tmp_path / "rules" / "mine.json").mkdir(parents=True)
+    result = run(tmp_path, "rules", "--delete", "mine")
+    text = said(result)
+    assert result.returncode == 1 and f"cannot delete {tmp_path / 'rules' / 'mine.json'}" in text, text
+
+
+def _full_disk() -> bool:
+    """Whether this test may mount a tiny tmpfs in a mount namespace of its own (root, `unshare`)."""
+    return os.geteuid() == 0 and subprocess.run(["unshare", "--mount", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _full_disk(), reason="mounting a full disk needs root and unshare (the CI runs as root)")
+def test_a_full_disk_saves_no_half_ruleset_and_keeps_the_one_saved_before(tmp_path: Path) -> None:
+    first = run(tmp_path, "rules", "pagat", "--save", "mine")
+    assert first.returncode == 0, said(first)
+    before = (tmp_path / "rules" / "mine.json").read_bytes()
+    filler = "head -c 1000000 /dev/zero > $P2PSHITHEAD_HOME/rules/filler 2>/dev/null"
+    script = (f"mount -t tmpfs -o size=64k tmpfs $P2PSHITHEAD_HOME/rules && cp {tmp_path}/keep/mine.json "
+              f"$P2PSHITHEAD_HOME/rules/ && {{ {filler}; }}; {PROGRAM} rules french --set eight=under --save mine; "
+              "echo status=$?; cat $P2PSHITHEAD_HOME/rules/mine.json; ls $P2PSHITHEAD_HOME/rules")  # fmt: skip
+    (tmp_path / "keep").mkdir()
+    (tmp_path / "keep" / "mine.json").write_bytes(before)
+    result = subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "P2PSHITHEAD_HOME": str(tmp_path), "P2PSHITHEAD_LANG": "en"})
+    text = said(result)
+    assert "status=1" in text and "cannot save ~mine" in text and "No space left on device" in text, text
+    assert before.decode() in result.stdout and "mine.part" not in result.stdout, text  # the old one kept, whole
