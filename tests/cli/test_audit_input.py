@@ -1,0 +1,27 @@
+"""What a person's shell and keyboard can hand the program at its prompts: closed streams, pipes, bytes
+that are no text, endless lines, EOF at each prompt. Each gets words or the end of input, never a traceback;
+driven through the real command as typed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
+
+
+def shell(home: Path, line: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """`line` as a shell runs it (`$P` the program), with `home` as the config folder."""
+    environ = {**os.environ, "P2PSHITHEAD_HOME": str(home), "P2PSHITHEAD_LANG": "en", "P": PROGRAM}
+    return subprocess.run(["sh", "-c", line], input=stdin, capture_output=True, env=environ, timeout=60)
+
+
+@pytest.mark.parametrize("closed", ["<&-", ">&-", "2>&- <&-"])
+def test_a_stream_the_shell_closed_is_the_end_of_input_or_nowhere_to_write(tmp_path: Path, closed: str) -> None:
+    result = shell(tmp_path, f'"$P" play --delay 0 --seed 1 {closed}')
+    assert b"Traceback" not in result.stderr and result.returncode == 0, result.stderr.decode()
+    assert closed.startswith(">") or result.stdout.rstrip().endswith(b"Bye!")
