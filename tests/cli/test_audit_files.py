@@ -152,3 +152,39 @@ def test_a_full_disk_saves_no_half_ruleset_and_keeps_the_one_saved_before(tmp_pa
     text = said(result)
     assert "status=1" in text and "cannot save ~mine" in text and "No space left on device" in text, text
     assert before.decode() in result.stdout and "mine.part" not in result.stdout, text  # the old one kept, whole
+
+
+def test_verify_refuses_a_pipe_at_once_instead_of_waiting_for_it_forever(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "game.p2ps")
+    result = run(tmp_path, "verify", str(tmp_path / "game.p2ps"))
+    text = said(result)
+    assert result.returncode == 1 and "not a file but a pipe or a device" in text, text
+
+
+def test_verify_refuses_a_huge_file_at_once_without_reading_it(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.p2ps"
+    with huge.open("wb") as out:
+        out.truncate(3 * 1024**3)  # sparse: 3 GB to read, none on the disk (it took a minute and 6 GB of memory)
+    result = run(tmp_path, "verify", str(huge))
+    text = said(result)
+    assert result.returncode == 1 and "is 3072 MB, larger than any saved game" in text, text
+
+
+def test_verify_names_a_file_it_cannot_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from p2pshithead.cli import verify
+
+    def refused(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    (tmp_path / "game.p2ps").write_bytes(b"x")
+    monkeypatch.setattr(verify, "load_entries", refused)  # (the tests run as root, whom chmod does not stop)
+    result = CliRunner().invoke(verify.verify, [str(tmp_path / "game.p2ps")])
+    assert result.exit_code == 1 and f"{tmp_path / 'game.p2ps'} cannot be read (Permission denied)" in said_in(result)
+
+
+def said_in(result: object) -> str:
+    """What CliRunner's person read, checked to be words and no traceback."""
+    assert getattr(result, "exception", None) is None or isinstance(result.exception, SystemExit), result.exception  # type: ignore[attr-defined]
+    return " ".join(result.output.split())  # type: ignore[attr-defined]
