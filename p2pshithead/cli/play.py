@@ -34,6 +34,7 @@ from p2pshithead.cli.prompt import (
     out_of_turn_answer,
     window_question,
 )
+from p2pshithead.cli.ranges import FloatRange
 from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.scoreboard import Scoreboard
@@ -309,7 +310,7 @@ class _Person:
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
               help=_("Bot strength (smart takes a budget too: smart:200ms; in Speed, seconds a card: smart:0.3s)."))
 @click.option("--name", default=_("You"), show_default=True, help=_("Your name at the table."))
-@click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
+@click.option("--delay", type=FloatRange(0, 10), default=0.4, show_default=True,
               help=_("Seconds to show each bot move."))
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)

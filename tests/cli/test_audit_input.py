@@ -25,3 +25,9 @@ def test_a_stream_the_shell_closed_is_the_end_of_input_or_nowhere_to_write(tmp_p
     result = shell(tmp_path, f'"$P" play --delay 0 --seed 1 {closed}')
     assert b"Traceback" not in result.stderr and result.returncode == 0, result.stderr.decode()
     assert closed.startswith(">") or result.stdout.rstrip().endswith(b"Bye!")
+
+
+@pytest.mark.parametrize("line", ['"$P" play --delay nan', '"$P" join --list --wait nan', '"$P" play --delay -nan'])
+def test_a_number_that_is_not_a_number_is_out_of_every_range(tmp_path: Path, line: str) -> None:
+    result = shell(tmp_path, line)
+    assert result.returncode == 2 and b"is not in the range" in result.stderr, result.stdout + result.stderr
