@@ -465,10 +465,23 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
 
     A person (`agent` a `HumanAgent`) sees the final screen first: the finish order with titles.
     """
-    path = path or default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
-    save_entries(path, transcript.entries)
+    kept = default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
+    path = path or kept
+    try:
+        save_entries(path, transcript.entries)
+    except OSError as exc:
+        if path == kept:
+            raise
+        save_entries(kept, transcript.entries)  # (the game is kept in the config folder: nothing is lost)
+        say(_("the game could not be saved to {path} ({problem}); it is saved to {kept}").format(
+            path=path, problem=exc.strerror, kept=kept))
+        path = kept
     if stats_path is not None:
-        stats.write(stats_path)
+        try:
+            stats.write(stats_path)
+        except OSError as exc:
+            say(_("the statistics could not be written to {path} ({problem})").format(path=stats_path,
+                                                                                      problem=exc.strerror))
     outcome = report_of(transcript)
     if transcript.phase is Progress.PLAYING and seat not in transcript.app.present():
         outcome = Report((_("you left the game for good: the others play on without you"), *outcome.lines[1:]), 0)

@@ -1,0 +1,34 @@
+"""`host` given places it cannot write: the game is played and kept, and the person is told where, in
+words (never a bare errno after the game). Starts the real host with its bots on loopback."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
+
+
+def test_a_transcript_or_stats_path_that_cannot_be_written_keeps_the_game_in_the_config_folder(tmp_path: Path) -> None:
+    home, blocked = tmp_path / "home", tmp_path / "a-file"
+    blocked.write_text("not a folder\n")
+    result = subprocess.run(
+        [PROGRAM, "host", "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--bots", "1", "--seats", "2",
+         "--games", "1", "--seed", "3", "--transcript", str(blocked / "game.p2ps"), "--stats",
+         str(blocked / "stats.json")],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        env={**os.environ, "P2PSHITHEAD_HOME": str(home), "P2PSHITHEAD_LANG": "en"})  # fmt: skip
+    text = " ".join((result.stdout + result.stderr).split())
+    assert "Errno" not in text and "Traceback" not in text, text
+    saved = list((home / "transcripts").glob("*.p2ps"))
+    assert len(saved) == 1, text
+    assert re.search(rf"the game could not be saved to {re.escape(str(blocked / 'game.p2ps'))} \(\w[\w ]+\); "
+                     rf"it is saved to {re.escape(str(saved[0]))}", text), text
+    assert re.search(rf"the statistics could not be written to {re.escape(str(blocked / 'stats.json'))} \(\w[\w ]+\)",
+                     text), text
+    assert result.returncode == 0
+    check = subprocess.run([PROGRAM, "verify", str(saved[0])], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0, check.stdout + check.stderr
