@@ -64,6 +64,8 @@ from p2pshithead.net import (
 )
 from p2pshithead.speedgame import SPEED
 
+TABLE_NAME_MAX = 40
+"""The longest table name (net's `TableConfig` rule: 1..40 printable characters, as every listing shows it)."""
 _BOT_EXIT_WAIT_S = 10.0
 _LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
@@ -378,6 +380,10 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
     """`p2pshithead host` (its help above, in the person's language)."""
     checked_bind(bind)
+    if table_name is not None and not (1 <= len(table_name) <= TABLE_NAME_MAX and table_name.isprintable()):
+        shown = repr(table_name[:TABLE_NAME_MAX]) + ("..." if len(table_name) > TABLE_NAME_MAX else "")
+        raise click.BadParameter(_("{name} is not a table name: give 1 to {most} printable characters").format(
+            name=shown, most=TABLE_NAME_MAX), param_hint="'--table'")
     if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
     # a person is asked, the first time

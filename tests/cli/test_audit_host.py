@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PROGRAM = str(Path(sys.executable).with_name("p2pshithead"))
 
 
@@ -32,3 +34,19 @@ def test_a_transcript_or_stats_path_that_cannot_be_written_keeps_the_game_in_the
     assert result.returncode == 0
     check = subprocess.run([PROGRAM, "verify", str(saved[0])], capture_output=True, text=True, timeout=60)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def host_says(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([PROGRAM, "host", "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--bots", "1", *args],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "P2PSHITHEAD_HOME": str(home), "P2PSHITHEAD_LANG": "en"})  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["shithead", "speed"])
+@pytest.mark.parametrize("name", ["a\x1b[31mb", "t" * 300, "", "\u202eevil"])
+def test_a_table_name_no_one_should_see_is_refused_as_table_in_words(tmp_path: Path, game: str, name: str) -> None:
+    result = host_says(tmp_path, "--game", game, "--table", name)
+    text = " ".join((result.stdout + result.stderr).split())
+    assert result.returncode == 2 and "Invalid value for '--table'" in text, text
+    assert "1 to 40 printable characters" in text, text
+    assert "Traceback" not in text and "\x1b" not in text and len(text) < 400, text
