@@ -70,6 +70,17 @@ def make_bot(level: str) -> Player:
         raise click.BadParameter(str(exc), param_hint="--level") from None
 
 
+def printable_name(name: str) -> str:
+    """`name` (`--name`), which the screen shows: no escape code or bell that the terminal would run.
+
+    Raises:
+        click.BadParameter: `name` holds a character that is not printable.
+    """
+    if not name.isprintable():
+        raise click.BadParameter(_("{name!r} is not a name: give printable characters").format(name=name[:24]))
+    return name
+
+
 QUIT_QUESTION = N_("Quit? This game ends, not counted. y quits, Enter plays on ")  # (fits 60 columns)
 
 
@@ -309,7 +320,8 @@ class _Person:
 @click.option("--ascii", "ascii_only", is_flag=True, help=_("Suits as letters (7h), no glyphs."))
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
               help=_("Bot strength (smart takes a budget too: smart:200ms; in Speed, seconds a card: smart:0.3s)."))
-@click.option("--name", default=_("You"), show_default=True, help=_("Your name at the table."))
+@click.option("--name", default=_("You"), show_default=True, callback=lambda _ctx, _param, name: printable_name(name),
+              help=_("Your name at the table."))
 @click.option("--delay", type=FloatRange(0, 10), default=0.4, show_default=True,
               help=_("Seconds to show each bot move."))
 @house_rules_option

@@ -31,3 +31,11 @@ def test_a_stream_the_shell_closed_is_the_end_of_input_or_nowhere_to_write(tmp_p
 def test_a_number_that_is_not_a_number_is_out_of_every_range(tmp_path: Path, line: str) -> None:
     result = shell(tmp_path, line)
     assert result.returncode == 2 and b"is not in the range" in result.stderr, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("game", ["shithead", "speed"])
+def test_a_name_with_escape_codes_or_a_bell_is_refused_at_play(tmp_path: Path, game: str) -> None:
+    result = shell(tmp_path, f'"$P" play --game {game} --delay 0 --name "$(printf "a\\033[2Jb\\007")"')
+    said = result.stdout.decode() + result.stderr.decode()
+    assert result.returncode == 2 and "Invalid value for '--name'" in said, said
+    assert "'a\\x1b[2Jb\\x07' is not a name: give printable characters" in said and "\x07" not in said, said
