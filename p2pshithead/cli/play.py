@@ -38,7 +38,7 @@ from p2pshithead.cli.ranges import FloatRange
 from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.scoreboard import Scoreboard
-from p2pshithead.cli.terminal import READER, terminal_size
+from p2pshithead.cli.terminal import READER, end_on_hangup, terminal_size
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -328,6 +328,7 @@ class _Person:
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
+    end_on_hangup()
     if game == "speed":
         from p2pshithead.cli.speedplay import play_speed  # Speed's keys load only for Speed
 

@@ -51,6 +51,20 @@ def terminal_size() -> tuple[int, int]:
     return max(SMALLEST[0], size.columns), max(SMALLEST[1], size.lines)
 
 
+def end_on_hangup() -> None:
+    """From now on SIGTERM (`kill`, a shutdown) and SIGHUP (the terminal closed) end this program as
+    `SystemExit(128 + the signal)`, a shell's status for a death by that signal: the prompt or the raw keys
+    in use unwind first and put the terminal back as they found it (by default the signal killed the
+    process at once, leaving the terminal raw and bracketed paste on)."""
+    for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
+        if (signum := getattr(signal, name, None)) is not None:
+            signal.signal(signum, _exit_by)
+
+
+def _exit_by(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 class _Resized(str):  # (never leaves this module: the read shows its prompt again)
     """What a console read returns, as a value, when the terminal's size changed under it: the text typed."""
 
