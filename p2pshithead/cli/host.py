@@ -386,8 +386,14 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
             name=shown, most=TABLE_NAME_MAX), param_hint="'--table'")
     if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
-    # a person is asked, the first time
-    identity = kept_identity(nick) if autoplay else person_identity(nick)
+    try:  # a person is asked, the first time
+        identity = kept_identity(nick) if autoplay else person_identity(nick)
+    except EOFError:
+        click.echo("\n" + _("End of input: no table was opened. Bye!"))
+        raise SystemExit(0) from None
+    except KeyboardInterrupt:
+        click.echo("\n" + _("Stopped: no table was opened. Bye!"))
+        raise SystemExit(130) from None
     if resume:
         table = _resumed(identity.public)
     elif game == SPEED.name:

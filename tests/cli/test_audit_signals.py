@@ -67,3 +67,18 @@ def test_a_signal_in_a_game_of_speed_puts_the_keys_back_in_line_mode(tmp_path: P
     after = termios.tcgetattr(child.child_fd)
     child.close()
     assert child.exitstatus == 128 + signum and after[3] == before[3]
+
+
+@pytest.mark.parametrize("key,said,status", [("d", "End of input: no table was opened. Bye!", 0),
+                                             ("c", "Stopped: no table was opened. Bye!", 130)])
+def test_ctrl_d_or_ctrl_c_at_the_hosts_first_nickname_question_opens_no_table_in_words(
+        tmp_path: Path, key: str, said: str, status: int) -> None:  # fmt: skip
+    child = pexpect.spawn(PROGRAM, ["host", "--bind", "127.0.0.1", "--no-announce"], dimensions=(24, 80), timeout=20,
+                          encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": str(tmp_path)})  # fmt: skip
+    child.expect("Your nickname at the table")
+    time.sleep(0.3)
+    child.sendcontrol(key)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert said in child.before and "Aborted!" not in child.before and child.exitstatus == status, child.before
+    assert not (tmp_path / "tables").exists()
