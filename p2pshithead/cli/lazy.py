@@ -80,6 +80,8 @@ class LazyGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
             _open_closed_streams()
+            if os.environ.get("TERM") == "dumb":
+                ctx.color = False  # (click.echo takes the colors and cursor moves out of every screen)
             use_escape_codes()  # (a Windows console reads the screens' escape codes only once asked to)
             language.start(args)
             if ctx.terminal_width is None:  # (click writes help at least 50 wide: too wide for 40 columns)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import signal
 import sys
@@ -35,8 +36,9 @@ if TYPE_CHECKING:  # loaded when a console asks (start-up: README)
 
 
 def is_console() -> bool:
-    """Whether a person types at a terminal here (stdin and stdout are terminals)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether a person types at a terminal that takes escape codes here (stdin and stdout are terminals,
+    and it is not one that says TERM=dumb)."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
 def fitted(text: str) -> str:

@@ -4,6 +4,7 @@ bracketed paste off) and the exit status of the signal, and the next run plays a
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
@@ -82,3 +83,18 @@ def test_ctrl_d_or_ctrl_c_at_the_hosts_first_nickname_question_opens_no_table_in
     child.close()
     assert said in child.before and "Aborted!" not in child.before and child.exitstatus == status, child.before
     assert not (tmp_path / "tables").exists()
+
+
+def test_a_dumb_terminal_is_sent_no_escape_code(tmp_path: Path) -> None:
+    child = pexpect.spawn(PROGRAM, ["play", "--delay", "0", "--seed", "2"], dimensions=(24, 80), timeout=20,
+                          encoding="utf-8", env={**ENV, "TERM": "dumb", "P2PSHITHEAD_HOME": str(tmp_path),
+                                                 "PROMPT_TOOLKIT_NO_CPR": ""})  # fmt: skip
+    child.logfile_read = io.StringIO()
+    child.expect(r"Type:.*\n> ")
+    child.sendline("r")
+    child.expect(r"Type:.*\n> ")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.logfile_read.getvalue()
+    assert "\x1b" not in shown and "♦" in shown and child.exitstatus == 0, repr(shown[-300:])
