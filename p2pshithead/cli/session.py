@@ -86,7 +86,13 @@ def network_words(exc: BaseException) -> str:
     text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)
     if text and isinstance(exc, OSError):
         return _("{words} ({detail})").format(words=_(text), detail=exc.strerror)
+    if isinstance(exc, OSError) and exc.filename:  # a file of the config folder (a journal, a transcript)
+        return _(_UNWRITABLE).format(path=exc.filename, problem=exc.strerror)
     return str(exc)
+
+
+_UNWRITABLE = N_("{path} cannot be used ({problem}): make the config folder one you can write, or set "
+                 "P2PSHITHEAD_HOME to another")
 
 
 _REFUSAL_WORDS = {
@@ -180,9 +186,7 @@ def kept_identity(nick: str | None, first: str | None = None) -> Identity:
                     path=kept, most=NICK_MAX))
         return load_identity(folder, nick=nick or first)
     except OSError as exc:
-        raise click.ClickException(_("{path} cannot be used ({problem}): make the config folder one you can write, "
-                                     "or set P2PSHITHEAD_HOME to another").format(
-            path=exc.filename or folder, problem=exc.strerror)) from None
+        raise click.ClickException(_(_UNWRITABLE).format(path=exc.filename or folder, problem=exc.strerror)) from None
     except (ValueError, TypeError, UnsupportedAlgorithm):  # (the nickname is checked above: the key's)
         raise click.ClickException(_("{path} does not hold a key this program can use (the unencrypted Ed25519 key "
                                      "it made there): put yours back, or move it away to start afresh as a new "

@@ -50,3 +50,12 @@ def test_a_table_name_no_one_should_see_is_refused_as_table_in_words(tmp_path: P
     assert result.returncode == 2 and "Invalid value for '--table'" in text, text
     assert "1 to 40 printable characters" in text, text
     assert "Traceback" not in text and "\x1b" not in text and len(text) < 400, text
+
+
+def test_a_file_where_the_journals_go_is_named_in_words_when_the_game_starts(tmp_path: Path) -> None:
+    (tmp_path / "tables").write_text("a file\n")
+    result = host_says(tmp_path, "--seats", "2", "--games", "1")
+    text = " ".join((result.stdout + result.stderr).split())
+    assert result.returncode == 3 and "Errno" not in text, text
+    assert re.search(rf"{re.escape(str(tmp_path / 'tables'))}\S* cannot be used \(Not a directory\): make the config "
+                     "folder one you can write, or set P2PSHITHEAD_HOME to another", text), text
