@@ -39,3 +39,10 @@ def test_a_name_with_escape_codes_or_a_bell_is_refused_at_play(tmp_path: Path, g
     said = result.stdout.decode() + result.stderr.decode()
     assert result.returncode == 2 and "Invalid value for '--name'" in said, said
     assert "'a\\x1b[2Jb\\x07' is not a name: give printable characters" in said and "\x07" not in said, said
+
+
+def test_a_line_of_thousands_of_characters_at_the_prompt_is_answered_in_words_that_fit(tmp_path: Path) -> None:
+    result = shell(tmp_path, '"$P" play --delay 0 --seed 1 --bots 1', stdin=b"z" * 5000 + b"\n")
+    screen = result.stdout.decode().split("Hand:")[-1]
+    assert "a move is a few characters, not 5000: type ? for help" in " ".join(screen.split()), screen[:500]
+    assert "zzzz" not in screen and result.returncode == 0
