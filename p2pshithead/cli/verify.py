@@ -30,7 +30,7 @@ VERIFIED = {**APPS, SPEED.name: SPEED}
 @click.option("--last", is_flag=True, help=_("The game saved last in the config folder's transcripts/."))
 def verify(files: tuple[Path, ...], last: bool) -> None:
     if not files:
-        saved = sorted(transcripts_dir().glob("*.p2ps"), key=lambda p: p.stat().st_mtime)
+        saved = sorted((p for p in transcripts_dir().glob("*.p2ps") if p.is_file()), key=lambda p: p.stat().st_mtime)
         if not last or not saved:
             raise click.UsageError(_("name a saved game, or --last for the newest") if not last else
                                    _("no saved game in {folder} yet").format(folder=transcripts_dir()))

@@ -188,3 +188,14 @@ def said_in(result: object) -> str:
     """What CliRunner's person read, checked to be words and no traceback."""
     assert getattr(result, "exception", None) is None or isinstance(result.exception, SystemExit), result.exception  # type: ignore[attr-defined]
     return " ".join(result.output.split())  # type: ignore[attr-defined]
+
+
+def test_verify_last_passes_over_a_dangling_link_or_a_folder_among_the_saved_games(tmp_path: Path) -> None:
+    saved = tmp_path / "transcripts"
+    saved.mkdir()
+    (saved / "old.p2ps").write_bytes(b"")
+    (saved / "gone.p2ps").symlink_to(tmp_path / "nowhere")
+    (saved / "folder.p2ps").mkdir()
+    result = run(tmp_path, "verify", "--last")
+    text = said(result)
+    assert f"checking {saved / 'old.p2ps'}" in text and "no entries" in text and result.returncode == 1, text
