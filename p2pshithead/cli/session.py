@@ -71,6 +71,8 @@ from p2pshithead.net import (
 
 _ERRNO_WORDS = {
     errno.EADDRINUSE: N_("that port is in use by another program: leave --port out, or choose another"),
+    errno.EACCES: N_("this program may not listen on that port (below 1024, ports are the system's): leave --port "
+                     "out, or choose one from 1024 up"),
     errno.EADDRNOTAVAIL: N_("that address is not this machine's: check --bind, or leave it out"),
     errno.ENETUNREACH: N_("no route to that network: are you on the same Wi-Fi as the table?"),
     errno.EHOSTUNREACH: N_("that machine cannot be reached: is it on the same Wi-Fi, and still up?"),
@@ -83,11 +85,11 @@ def network_words(exc: BaseException) -> str:
     this person's words (`answer_words`), after the name of the link it came on."""
     if isinstance(exc, Refused):
         return _("{peer}: {said}").format(peer=exc.peer, said=answer_words(exc.answer))
-    text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)
-    if text and isinstance(exc, OSError):
-        return _("{words} ({detail})").format(words=_(text), detail=exc.strerror)
     if isinstance(exc, OSError) and exc.filename:  # a file of the config folder (a journal, a transcript)
         return _(_UNWRITABLE).format(path=exc.filename, problem=exc.strerror)
+    text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)
+    if text and isinstance(exc, OSError):  # a socket's
+        return _("{words} ({detail})").format(words=_(text), detail=exc.strerror)
     return str(exc)
 
 

@@ -199,3 +199,19 @@ def test_verify_last_passes_over_a_dangling_link_or_a_folder_among_the_saved_gam
     result = run(tmp_path, "verify", "--last")
     text = said(result)
     assert f"checking {saved / 'old.p2ps'}" in text and "no entries" in text and result.returncode == 1, text
+
+
+@pytest.mark.skipif(subprocess.run(["unshare", "--user", "true"], capture_output=True).returncode != 0,
+                    reason="needs unshare --user (util-linux, user namespaces): root is let write anywhere")
+def test_a_config_folder_nobody_may_write_is_named_and_play_still_plays(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o555)  # (as nobody, in a user namespace of its own, the program may not write here)
+    environ = {**os.environ, "P2PSHITHEAD_HOME": str(home), "P2PSHITHEAD_LANG": "en"}
+    join = subprocess.run(["unshare", "--user", PROGRAM, "join", "--address", "127.0.0.1:9", "--name", "ana"],
+                          capture_output=True, text=True, env=environ, timeout=60, stdin=subprocess.DEVNULL)
+    text = said(join)
+    assert join.returncode == 1 and f"{home / 'identity.pem'} cannot be used (Permission denied)" in text, text
+    play = subprocess.run(["unshare", "--user", PROGRAM, "play", "--lang", "fr", "--delay", "0"], capture_output=True,
+                          text=True, env=environ, timeout=60, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert play.returncode == 0 and "Au revoir" in said(play)  # (the language is not kept, and the game is played)

@@ -59,3 +59,19 @@ def test_a_file_where_the_journals_go_is_named_in_words_when_the_game_starts(tmp
     assert result.returncode == 3 and "Errno" not in text, text
     assert re.search(rf"{re.escape(str(tmp_path / 'tables'))}\S* cannot be used \(Not a directory\): make the config "
                      "folder one you can write, or set P2PSHITHEAD_HOME to another", text), text
+
+
+def _unprivileged() -> bool:
+    """Whether this test may run the program as nobody, in a user namespace of its own (`unshare --user`)."""
+    return subprocess.run(["unshare", "--user", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _unprivileged(), reason="needs unshare --user (util-linux, user namespaces)")
+def test_a_port_the_system_keeps_for_itself_is_refused_in_words(tmp_path: Path) -> None:
+    result = subprocess.run(["unshare", "--user", PROGRAM, "host", "--port", "80", "--bind", "127.0.0.1",
+                             "--no-announce", "--autoplay", "--bots", "1", "--seats", "2"],
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                            env={**os.environ, "P2PSHITHEAD_HOME": str(tmp_path / "home"), "P2PSHITHEAD_LANG": "en"})
+    text = " ".join((result.stdout + result.stderr).split())
+    assert result.returncode == 3 and "Errno" not in text, text
+    assert "this program may not listen on that port (below 1024, ports are the system's): leave --port out" in text
