@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -380,11 +381,21 @@ def _table_name(journal: Journal) -> str | None:
 
 
 def _address(text: str) -> tuple[str, int]:
+    """`--address HOST:PORT`, checked to name a machine this one can look up.
+
+    Raises:
+        click.BadParameter: not HOST:PORT, or no machine of that name or address is known here.
+    """
     host, _colon, port = text.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host.isprintable() or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise click.BadParameter(_("expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}").format(text=text),
                                  param_hint="--address")
+    try:
+        socket.getaddrinfo(host, int(port), type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):  # (socket.gaierror: no such name, or no name service to ask)
+        raise click.BadParameter(_("no machine called {host} is known here: give the address the host printed (e.g. "
+                                   "192.168.1.20:40000)").format(host=host), param_hint="--address") from None
     return host, int(port)
 
 

@@ -46,3 +46,16 @@ def test_a_line_of_thousands_of_characters_at_the_prompt_is_answered_in_words_th
     screen = result.stdout.decode().split("Hand:")[-1]
     assert "a move is a few characters, not 5000: type ? for help" in " ".join(screen.split()), screen[:500]
     assert "zzzz" not in screen and result.returncode == 0
+
+
+@pytest.mark.parametrize("address,said", [
+    ("999.1.1.1:5", "Invalid value for --address: no machine called 999.1.1.1 is known here"),
+    ("a\x1b[31m:5", "Invalid value for --address: expected HOST:PORT (e.g. 192.168.1.20:40000), got 'a\\x1b[31m:5'"),
+])  # fmt: skip
+def test_an_address_no_machine_has_is_refused_as_address_in_words(tmp_path: Path, address: str, said: str) -> None:
+    for command in ("join", "join --watch"):
+        result = subprocess.run([PROGRAM, *command.split(), "--name", "ana", "--address", address],
+                                capture_output=True, timeout=60,
+                                env={**os.environ, "P2PSHITHEAD_HOME": str(tmp_path), "P2PSHITHEAD_LANG": "en"})
+        text = " ".join(result.stderr.decode().split())
+        assert result.returncode == 2 and said in text, text
