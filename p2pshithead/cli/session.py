@@ -93,8 +93,8 @@ def network_words(exc: BaseException) -> str:
     return str(exc)
 
 
-_UNWRITABLE = N_("{path} cannot be used ({problem}): make the config folder one you can write, or set "
-                 "P2PSHITHEAD_HOME to another")
+_UNWRITABLE = N_("{path} cannot be used ({problem}): make the config folder and its files yours to read and write, "
+                 "or set P2PSHITHEAD_HOME to another")
 
 
 _REFUSAL_WORDS = {

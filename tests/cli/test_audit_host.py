@@ -58,7 +58,7 @@ def test_a_file_where_the_journals_go_is_named_in_words_when_the_game_starts(tmp
     text = " ".join((result.stdout + result.stderr).split())
     assert result.returncode == 3 and "Errno" not in text, text
     assert re.search(rf"{re.escape(str(tmp_path / 'tables'))}\S* cannot be used \(Not a directory\): make the config "
-                     "folder one you can write, or set P2PSHITHEAD_HOME to another", text), text
+                     "folder and its files yours to read and write, or set P2PSHITHEAD_HOME to another", text), text
 
 
 def _unprivileged() -> bool:
