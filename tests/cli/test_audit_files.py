@@ -215,3 +215,12 @@ def test_a_config_folder_nobody_may_write_is_named_and_play_still_plays(tmp_path
     play = subprocess.run(["unshare", "--user", PROGRAM, "play", "--lang", "fr", "--delay", "0"], capture_output=True,
                           text=True, env=environ, timeout=60, stdin=subprocess.DEVNULL)  # fmt: skip
     assert play.returncode == 0 and "Au revoir" in said(play)  # (the language is not kept, and the game is played)
+
+
+def test_a_config_folder_given_with_a_quoted_tilde_is_in_home_not_a_folder_named_tilde(tmp_path: Path) -> None:
+    (tmp_path / "cwd").mkdir()
+    result = subprocess.run([PROGRAM, "rules", "pagat", "--save", "mine"], capture_output=True, text=True, timeout=60,
+                            cwd=tmp_path / "cwd", env={**os.environ, "HOME": str(tmp_path), "P2PSHITHEAD_LANG": "en",
+                                                       "P2PSHITHEAD_HOME": "~/games"})  # fmt: skip
+    assert result.returncode == 0 and (tmp_path / "games" / "rules" / "mine.json").is_file(), said(result)
+    assert not (tmp_path / "cwd" / "~").exists()
