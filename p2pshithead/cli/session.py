@@ -180,8 +180,8 @@ def kept_identity(nick: str | None, first: str | None = None) -> Identity:
             nick=nick[:NICK_MAX + 1], most=NICK_MAX), param_hint="'--name'")
     try:
         if nick is None and (kept := folder / "nick").exists():
-            with contextlib.suppress(UnicodeDecodeError):  # (at most a nickname's bytes are read)
-                nick = kept.read_bytes()[:4 * NICK_MAX + 2].decode("utf-8").strip()
+            with kept.open("rb") as file, contextlib.suppress(UnicodeDecodeError):  # (a nickname's bytes at most)
+                nick = file.read(4 * NICK_MAX + 2).decode("utf-8").strip()
             if nick is None or not _is_nick(nick):
                 raise click.ClickException(_("{path} keeps no nickname this program can use (1 to {most} printable "
                                              "characters): give one with --name NAME, which is kept").format(

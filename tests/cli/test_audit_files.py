@@ -60,11 +60,14 @@ def test_a_key_file_that_holds_no_key_of_ours_is_named_with_the_next_step_and_ne
     assert (tmp_path / "identity.pem").read_text(encoding="latin-1") == pem  # nothing lost
 
 
-@pytest.mark.parametrize("kept", [b"\xff\xfebob\n", b"bo\x1b[31mb\n", b"b" * 10_000_000, b"\n"])
+@pytest.mark.parametrize("kept", [b"\xff\xfebob\n", b"bo\x1b[31mb\n", b"b" * 10_000_000, b"\n", b"/dev/zero"])
 def test_a_kept_nickname_that_is_no_nickname_is_named_with_the_next_step_and_not_shown(tmp_path: Path,
                                                                                        kept: bytes) -> None:
     (tmp_path / "identity.pem").write_text(KEY)
-    (tmp_path / "nick").write_bytes(kept)
+    if kept == b"/dev/zero":  # (endless: it must not be read whole)
+        (tmp_path / "nick").symlink_to("/dev/zero")
+    else:
+        (tmp_path / "nick").write_bytes(kept)
     result = joined(tmp_path)
     text = said(result)
     assert result.returncode == 1 and len(text) < 400, text[:400]
