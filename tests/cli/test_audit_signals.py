@@ -98,3 +98,16 @@ def test_a_dumb_terminal_is_sent_no_escape_code(tmp_path: Path) -> None:
     child.close()
     shown = child.logfile_read.getvalue()
     assert "\x1b" not in shown and "♦" in shown and child.exitstatus == 0, repr(shown[-300:])
+
+
+def test_a_game_of_speed_on_a_dumb_terminal_is_sent_no_escape_code(tmp_path: Path) -> None:
+    child = pexpect.spawn(PROGRAM, ["play", "--game", "speed", "--level", "smart:5s", "--seed", "1"],
+                          dimensions=(24, 80), timeout=20, encoding="utf-8",
+                          env={**ENV, "TERM": "dumb", "P2PSHITHEAD_HOME": str(tmp_path)})  # fmt: skip
+    child.logfile_read = io.StringIO()
+    child.expect("Ctrl-C leave")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.logfile_read.getvalue()
+    assert "\x1b" not in shown and "LEFT" in shown and child.exitstatus == 130, repr(shown[:300])
