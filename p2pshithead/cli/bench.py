@@ -9,6 +9,7 @@ import click
 
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.lazy import Lazy, LazyGroup
+from p2pshithead.cli.ranges import FloatRange
 from p2pshithead.engine import DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.lang import N_, _
 
@@ -60,7 +61,7 @@ def net(players: int, as_json: bool) -> None:
               help=_("Peers at the table."))
 @click.option("--cards", type=click.Choice([str(n) for n in DECK_SIZES]), default=None,
               help=_("Cards in the deck  [default: the game's packs for PLAYERS: 52, or 104 from six players]"))
-@click.option("--hop-ms", type=click.FloatRange(min=0), default=0.5, show_default=True,
+@click.option("--hop-ms", type=FloatRange(min=0), default=0.5, show_default=True,
               help=_("One-way latency of a LAN hop (a peer to the host's sequencer, or back)."))
 @click.option("--seed", type=int, default=0, show_default=True, help=_("Seed of every peer's randomness."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
@@ -139,7 +140,7 @@ def garbage(connections: int, as_json: bool) -> None:
 ), epilog=examples("bench soak --games 20 --budget 600"))
 @click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help=_("Tables to play."))
 @click.option("--seed", type=int, default=0, show_default=True, help=_("Seed of the kills."))
-@click.option("--budget", type=click.FloatRange(min=1), default=3600.0, show_default=True, help=_("Seconds at most."))
+@click.option("--budget", type=FloatRange(min=1), default=3600.0, show_default=True, help=_("Seconds at most."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 def soak(games: int, seed: int, budget: float, as_json: bool) -> None:
     from p2pshithead.bench.soak import soak as run

@@ -19,7 +19,7 @@ HOME_ENV = "P2PSHITHEAD_HOME"
 def config_dir() -> Path:
     """The folder of this identity: key, nickname, saved rules, journals (`tables/`), `transcripts/`."""
     if home := os.environ.get(HOME_ENV):
-        return Path(home)
+        return Path(home).expanduser()  # (a quoted "~/games" is the home folder's, as the shell would say)
     import platformdirs  # loaded when asked: `rules classic` and `join --list` never ask (start-up: README)
 
     return Path(platformdirs.user_config_dir(APP, appauthor=False, roaming=True))

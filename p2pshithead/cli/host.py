@@ -29,6 +29,7 @@ from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_
 from p2pshithead.cli.session import (
     Evening,
     finish_game,
+    kept_identity,
     make_agent,
     network_words,
     notifier,
@@ -58,12 +59,13 @@ from p2pshithead.net import (
     TableEvent,
     Transcript,
     damaged,
-    load_identity,
     replay_journal,
     unfinished,
 )
 from p2pshithead.speedgame import SPEED
 
+TABLE_NAME_MAX = 40
+"""The longest table name (net's `TableConfig` rule: 1..40 printable characters, as every listing shows it)."""
 _BOT_EXIT_WAIT_S = 10.0
 _LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
@@ -378,10 +380,20 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
     """`p2pshithead host` (its help above, in the person's language)."""
     checked_bind(bind)
+    if table_name is not None and not (1 <= len(table_name) <= TABLE_NAME_MAX and table_name.isprintable()):
+        shown = repr(table_name[:TABLE_NAME_MAX]) + ("..." if len(table_name) > TABLE_NAME_MAX else "")
+        raise click.BadParameter(_("{name} is not a table name: give 1 to {most} printable characters").format(
+            name=shown, most=TABLE_NAME_MAX), param_hint="'--table'")
     if game == SPEED.name:
         _refuse_for_speed(click.get_current_context())
-    # a person is asked, the first time
-    identity = load_identity(config_dir(), nick=nick) if autoplay else person_identity(nick)
+    try:  # a person is asked, the first time
+        identity = kept_identity(nick) if autoplay else person_identity(nick)
+    except EOFError:
+        click.echo("\n" + _("End of input: no table was opened. Bye!"))
+        raise SystemExit(0) from None
+    except KeyboardInterrupt:
+        click.echo("\n" + _("Stopped: no table was opened. Bye!"))
+        raise SystemExit(130) from None
     if resume:
         table = _resumed(identity.public)
     elif game == SPEED.name:

@@ -11,6 +11,7 @@ import click
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.lan import checked_bind, list_tables
 from p2pshithead.cli.level import LEVEL
+from p2pshithead.cli.ranges import FloatRange
 from p2pshithead.lang import _
 
 _SEATED: list[str] = []  # what Ctrl-C says once a table is chosen (empty: this run sat nowhere yet)
@@ -29,7 +30,7 @@ folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` 
 @click.option("--address", help=_("HOST:PORT of a table, without mDNS."))
 @click.option("--bind", default="0.0.0.0", show_default=True, help=_("Address for mDNS and the socket."))
 @click.option("--list", "list_only", is_flag=True, help=_("Print the tables found and exit."))
-@click.option("--wait", type=click.FloatRange(0, 600), default=5.0, show_default=True,
+@click.option("--wait", type=FloatRange(0, 600), default=5.0, show_default=True,
               help=_("Seconds to look for TABLE (or, with --list or --bot, for any table)."))
 @click.option("--json", "as_json", is_flag=True, help=_("With --list: one JSON array of the tables."))
 @click.option("--bot", is_flag=True, help=_("A computer player takes this seat."))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -16,12 +17,13 @@ from pathlib import Path
 import click
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
-from p2pshithead.cli.home import config_dir, tables_dir
+from p2pshithead.cli.home import tables_dir
 from p2pshithead.cli.lan import is_speed, label, show
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
     finish_game,
+    kept_identity,
     make_agent,
     network_words,
     notifier,
@@ -52,7 +54,6 @@ from p2pshithead.net import (
     Watcher,
     async_watch,
     damaged,
-    load_identity,
     setup_from_genesis,
     unfinished,
 )
@@ -380,11 +381,21 @@ def _table_name(journal: Journal) -> str | None:
 
 
 def _address(text: str) -> tuple[str, int]:
+    """`--address HOST:PORT`, checked to name a machine this one can look up.
+
+    Raises:
+        click.BadParameter: not HOST:PORT, or no machine of that name or address is known here.
+    """
     host, _colon, port = text.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host.isprintable() or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise click.BadParameter(_("expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}").format(text=text),
                                  param_hint="--address")
+    try:
+        socket.getaddrinfo(host, int(port), type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):  # (socket.gaierror: no such name, or no name service to ask)
+        raise click.BadParameter(_("no machine called {host} is known here: give the address the host printed (e.g. "
+                                   "192.168.1.20:40000)").format(host=host), param_hint="--address") from None
     return host, int(port)
 
 
@@ -412,8 +423,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
             raise SystemExit(3) from None
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
-        first = None if (config_dir() / "nick").exists() else f"bot-{os.urandom(2).hex()}"
-        identity = load_identity(config_dir(), nick=nick or first)
+        identity = kept_identity(nick, first=f"bot-{os.urandom(2).hex()}")
     else:
         identity = person_identity(nick)
     resume = None if new or game == SPEED.name else _unfinished_game(table, address)

@@ -72,11 +72,21 @@ def system_language(environ: Mapping[str, str]) -> str | None:
 
 
 def _saved() -> str | None:
-    """The language kept in the config folder, if any."""
+    """The language kept in the config folder, if any (its first bytes: a code is short)."""
     try:
-        return saved_file().read_text(encoding="utf-8").strip() or None
+        with saved_file().open("rb") as kept:
+            return kept.read(64).decode("utf-8", "replace").strip() or None
     except OSError:  # (no file: nothing kept)
         return None
+
+
+def _shown(value: str) -> str:
+    """`value`, a language asked for that this program does not speak, as a person may read it: as typed
+    when it is a short printable word, else quoted with its control characters (escape codes) spelled out,
+    not run, and cut short."""
+    if len(value) <= 24 and value.isprintable():
+        return value
+    return repr(value[:24]) + ("..." if len(value) > 24 else "")
 
 
 def _choices() -> str:
@@ -100,6 +110,7 @@ def choose(args: Sequence[str], environ: Mapping[str, str]) -> str:
             continue
         if value in LANGUAGES:
             return value
+        value = _shown(value)
         lang.use(next((v for v in (later() for _s, later in sources[i + 1:]) if v in LANGUAGES), "en"))
         if source == "option":
             raise click.BadParameter(_("{value} is not a language of this program: choose {choices}.").format(

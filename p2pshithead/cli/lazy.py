@@ -9,7 +9,9 @@ chosen, are translated when shown."""
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -24,6 +26,14 @@ __all__ = ["NARROWEST", "Lazy", "LazyGroup"]
 
 NARROWEST = 40
 """The narrowest terminal help is fitted to (the smallest layout, cli/render.py's SMALLEST)."""
+
+
+def _open_closed_streams() -> None:
+    """A standard stream the shell closed (`<&-`, `>&-`: Python makes it None) is the end of input, or
+    somewhere that takes what is written and keeps nothing: the program runs on as with /dev/null."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 (open as long as the process)
 
 
 class Lazy(NamedTuple):
@@ -69,6 +79,9 @@ class LazyGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
+            _open_closed_streams()
+            if os.environ.get("TERM") == "dumb":
+                ctx.color = False  # (click.echo takes the colors and cursor moves out of every screen)
             use_escape_codes()  # (a Windows console reads the screens' escape codes only once asked to)
             language.start(args)
             if ctx.terminal_width is None:  # (click writes help at least 50 wide: too wide for 40 columns)

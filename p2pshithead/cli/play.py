@@ -34,10 +34,11 @@ from p2pshithead.cli.prompt import (
     out_of_turn_answer,
     window_question,
 )
+from p2pshithead.cli.ranges import FloatRange
 from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.scoreboard import Scoreboard
-from p2pshithead.cli.terminal import READER, terminal_size
+from p2pshithead.cli.terminal import READER, end_on_hangup, terminal_size
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -67,6 +68,17 @@ def make_bot(level: str) -> Player:
         return make_player(level)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--level") from None
+
+
+def printable_name(name: str) -> str:
+    """`name` (`--name`), which the screen shows: no escape code or bell that the terminal would run.
+
+    Raises:
+        click.BadParameter: `name` holds a character that is not printable.
+    """
+    if not name.isprintable():
+        raise click.BadParameter(_("{name!r} is not a name: give printable characters").format(name=name[:24]))
+    return name
 
 
 QUIT_QUESTION = N_("Quit? This game ends, not counted. y quits, Enter plays on ")  # (fits 60 columns)
@@ -308,13 +320,15 @@ class _Person:
 @click.option("--ascii", "ascii_only", is_flag=True, help=_("Suits as letters (7h), no glyphs."))
 @click.option("--level", type=LEVEL, default="greedy", show_default=True,
               help=_("Bot strength (smart takes a budget too: smart:200ms; in Speed, seconds a card: smart:0.3s)."))
-@click.option("--name", default=_("You"), show_default=True, help=_("Your name at the table."))
-@click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
+@click.option("--name", default=_("You"), show_default=True, callback=lambda _ctx, _param, name: printable_name(name),
+              help=_("Your name at the table."))
+@click.option("--delay", type=FloatRange(0, 10), default=0.4, show_default=True,
               help=_("Seconds to show each bot move."))
 @house_rules_option
 @click.option("--game", type=click.Choice(["shithead", "speed"]), default="shithead", show_default=True)
 def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, level: str, name: str, delay: float,
          settings: tuple[str, ...], game: str) -> None:  # fmt: skip
+    end_on_hangup()
     if game == "speed":
         from p2pshithead.cli.speedplay import play_speed  # Speed's keys load only for Speed
 

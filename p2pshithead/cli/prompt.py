@@ -38,6 +38,10 @@ _COMMANDS = {"?": Command.HELP, "help": Command.HELP, "h": Command.HELP, "rules"
              "quit": Command.QUIT, "exit": Command.QUIT}
 
 
+LONGEST = 60
+"""The longest line read as a move (the longest move typed in full, "swap #1 #2 ..." or "a>NAME", is shorter)."""
+
+
 def interpret(text: str, view: Game, me: int, names: Sequence[str] | None = None) -> Move | Command:
     """Turn one line of input into a legal move of `me` (or a command).
 
@@ -59,6 +63,8 @@ def interpret(text: str, view: Game, me: int, names: Sequence[str] | None = None
     t = " ".join(text.strip().lower().split())
     if not t:
         raise InvalidMoveError(_("type a move, or ? for help"))
+    if len(t) > LONGEST:  # (not echoed back: the status line has room for the answer, not the line)
+        raise InvalidMoveError(_("a move is a few characters, not {count}: type ? for help").format(count=len(t)))
     if t in _COMMANDS:
         return _COMMANDS[t]
     try:

@@ -10,6 +10,7 @@ checked again whenever it is read, so a damaged or outdated file is named, never
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -172,13 +173,24 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
 
 
 def save(name: str, chosen: ChosenRules) -> Path:
-    """Save `chosen` as house ruleset `name` (replacing one of that name); its path."""
+    """Save `chosen` as house ruleset `name` (replacing one of that name, whole or not at all); its path.
+
+    Raises:
+        click.ClickException: the folder cannot be written (full, read-only, a file), named with the next step.
+    """
     path = rules_folder() / (_checked_name(name, "--save") + ".json")
-    path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_suffix(".part")
-    part.write_text(json.dumps({"preset": chosen.base, "house": chosen.house}, indent=1, sort_keys=True) + "\n",
-                    encoding="utf-8")  # fmt: skip
-    os.replace(part, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_text(json.dumps({"preset": chosen.base, "house": chosen.house}, indent=1, sort_keys=True) + "\n",
+                        encoding="utf-8")  # fmt: skip
+        os.replace(part, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
+        raise click.ClickException(_("cannot save {label} in {folder} ({problem}): make the config folder one you "
+                                     "can write, or set P2PSHITHEAD_HOME to another").format(
+            label=SAVED + path.stem, folder=path.parent, problem=exc.strerror)) from None
     return path
 
 
@@ -218,7 +230,11 @@ def _delete(name: str) -> None:
     if not path.exists():
         raise click.BadParameter(_("no saved house ruleset {label} in {folder}").format(
             label=SAVED + path.stem, folder=rules_folder()), param_hint="--delete")
-    path.unlink()
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise click.ClickException(_("cannot delete {path} ({problem}): remove it by hand").format(
+            path=path, problem=exc.strerror)) from None
     click.echo(_("deleted {label} ({path})").format(label=SAVED + path.stem, path=path))
 
 

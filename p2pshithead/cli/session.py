@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
+from cryptography.exceptions import UnsupportedAlgorithm
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
 from p2pshithead.cli.home import config_dir, transcripts_dir
@@ -70,6 +71,8 @@ from p2pshithead.net import (
 
 _ERRNO_WORDS = {
     errno.EADDRINUSE: N_("that port is in use by another program: leave --port out, or choose another"),
+    errno.EACCES: N_("this program may not listen on that port (below 1024, ports are the system's): leave --port "
+                     "out, or choose one from 1024 up"),
     errno.EADDRNOTAVAIL: N_("that address is not this machine's: check --bind, or leave it out"),
     errno.ENETUNREACH: N_("no route to that network: are you on the same Wi-Fi as the table?"),
     errno.EHOSTUNREACH: N_("that machine cannot be reached: is it on the same Wi-Fi, and still up?"),
@@ -82,10 +85,16 @@ def network_words(exc: BaseException) -> str:
     this person's words (`answer_words`), after the name of the link it came on."""
     if isinstance(exc, Refused):
         return _("{peer}: {said}").format(peer=exc.peer, said=answer_words(exc.answer))
+    if isinstance(exc, OSError) and exc.filename:  # a file of the config folder (a journal, a transcript)
+        return _(_UNWRITABLE).format(path=exc.filename, problem=exc.strerror)
     text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)
-    if text and isinstance(exc, OSError):
+    if text and isinstance(exc, OSError):  # a socket's
         return _("{words} ({detail})").format(words=_(text), detail=exc.strerror)
     return str(exc)
+
+
+_UNWRITABLE = N_("{path} cannot be used ({problem}): make the config folder and its files yours to read and write, "
+                 "or set P2PSHITHEAD_HOME to another")
 
 
 _REFUSAL_WORDS = {
@@ -148,15 +157,47 @@ def person_identity(nick: str | None) -> Identity:
     keeps the login name); `nick` overrides and is kept.
 
     Raises:
-        click.BadParameter: a nickname that is not 1..24 printable characters.
+        click.ClickException: as `kept_identity`.
     """
     if nick is None and not (config_dir() / "nick").exists() and is_console():
         login = getpass.getuser()[:NICK_MAX] or "player"
         nick = READER.read(_("Your nickname at the table (Enter: {login}): ").format(login=login)).strip() or login
+    return kept_identity(nick)
+
+
+def kept_identity(nick: str | None, first: str | None = None) -> Identity:
+    """The identity kept in the config folder (made there the first time), named `nick` (kept), else the
+    nickname kept, else `first`, else the login name.
+
+    Raises:
+        click.BadParameter: `nick` is not 1..24 printable characters (it came from --name).
+        click.ClickException: the nickname or the key kept there cannot be used, or the folder cannot be
+            written: each named, with the next step, and left as it is.
+    """
+    folder = config_dir()
+    if nick is not None and not _is_nick(nick):
+        raise click.BadParameter(_("{nick!r} is not a nickname: give 1 to {most} printable characters").format(
+            nick=nick[:NICK_MAX + 1], most=NICK_MAX), param_hint="'--name'")
     try:
-        return load_identity(config_dir(), nick=nick)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--name") from None
+        if nick is None and (kept := folder / "nick").exists():
+            with kept.open("rb") as file, contextlib.suppress(UnicodeDecodeError):  # (a nickname's bytes at most)
+                nick = file.read(4 * NICK_MAX + 2).decode("utf-8").strip()
+            if nick is None or not _is_nick(nick):
+                raise click.ClickException(_("{path} keeps no nickname this program can use (1 to {most} printable "
+                                             "characters): give one with --name NAME, which is kept").format(
+                    path=kept, most=NICK_MAX))
+        return load_identity(folder, nick=nick or first)
+    except OSError as exc:
+        raise click.ClickException(_(_UNWRITABLE).format(path=exc.filename or folder, problem=exc.strerror)) from None
+    except (ValueError, TypeError, UnsupportedAlgorithm):  # (the nickname is checked above: the key's)
+        raise click.ClickException(_("{path} does not hold a key this program can use (the unencrypted Ed25519 key "
+                                     "it made there): put yours back, or move it away to start afresh as a new "
+                                     "player").format(path=folder / "identity.pem")) from None
+
+
+def _is_nick(text: str) -> bool:
+    """Whether `text` is a nickname (net's rule: 1..NICK_MAX printable characters)."""
+    return 1 <= len(text) <= NICK_MAX and text.isprintable()
 
 
 def make_agent(bot: bool, level: str, seed: int | None, say: Say, ascii: bool = False,
@@ -430,10 +471,23 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
 
     A person (`agent` a `HumanAgent`) sees the final screen first: the finish order with titles.
     """
-    path = path or default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
-    save_entries(path, transcript.entries)
+    kept = default_transcript_path(transcripts_dir(), transcript.setup.table_id, seat)
+    path = path or kept
+    try:
+        save_entries(path, transcript.entries)
+    except OSError as exc:
+        if path == kept:
+            raise
+        save_entries(kept, transcript.entries)  # (the game is kept in the config folder: nothing is lost)
+        say(_("the game could not be saved to {path} ({problem}); it is saved to {kept}").format(
+            path=path, problem=exc.strerror, kept=kept))
+        path = kept
     if stats_path is not None:
-        stats.write(stats_path)
+        try:
+            stats.write(stats_path)
+        except OSError as exc:
+            say(_("the statistics could not be written to {path} ({problem})").format(path=stats_path,
+                                                                                      problem=exc.strerror))
     outcome = report_of(transcript)
     if transcript.phase is Progress.PLAYING and seat not in transcript.app.present():
         outcome = Report((_("you left the game for good: the others play on without you"), *outcome.lines[1:]), 0)

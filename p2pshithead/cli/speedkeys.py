@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
 import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
@@ -82,8 +83,9 @@ def draw(text: str, out: Output | None = None) -> None:
     prompt_toolkit's output on stdout: VT100 codes where the terminal takes them (Windows 10+ consoles
     too, switched to them), the console API on an older Windows console (which would show the codes)."""
     screen = out or _output(sys.stdout)
-    screen.erase_screen()
-    screen.cursor_goto(0, 0)
+    if os.environ.get("TERM") != "dumb":  # (a dumb terminal would show the codes: its screens follow one another)
+        screen.erase_screen()
+        screen.cursor_goto(0, 0)
     screen.write_raw(text.replace("\n", "\r\n") + "\r\n")
     screen.flush()
 

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import signal
 import sys
@@ -35,8 +36,9 @@ if TYPE_CHECKING:  # loaded when a console asks (start-up: README)
 
 
 def is_console() -> bool:
-    """Whether a person types at a terminal here (stdin and stdout are terminals)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether a person types at a terminal that takes escape codes here (stdin and stdout are terminals,
+    and it is not one that says TERM=dumb)."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
 def fitted(text: str) -> str:
@@ -49,6 +51,20 @@ def terminal_size() -> tuple[int, int]:
     """The terminal's (columns, lines) now; 80x24 where there is none (a pipe); at least `SMALLEST`."""
     size = shutil.get_terminal_size((80, 24))
     return max(SMALLEST[0], size.columns), max(SMALLEST[1], size.lines)
+
+
+def end_on_hangup() -> None:
+    """From now on SIGTERM (`kill`, a shutdown) and SIGHUP (the terminal closed) end this program as
+    `SystemExit(128 + the signal)`, a shell's status for a death by that signal: the prompt or the raw keys
+    in use unwind first and put the terminal back as they found it (by default the signal killed the
+    process at once, leaving the terminal raw and bracketed paste on)."""
+    for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
+        if (signum := getattr(signal, name, None)) is not None:
+            signal.signal(signum, _exit_by)
+
+
+def _exit_by(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 class _Resized(str):  # (never leaves this module: the read shows its prompt again)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import click
@@ -14,6 +15,8 @@ from p2pshithead.lang import _
 from p2pshithead.net import RemoteProtocolError, Transcript, link_problem, load_entries, replay
 from p2pshithead.speedgame import SPEED
 
+MOST_MB = 64
+"""The largest file `verify` reads, in MB: hundreds of games' worth (a game's file is some 100 KB)."""
 VERIFIED = {**APPS, SPEED.name: SPEED}
 """Every game this program plays: a saved Shithead or Speed game is re-checked by its own rules."""
 
@@ -27,7 +30,7 @@ VERIFIED = {**APPS, SPEED.name: SPEED}
 @click.option("--last", is_flag=True, help=_("The game saved last in the config folder's transcripts/."))
 def verify(files: tuple[Path, ...], last: bool) -> None:
     if not files:
-        saved = sorted(transcripts_dir().glob("*.p2ps"), key=lambda p: p.stat().st_mtime)
+        saved = sorted((p for p in transcripts_dir().glob("*.p2ps") if p.is_file()), key=lambda p: p.stat().st_mtime)
         if not last or not saved:
             raise click.UsageError(_("name a saved game, or --last for the newest") if not last else
                                    _("no saved game in {folder} yet").format(folder=transcripts_dir()))
@@ -68,8 +71,22 @@ def _after_a_leave(previous: Transcript, transcript: Transcript) -> bool:
 
 
 def _replayed(file: Path) -> tuple[Path, Transcript]:
+    """`file` checked whole; a file that is no saved game is said so (exit 1) before it is read: a pipe
+    would be waited for forever, and a huge file read into memory whole."""
     try:
-        return file, replay(load_entries(file), str(file), VERIFIED)
+        found = file.stat()
+        if not stat.S_ISREG(found.st_mode):
+            problem = _("{file}: not a file but a pipe or a device: name a saved game (a .p2ps file)").format(file=file)
+        elif found.st_size > MOST_MB * 1024 * 1024:
+            problem = _("{file} is {size} MB, larger than any saved game (one is some 100 KB; this program reads at "
+                        "most {most} MB): name a saved game").format(file=file, size=found.st_size // 1024**2,
+                                                                    most=MOST_MB)
+        else:
+            return file, replay(load_entries(file), str(file), VERIFIED)
     except RemoteProtocolError as exc:
-        click.echo(_("{error}: the file is damaged or not a saved game; no player is blamed for it").format(error=exc))
-        raise SystemExit(1) from None
+        problem = _("{error}: the file is damaged or not a saved game; no player is blamed for it").format(error=exc)
+    except OSError as exc:
+        problem = _("{file} cannot be read ({problem}): make it readable, or name another").format(
+            file=file, problem=exc.strerror)
+    click.echo(problem)
+    raise SystemExit(1)
