@@ -29,7 +29,8 @@ E2E_MODULES = frozenset({
     "net/test_watch_again.py", "net/test_watch_host.py", "speed/test_host_pexpect.py", "speed/test_play_pexpect.py",
     "test_compiled.py", "test_portable.py", "bench/test_start.py", "cli/test_screens.py",
     "cli/test_languages_pexpect.py", "cli/test_table_lang_pexpect.py", "net/test_audit_offer.py",
-    "net/test_audit_half_close.py",
+    "net/test_audit_half_close.py", "cli/test_audit_files.py", "cli/test_audit_input.py", "cli/test_audit_host.py",
+    "cli/test_audit_signals.py",
 })  # fmt: skip
 """Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
 E2E_TESTS = frozenset({
