@@ -69,6 +69,7 @@ TABLE_NAME_MAX = 40
 _BOT_EXIT_WAIT_S = 10.0
 _LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
+_ERRORS = "errors.log"  # in a bot's config folder: what it said on stderr (never the person's terminal)
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
 
@@ -95,10 +96,11 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
             with contextlib.suppress(OSError):
                 own = (bot_home(k) / _LEVEL).read_text()
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
-        child = subprocess.Popen([*command, "--level", own, *which], stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, env={**os.environ, HOME_ENV: str(bot_home(k))},
-                                 **APART)  # fmt: skip
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
+        with open(bot_home(k) / _ERRORS, "ab") as errors:  # (a bot outlives a host killed: not its terminal)
+            child = subprocess.Popen([*command, "--level", own, *which], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=errors,
+                                     env={**os.environ, HOME_ENV: str(bot_home(k))}, **APART)  # fmt: skip
         (bot_home(k) / _PID).write_text(str(child.pid))
         (bot_home(k) / _LEVEL).write_text(own)
         children.append(child)
@@ -422,11 +424,12 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     except KeyboardInterrupt:
         status = None
     except EOFError:
-        click.echo("\n" + _("End of input: left the table (the game stops for everyone). Bye!"))
+        click.echo("\n" + fitted(_("End of input: left the table (the game stops for everyone). Bye!")))
         raise SystemExit(0) from None
     if status is None:
-        click.echo(_(LEFT_SPEED) if game == SPEED.name else "\n" + _("Stopped hosting. If a game was in play, the "
-                   "others wait for the table to come back: `host --resume` goes on with it. Bye!"))  # fmt: skip
+        click.echo(fitted(_(LEFT_SPEED)) if game == SPEED.name else "\n" + fitted(_(
+            "Stopped hosting. If a game was in play, the others wait for the table to come back: `host --resume` "
+            "goes on with it. Bye!")))
         raise SystemExit(130)
     raise SystemExit(status)
 

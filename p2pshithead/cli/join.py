@@ -12,6 +12,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.lan import checked_bind, list_tables
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.ranges import FloatRange
+from p2pshithead.cli.terminal import fitted
 from p2pshithead.lang import _
 
 _SEATED: list[str] = []  # what Ctrl-C says once a table is chosen (empty: this run sat nowhere yet)
@@ -60,14 +61,14 @@ def join(words: tuple[str, ...], address: str | None, bind: str, list_only: bool
         if quiet:
             pass
         elif watch:
-            click.echo("\n" + _("Stopped watching. Bye!"))
+            click.echo("\n" + fitted(_("Stopped watching. Bye!")))
         elif not _SEATED:
-            click.echo("\n" + _("Stopped looking for tables: you sat nowhere. Bye!"))
+            click.echo("\n" + fitted(_("Stopped looking for tables: you sat nowhere. Bye!")))
         else:
-            click.echo("\n" + _SEATED[-1])
+            click.echo("\n" + fitted(_SEATED[-1]))
         raise SystemExit(130) from None
     except EOFError:
-        click.echo("\n" + _("End of input: left the table. Bye!"))
+        click.echo("\n" + fitted(_("End of input: left the table. Bye!")))
         raise SystemExit(0) from None
 
 

@@ -33,7 +33,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.shithead import screen_of
-from p2pshithead.cli.terminal import READER
+from p2pshithead.cli.terminal import READER, fitted
 from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
@@ -454,6 +454,6 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
             click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
         raise SystemExit(3) from None
     if status is None:
-        click.echo(_(LEFT_SPEED))
+        click.echo(fitted(_(LEFT_SPEED)))
         raise SystemExit(130)
     raise SystemExit(status)

@@ -184,14 +184,17 @@ def test_a_shutdown_stops_a_host_whose_person_is_at_the_prompt_and_resume_goes_o
     does away from a prompt: it advises `host --resume`, which, typed as advised, brings the table back
     with the joiner still in their program."""
     host = people.run("host", "host", "--bind", LOOP, "--table", "Hostel bar", "--seats", "2", "--turn-time", "0",
-                      "--name", "hostie", "--ascii")  # fmt: skip
+                      "--name", "hostie", "--ascii", size=(24, 60))  # fmt: skip
     host.expect("table 'Hostel bar'")
     ann = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
     ann.expect("seated at 'Hostel bar'")
     until_host_must_move(host, ann)  # the host's person at their prompt, the table waiting for them
     host.kill(signal.SIGTERM)
-    host.expect("`host --resume` goes on with it")
+    host.expect("Stopped hosting")
     host.expect(pexpect.EOF)
+    said = ANSI.sub("", host.before).replace("\r", "")
+    assert "`host --resume` goes on with it" in " ".join(said.split()), said  # wrapped at words, never cut
+    assert max(map(len, said.split("\n"))) <= 60, said
     host.close()
     assert host.exitstatus == 130
     again = people.run("host", "host", "--resume", "--bind", LOOP)
