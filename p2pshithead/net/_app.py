@@ -19,6 +19,8 @@ MAX_SEATS = 16
 """The most seats the transport carries (an application may allow fewer: `AppSpec.seats`)."""
 MAX_RULES_TEXT = 200
 """The longest rules text a table carries (a preset, with any house rules the application reads in it)."""
+MAX_WAIT_S = 24 * 3600
+"""The longest time limit a table may set (seconds)."""
 
 
 @dataclass(frozen=True, slots=True)

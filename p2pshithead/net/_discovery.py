@@ -23,10 +23,9 @@ from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from p2pshithead.net._addresses import ANY
-from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
+from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS, MAX_WAIT_S
 from p2pshithead.net._framing import pack
 from p2pshithead.net._identity import NICK_MAX, Identity, verify
-from p2pshithead.net._messages import MAX_WAIT_S
 
 SERVICE_TYPE = "_p2pshithead._tcp.local."
 _INFO_TIMEOUT_MS = 1500

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS
+from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS, MAX_WAIT_S
 from p2pshithead.net._errors import RemoteProtocolError
 from p2pshithead.net._framing import MAX_FRAME, pack
 from p2pshithead.net._identity import KEY_BYTES, NICK_MAX, SIG_BYTES
@@ -93,8 +93,6 @@ def _code(kind: type[enum.Enum]) -> Into:
     """A code of `kind` on the wire (its value); one outside the closed set is refused by name."""
     return Into(Str(1, max(len(c.value) for c in kind)), kind)
 
-MAX_WAIT_S = 24 * 3600
-"""The longest time limit a table may set (seconds)."""
 _REJOIN_DOMAIN = b"p2pshithead/rejoin/v1"
 _SIT_AGAIN_DOMAIN = b"p2pshithead/sit-again/v1"
 NONCE_BYTES = 32

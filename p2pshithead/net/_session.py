@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from p2pshithead.lang import _
-from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS, Apps, AppSpec, Previous
+from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS, MAX_WAIT_S, Apps, AppSpec, Previous
 from p2pshithead.net._discovery import TableAd
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped, TableEvent
@@ -34,7 +34,6 @@ from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._limits import Limits
 from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant, Seating, seating
 from p2pshithead.net._messages import (
-    MAX_WAIT_S,
     NONCE_BYTES,
     AwayCause,
     AwayNews,
