@@ -24,6 +24,14 @@ def spawn(home: Path, *args: str) -> pexpect.spawn:
                          encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": str(home)})  # fmt: skip
 
 
+def until_raw(child: pexpect.spawn, before: list[object], within: float = 15.0) -> None:
+    """Once the prompt (or the keys) put the terminal in raw mode, `before` being its line mode."""
+    deadline = time.monotonic() + within
+    while termios.tcgetattr(child.child_fd)[3] == before[3]:
+        assert time.monotonic() < deadline, "the terminal never left line mode"
+        time.sleep(0.02)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 @pytest.mark.parametrize("where", ["move", "help"])
 def test_a_signal_at_a_prompt_puts_the_terminal_back_and_the_next_run_plays(tmp_path: Path, signum: int,
@@ -34,8 +42,7 @@ def test_a_signal_at_a_prompt_puts_the_terminal_back_and_the_next_run_plays(tmp_
     if where == "help":
         child.sendline("?")
         child.expect(r"\(Enter to go back\)")
-    time.sleep(0.5)  # (the prompt is up: the terminal in raw mode)
-    assert termios.tcgetattr(child.child_fd)[3] != before[3]
+    until_raw(child, before)  # the prompt is up
     child.kill(signum)
     child.expect(pexpect.EOF)
     after = termios.tcgetattr(child.child_fd)
@@ -61,8 +68,7 @@ def test_a_signal_in_a_game_of_speed_puts_the_keys_back_in_line_mode(tmp_path: P
     child = spawn(tmp_path, "--game", "speed", "--level", "smart:5s")
     before = termios.tcgetattr(child.child_fd)
     child.expect("Ctrl-C leave")
-    time.sleep(0.5)
-    assert termios.tcgetattr(child.child_fd)[3] != before[3]  # (one key a card: raw)
+    until_raw(child, before)  # (one key a card: raw)
     child.kill(signum)
     child.expect(pexpect.EOF)
     after = termios.tcgetattr(child.child_fd)
@@ -76,8 +82,9 @@ def test_ctrl_d_or_ctrl_c_at_the_hosts_first_nickname_question_opens_no_table_in
         tmp_path: Path, key: str, said: str, status: int) -> None:  # fmt: skip
     child = pexpect.spawn(PROGRAM, ["host", "--bind", "127.0.0.1", "--no-announce"], dimensions=(24, 80), timeout=20,
                           encoding="utf-8", env={**ENV, "P2PSHITHEAD_HOME": str(tmp_path)})  # fmt: skip
+    before = termios.tcgetattr(child.child_fd)
     child.expect("Your nickname at the table")
-    time.sleep(0.3)
+    until_raw(child, before)  # the question's prompt is up
     child.sendcontrol(key)
     child.expect(pexpect.EOF)
     child.close()
