@@ -55,8 +55,9 @@ def terminal_size() -> tuple[int, int]:
 
 def end_on_hangup() -> None:
     """From now on SIGTERM (`kill`, a shutdown) and SIGHUP (the terminal closed) end this program as
-    `SystemExit(128 + the signal)`, a shell's status for a death by that signal: the prompt or the raw keys
-    in use unwind first and put the terminal back as they found it (by default the signal killed the
+    `SystemExit(128 + the signal)`, a shell's status for a death by that signal: a prompt that is up ends
+    first (as for a line typed, never midway through a redraw), and it or the raw keys in use put the
+    terminal back as they found it (by default the signal killed the
     process at once, leaving the terminal raw and bracketed paste on)."""
     for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
         if (signum := getattr(signal, name, None)) is not None:
@@ -64,7 +65,18 @@ def end_on_hangup() -> None:
 
 
 def _exit_by(signum: int, _frame: object) -> None:
-    raise SystemExit(128 + signum)
+    from prompt_toolkit.application.current import get_app_or_none
+
+    app, status = get_app_or_none(), SystemExit(128 + signum)
+    if app is not None and app.is_running and app.loop is not None and not app.loop.is_closed():
+        app.loop.call_soon_threadsafe(_end_prompt, app, status)  # a prompt is up: it ends as for a line typed,
+        return  # its terminal put back, and raises `status` then
+    raise status
+
+
+def _end_prompt(app: Application[object], status: SystemExit) -> None:
+    if not app.future.done():  # type: ignore[union-attr]
+        app.exit(exception=status)
 
 
 class _Resized(str):  # (never leaves this module: the read shows its prompt again)

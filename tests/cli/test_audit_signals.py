@@ -39,10 +39,11 @@ def test_a_signal_at_a_prompt_puts_the_terminal_back_and_the_next_run_plays(tmp_
     child = spawn(tmp_path)
     before = termios.tcgetattr(child.child_fd)
     child.expect("Type:")
+    child.expect_exact("\x1b[?2004h")  # the move's prompt is drawn (bracketed paste on)
     if where == "help":
         child.sendline("?")
-        child.expect(r"\(Enter to go back\)")
-    until_raw(child, before)  # the prompt is up
+        child.expect(r"\(Enter to go back\)")  # the help's prompt, drawn as the move's was
+    until_raw(child, before)
     child.kill(signum)
     child.expect(pexpect.EOF)
     after = termios.tcgetattr(child.child_fd)
