@@ -135,7 +135,12 @@ class LineReader:
         typed = ""
         while True:
             self._begin(resized)
-            got = session.prompt(shown(prompt), default=typed, rprompt=None, refresh_interval=0)
+            import asyncio  # (prompt_toolkit loaded it)
+
+            try:
+                got = session.prompt(shown(prompt), default=typed, rprompt=None, refresh_interval=0)
+            except asyncio.CancelledError:  # Ctrl-C as the prompt's own event loop began: asyncio.run's
+                raise KeyboardInterrupt from None  # handler, not yet the prompt's, cancelled it
             if not isinstance(got, _Resized):
                 return got
             typed = str(got)
