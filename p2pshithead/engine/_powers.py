@@ -70,7 +70,7 @@ def powers(rules: Ruleset) -> dict[Rank, Power]:
     elif rules.nine is Nine.SUIT:
         table[Rank.NINE] = Power(suit=True)
     table[Rank.JOKER] = {
-        JokerRule.REVERSE: Power(anything=True, reset=True, reverse=True),
+        JokerRule.REVERSE: Power(anything=True, transparent=True, reverse=True),  # Pagat: beat the play beneath it
         JokerRule.WILD: Power(anything=True, transparent=True),
         JokerRule.SKIP: Power(anything=True, reset=True, skip=True),
         JokerRule.SKIP_MIRROR: Power(anything=True, transparent=True, skip=True),

@@ -143,7 +143,7 @@ class JokerRule(enum.Enum):
     """What a joker does (jokers are played on anything in every mode)."""
 
     REVERSE = "reverse"
-    """Reverses direction; anything may follow it (Pagat)."""
+    """Reverses direction and is transparent: the next play beats the card beneath it (Pagat)."""
     WILD = "wild"
     """Transparent: takes the rank beneath it, like a mirror (Hebrew)."""
     SKIP = "skip"

@@ -1,0 +1,117 @@
+"""RULES.md sections 7 and 8, statement by statement: the variants named in the seeds, read with their
+seed where RULES.md names them only (docs/rules.md says which reading the engine takes), and the presets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from p2pshithead.engine import (
+    Eight,
+    End,
+    FaceupPickup,
+    Five,
+    JokerRule,
+    Nine,
+    Ruleset,
+    Seven,
+    Start,
+    Three,
+    preset,
+)
+
+from .helpers import after, moves, partition_ok, table
+from .test_spec_turn import look
+
+C = "classic"
+R = Ruleset
+JOKERS = R(jokers=2)
+
+RESULTS = [
+    # Jokers reverse (Pagat seed, "Variações": "they only serve to reverse the direction ... so if the next
+    # player after you plays a joker, the turn comes back to you and you must beat your previous play")
+    ("7: a reverse joker sends the turn back", JOKERS, "play d0 t1 + | H:Kc,4c | H:Jo,4d | H:Ks,4h | P:9d",
+     ["1 play Jo"], {"turn": 0, "top": "9d"}),
+    ("7: after a reverse joker, beat the play beneath it", JOKERS,
+     "play d0 t0 + | H:Kc,4c,Qh | H:Jo,4d | H:Ks,4h | P:9d", ["0 play Kc", "1 play Jo"], {"turn": 0, "top": "Kc"}),
+    ("7: a reverse joker on an empty pile: anything follows", JOKERS, "play d0 t1 + | H:4c,Kc | H:Jo,4d | H:Ks,4h",
+     ["1 play Jo", "0 play 4c"], {"top": "4c", "turn": 2}),
+    ("7: two reverse jokers cancel", R(jokers=2, decks=1), "play d0 t1 + | H:4c,Kc | H:Jo,Jo,4d | H:Ks,4h | P:9d",
+     ["1 play 2,3"], {"turn": 2, "top": "9d"}),
+    ("7: pagat: jokers reverse", R(name="p", jokers=2, three=Three.PLAIN, seven=Seven.PLAIN, eight=Eight.PLAIN),
+     "play d0 t1 + | H:Kc,4c | H:Jo,4d | H:Ks,4h | P:9d", ["1 play Jo"], {"turn": 0, "top": "9d"}),
+    # Jokers wild (Hebrew): transparent, as a mirror
+    ("7: a wild joker takes the rank beneath", R(jokers=2, joker=JokerRule.WILD),
+     "play d0 t1 + | H:Kc,4c | H:Jo,4d | H:Ks,4h | P:9d", ["1 play Jo"], {"turn": 2, "top": "9d"}),
+    # Jokers skip
+    ("7: a skip joker skips and resets", R(jokers=2, joker=JokerRule.SKIP),
+     "play d0 t1 + | H:Kc,4c | H:Jo,4d | H:Ks,4h | P:9d", ["1 play Jo", "0 play 4c"], {"turn": 1, "top": "4c"}),
+    # 9 reverses
+    ("7: 9 reverses", R(nine=Nine.REVERSE), "play d0 t1 + | H:Kc,4c | H:9c,4d | H:Ks,4h | P:5d", ["1 play 9c"],
+     {"turn": 0}),
+    # 8 reverses and is transparent (Pagat, Ciaran)
+    ("7: 8 reverses, transparent", R(eight=Eight.REVERSE), "play d0 t1 + | H:Kc,4c | H:8c,4d | H:Ks,4h | P:Jd",
+     ["1 play 8c"], {"turn": 0, "top": "Jd"}),
+    ("7: an 8 on a 7 leaves the 7 in force", R(eight=Eight.REVERSE),
+     "play d0 t1 + | H:6c,Kc | H:8c,4d | H:Ks,4h | P:7d", ["1 play 8c", "0 play 6c"], {"top": "6c"}),
+    # 7 is a mirror (Jane)
+    ("7: a mirror 7 on anything", R(seven=Seven.MIRROR), "play d0 t1 + | H:Ac,4c | H:7c,4d | H:Ks,4h | P:Kd",
+     ["1 play 7c", "2 play Ks"], {"top": "Ks"}),
+    # 10 not on faces
+    ("7: 10 on a 9 still burns", R(ten_not_on_faces=True), "play d1 t0 + | H:10c,4c | H:Ks,4h | P:9d",
+     ["0 play 10c"], {"pile": "-", "turn": 0}),
+    # 3 plays as a normal card
+    ("7: 3 plain is the lowest card", R(three=Three.PLAIN), "play d1 t0 + | H:3c,4c | H:Ks,4h | P:-",
+     ["0 play 3c", "1 play 4h"], {"top": "4h"}),
+    # 4 or 5 cards in each row and in hand
+    ("7: hand_size 5: refill to 5", R(hand_size=5), "play d1 t0 + | H:9c,4c,4d,4h,4s | H:Ks | S:5c,5d,5h | P:9d",
+     ["0 play 9c"], {"H0": "4c,4d,4h,4s,5c"}),
+]
+
+
+@pytest.mark.parametrize("rules, spec, pushed, expected", [c[1:] for c in RESULTS], ids=[c[0] for c in RESULTS])
+def test_results(rules, spec, pushed, expected):
+    game = after(table(spec, rules), *pushed)
+    seen = look(game)
+    assert {k: seen[k] for k in expected} == expected
+    assert partition_ok(game)
+
+
+LEGAL = [
+    ("7: after a reverse joker on a K, only K or higher or a power card", JOKERS,
+     "play d0 t0 + | H:Kc,4c,2c | H:Ks | H:Qs | P:Kd,Jo", 0, {"0 play Kc", "0 play 2c", "0 pick"}),
+    ("7: jokers on anything", JOKERS, "play d0 t0 + | H:Jo,4c | H:Ks | H:Qs | P:Ad", 0, {"0 play Jo", "0 pick"}),
+    ("7: 9 suit: follow suit or a power card", R(nine=Nine.SUIT), "play d1 t0 + | H:4h,Kc,2c | H:Ks | P:9h", 0,
+     {"0 play 4h", "0 play 2c", "0 pick"}),
+    ("7: 10 not on J Q K A", R(ten_not_on_faces=True), "play d1 t0 + | H:10c,4c | H:Ks | P:Jd", 0, {"0 pick"}),
+    ("7: 5 forces lower", R(five=Five.LOWER), "play d1 t0 + | H:4c,6c,2c | H:Ks | P:5d", 0,
+     {"0 play 4c", "0 play 2c", "0 pick"}),
+    ("7: power cards may be played on anything at all: 2 on a 7", C, "play d1 t0 + | H:2c,8c | H:Ks | P:7d", 0,
+     {"0 play 2c", "0 pick"}),
+    ("7: face-up cards may not be swapped", R(swap=False, start=Start.LEFT_OF_DEALER),
+     "play d1 t0 + | H:4c U:Ac | H:Ks U:Qc", 0, {"0 play 4c"}),
+]
+
+
+@pytest.mark.parametrize("rules, spec, player, expected", [c[1:] for c in LEGAL], ids=[c[0] for c in LEGAL])
+def test_legal_moves(rules, spec, player, expected):
+    assert moves(table(spec, rules), player) == expected
+
+
+def test_presets():
+    """RULES.md 8: each preset is the ruleset it names."""
+    classic = preset("classic")
+    assert (classic.three, classic.seven, classic.eight, classic.nine, classic.five) == (
+        Three.MIRROR, Seven.UNDER, Eight.SKIP, Nine.PLAIN, Five.PLAIN)
+    assert classic.four_burns and classic.swap and classic.pickup_voluntary and not classic.interrupt
+    assert not classic.turbo and classic.start is Start.LOWEST_SHOWN and classic.end is End.LAST_STANDING
+    assert classic.faceup_pickup is FaceupPickup.WITH_CARD and (classic.face_down, classic.face_up) == (3, 3)
+    assert preset("hebrew").interrupt and not preset("hebrew").turbo
+    french = preset("french")
+    assert french.turbo and french.ace_gives_pile and french.card_exchange and not french.interrupt
+    assert french.decks_for(5) == 1 and french.decks_for(6) == 2
+    pagat = preset("pagat")
+    assert (pagat.three, pagat.seven, pagat.eight) == (Three.PLAIN, Seven.PLAIN, Eight.PLAIN)
+    assert pagat.four_burns and pagat.joker is JokerRule.REVERSE and not pagat.turbo and not pagat.interrupt
+    karma = preset("karma")
+    assert karma.stack_faceup and karma.pickup_returns and not karma.interrupt
