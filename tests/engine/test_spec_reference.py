@@ -1,13 +1,14 @@
 """A second engine, written from RULES.md alone, plays every game beside ours (a peer's engine).
 
-`Reference` knows the classic rules (sections 2-4 and 6) and the switches that change no power card
-(`hand_size`, `face_up`, `face_down`, `pickup_voluntary`, `pickup_returns`, `faceup_pickup`, `end`,
-`four_burns`), in plain Python over card ranks, sharing no code with `p2pshithead.engine` but the
-`Game` it watches. At every move of a random game it checks that both engines offer the same moves
-(a play as its set of cards: the order only decides the top card) and, once a move is pushed (a play
-in a random order of its cards), that the position our engine reached is the one RULES.md gives.
-So every move either engine accepts is legal to the other, the burns, skips, refills, pick-ups, flips,
-finishes and the Shithead agree, and the game ends.
+`Reference` knows the classic rules (sections 2-4 and 6), the `pagat` preset's plain 3, 7 and 8
+(section 7) and the switches of turns and pick-ups (`hand_size`, `face_up`, `face_down`,
+`pickup_voluntary`, `pickup_returns`, `faceup_pickup`, `end`, `four_burns`), in plain Python over
+card ranks, sharing no code with `p2pshithead.engine` but the `Game` it watches. At every move of a
+random game it checks that both engines offer the same moves (a play as its set of cards: the order
+only decides the top card) and, once a move is pushed (a play in a random order of its cards), that
+the position our engine reached is the one RULES.md gives. So every move either engine accepts is
+legal to the other, the burns, skips, refills, pick-ups, flips, finishes and the Shithead agree, and
+the game ends.
 """
 
 from __future__ import annotations
@@ -18,12 +19,27 @@ from dataclasses import dataclass, field
 from hypothesis import given
 from hypothesis import strategies as st
 
-from p2pshithead.engine import End, FaceupPickup, Flip, Game, Move, Phase, PickUp, Play, Ruleset, Show, preset
+from p2pshithead.engine import (
+    Eight,
+    End,
+    FaceupPickup,
+    Flip,
+    Game,
+    Move,
+    Phase,
+    PickUp,
+    Play,
+    Ruleset,
+    Seven,
+    Show,
+    Three,
+    preset,
+)
 
 from ..profiles import examples
 
 TWO, THREE, SEVEN, EIGHT, TEN = 2, 3, 7, 8, 10
-POWER = {TWO, THREE, TEN}  # section 1: outside the order, played on anything
+POWER = {TWO, THREE, TEN}  # section 1: outside the order, played on anything (a plain 3 is not)
 MOVE_LIMIT = 3_000
 
 
@@ -49,6 +65,13 @@ class Reference:
     last: int | None = None  # who played last onto the pile (pickup_returns)
     over: bool = False
 
+    @property
+    def mirror(self) -> bool:
+        return self.rules.three is Three.MIRROR
+
+    def power(self, r: int) -> bool:
+        return r in (TWO, TEN) or (r == THREE and self.mirror)
+
     @classmethod
     def watch(cls, game: Game) -> Reference:
         """The reference position of `game` (all cards known, in the play phase)."""
@@ -62,15 +85,15 @@ class Reference:
     def top(self) -> int | None:
         """The effective top: a 3 takes the rank beneath it; only 3s (or nothing) act as a 2."""
         for slot in reversed(self.pile):
-            if self.rank[slot] != THREE:
+            if self.rank[slot] != THREE or not self.mirror:
                 return self.rank[slot]
         return None
 
     def fits(self, slot: int) -> bool:
         r, top = self.rank[slot], self.top()
-        if top is None or top == TWO or r in POWER:
+        if top is None or top == TWO or self.power(r):
             return True
-        if top == SEVEN:
+        if top == SEVEN and self.rules.seven is Seven.UNDER:
             return r <= SEVEN
         return r >= top
 
@@ -131,11 +154,11 @@ class Reference:
         while len(seat.hand) < self.rules.hand_size and self.stock:
             seat.hand.add(self.stock.pop(0))
         self.last = p
-        plain = [self.rank[x] for x in self.pile if self.rank[x] != THREE]
+        plain = [self.rank[x] for x in self.pile if self.rank[x] != THREE or not self.mirror]
         tops = [self.rank[x] for x in self.pile[-4:]]
         burn = TEN in {self.rank[x] for x in slots} or (self.rules.four_burns and (
             len(slots) == 4 or (len(plain) >= 4 and len(set(plain[-4:])) == 1 and self.rank[slots[-1]] == plain[-1])
-            or (len(tops) == 4 and set(tops) == {THREE})))  # docs/rules.md: four 3s on top burn too
+            or (len(tops) == 4 and set(tops) == {THREE})))  # docs/rules.md: four mirrors on top burn too
         if not (seat.hand or seat.up or seat.down):
             self.out.append(p)
             if self.rules.end is End.FIRST_OUT or len(self.seats) - len(self.out) < 2:
@@ -146,7 +169,7 @@ class Reference:
             self.pile = []
             self.turn = p if p not in self.out else self.next_in(p)
             return
-        skips = sum(1 for x in slots if self.rank[x] == EIGHT)
+        skips = sum(1 for x in slots if self.rank[x] == EIGHT) if self.rules.eight is Eight.SKIP else 0
         self.turn = self.next_in(p, 1 + skips)
 
     def pick(self, p: int, up: int | None) -> None:
@@ -220,10 +243,11 @@ def strength(game: Game, move: Move) -> int:
 
 
 def leader(game: Game) -> int:
-    """Section 2, `lowest_shown`: the lowest rank in the order shown (2, 3 and 10 do not count), ties
+    """Section 2, `lowest_shown`: the lowest rank in the order shown (2, 10 and a mirror 3 do not count), ties
     to the earliest seat after the dealer; nobody: the player left of the dealer."""
+    power = POWER if game.rules.three is Three.MIRROR else POWER - {THREE}
     shown = [(int(c.rank), i, p) for i, (p, slot) in enumerate(shows(game)) if slot is not None
-             and (c := game.card(slot)) is not None and int(c.rank) not in POWER]
+             and (c := game.card(slot)) is not None and int(c.rank) not in power]
     return min(shown)[2] if shown else (game.dealer + 1) % game.players
 
 
@@ -277,22 +301,26 @@ switches = st.builds(
     faceup_pickup=st.sampled_from(list(FaceupPickup)),
     end=st.sampled_from(list(End)),
     four_burns=st.booleans(),
+    three=st.sampled_from([Three.MIRROR, Three.PLAIN]),
+    seven=st.sampled_from([Seven.UNDER, Seven.PLAIN]),
+    eight=st.sampled_from([Eight.SKIP, Eight.PLAIN]),
 )
 
 
 @examples(60)
-@given(players=st.integers(2, 5), dealer=st.integers(0, 4), seed=st.integers(0, 2**32))
-def test_classic_games_agree_with_rules_md(players: int, dealer: int, seed: int) -> None:
-    """RULES.md 2-4 and 6 (classic preset), 2 to 5 players (one pack)."""
+@given(name=st.sampled_from(["classic", "pagat"]), players=st.integers(2, 5), dealer=st.integers(0, 4),
+       seed=st.integers(0, 2**32))
+def test_preset_games_agree_with_rules_md(name: str, players: int, dealer: int, seed: int) -> None:
+    """RULES.md 2-4 and 6 (classic), 7 and 8 (pagat), 2 to 5 players (one pack)."""
     rng = random.Random(seed)
-    game = Game.deal_known(preset("classic"), players, dealer % players, rng.sample(range(52), 52))
+    game = Game.deal_known(preset(name), players, dealer % players, rng.sample(range(52), 52))
     play_beside(game, rng)
 
 
 @examples(60)
 @given(rules=switches, players=st.integers(2, 5), seed=st.integers(0, 2**32))
 def test_switches_agree_with_rules_md(rules: Ruleset, players: int, seed: int) -> None:
-    """RULES.md 3 and 6 switches: hand and row sizes, pick-ups, the end, four of a kind."""
+    """RULES.md 3 and 6 switches: hand and row sizes, pick-ups, the end, four of a kind; plain 3, 7, 8 (7)."""
     rng = random.Random(seed)
     try:
         game = Game.deal_known(rules, players, 0, rng.sample(range(52), 52))
