@@ -36,6 +36,7 @@ class Power:
     reverse: bool = False  # each one reverses the direction
     suit: bool = False  # the next play must follow its suit
     value: int | None = None  # the rank it counts as for the next play (a joker as a 7), else its own
+    over: bool = False  # may also be played on a higher card (unless a cap forbids it)
 
     @property
     def plain(self) -> bool:
@@ -53,8 +54,8 @@ def powers(rules: Ruleset) -> dict[Rank, Power]:
     table[Rank.TEN] = Power(anything=True, burn=True)
     if rules.three is Three.MIRROR:
         table[Rank.THREE] = Power(anything=True, transparent=True)
-    if rules.five is Five.LOWER:
-        table[Rank.FIVE] = Power(cap=5)
+    if rules.five is Five.LOWER:  # the Pagat seed's computer 5: on any higher card; lower than 5 follows
+        table[Rank.FIVE] = Power(cap=4, over=True)
     if rules.seven is Seven.UNDER:
         table[Rank.SEVEN] = Power(cap=7)
     elif rules.seven is Seven.MIRROR:
@@ -117,7 +118,7 @@ def playable_in(table: Mapping[Rank, Power], barred: frozenset[Rank], card: Card
         return card.suit == top.suit
     if under.cap is not None:
         return card.rank <= under.cap
-    return card.rank >= (under.value or top.rank)
+    return power.over or card.rank >= (under.value or top.rank)
 
 
 def strength(rules: Ruleset, card: Card) -> tuple[bool, bool, bool, int]:

@@ -136,7 +136,8 @@ class Five(enum.Enum):
     PLAIN = "plain"
     """A normal card."""
     LOWER = "lower"
-    """The next play must be 5 or lower, or a power card (section 7)."""
+    """Played on any higher card too; the next play must be lower than 5, or a power card (section 7, the
+    Pagat seed's computer version)."""
 
 
 class JokerRule(enum.Enum):
@@ -458,7 +459,7 @@ _CHOICE_WORDS: dict[enum.Enum, str] = {  # an enum value in words
     Nine.REVERSE: N_("9 reverses direction"),
     Nine.SUIT: N_("9: next play must follow its suit"),
     Five.PLAIN: N_("5 is a plain card"),
-    Five.LOWER: N_("5: next play 5 or lower"),
+    Five.LOWER: N_("5: on any higher card too; next play lower than 5"),
     JokerRule.REVERSE: N_("a joker reverses direction"),
     JokerRule.WILD: N_("a joker mirrors the card beneath"),
     JokerRule.SKIP: N_("a joker skips the next player"),

@@ -40,7 +40,7 @@ def can(rules: Ruleset, card: str, top: str | None) -> bool:
         (Ruleset(eight=Eight.REVERSE), "8c", "Ad", True), (Ruleset(eight=Eight.PLAIN), "8c", "9d", False),
         (Ruleset(nine=Nine.SUIT), "Kd", "9d", True), (Ruleset(nine=Nine.SUIT), "Kh", "9d", False),
         (Ruleset(nine=Nine.SUIT), "4d", "9d", True), (Ruleset(nine=Nine.SUIT), "2h", "9d", True),
-        (Ruleset(five=Five.LOWER), "5c", "5d", True), (Ruleset(five=Five.LOWER), "6c", "5d", False),
+        (Ruleset(five=Five.LOWER), "5c", "5d", False), (Ruleset(five=Five.LOWER), "6c", "5d", False),
         (Ruleset(jokers=2), "Jo", "Ad", True),
         (Ruleset(jokers=2, joker=JokerRule.SKIP), "4c", "Jo", True),
         (Ruleset(jokers=2, joker=JokerRule.SKIP_SEVEN), "6c", "Jo", False),

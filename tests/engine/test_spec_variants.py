@@ -115,3 +115,28 @@ def test_presets():
     assert pagat.four_burns and pagat.joker is JokerRule.REVERSE and not pagat.turbo and not pagat.interrupt
     karma = preset("karma")
     assert karma.stack_faceup and karma.pickup_returns and not karma.interrupt
+
+
+FIVE = R(five=Five.LOWER)
+
+
+@pytest.mark.parametrize(
+    "hand, pile, expected",
+    [
+        ("4c,5c,6c", "5d", {"0 play 4c", "0 pick"}),  # lower than 5: a 5 no more than a 6
+        ("5c,4c", "Kd", {"0 play 5c", "0 pick"}),  # a 5 goes on a higher card
+        ("5c,Kc", "Ad", {"0 play 5c", "0 pick"}),
+        ("5c,4c", "7d", {"0 play 5c", "0 play 4c", "0 pick"}),  # 7 or lower still holds after a 7
+        ("5c,6c", "4d", {"0 play 5c", "0 play 6c", "0 pick"}),  # on a lower card as ever
+    ],
+)
+def test_five_lower(hand, pile, expected):
+    """RULES.md 7: "5 forces the next play to be lower (a computer version named in the Pagat seed)"; the
+    seed: "fives can be played on any higher card and require a card lower than 5 to be played next"."""
+    assert moves(table(f"play d1 t0 + | H:{hand} | H:Ks | P:{pile}", FIVE), 0) == expected
+
+
+def test_five_lower_says_what_follows():
+    """RULES.md 7 (five = lower): the refusal names the demand in words."""
+    game = table("play d1 t0 + | H:5c,4c | H:Ks | P:5d", FIVE)
+    assert game.demand() == "5 on the pile: play 4 or lower"
