@@ -180,3 +180,17 @@ def test_any_order_of_the_same_cards_is_legal_and_decides_the_top():
     for order in ("9c,9d", "9d,9c"):
         game = after(table("play d1 t0 + | H:9c,9d | H:Kc | P:5d"), f"0 play {order}")
         assert name(game, game.pile[-1]) == order[-2:]
+
+
+@pytest.mark.parametrize(
+    "spec, turn",
+    [
+        ("play d0 t2 + | H:Kc,4c | H:Kd,4d | H:3s,Ks | H:Qs,4s | P:8d", 3),  # a 3 on an 8 skips nobody
+        ("play d0 t2 + | H:Kc,4c | H:Kd,4d | H:3s,Ks | H:Qs,4s | P:9d", 3),
+    ],
+)
+def test_a_mirror_takes_the_rank_not_the_action(spec, turn):
+    """RULES.md 4: a 3 "takes the effective rank of the card beneath it" (docs/rules.md: the rank, for what
+    follows and for four of a kind; not the 8's skip, which went to the player after the 8)."""
+    game = after(table(spec), "2 play 3s")
+    assert game.turn == turn and game.effective_top() == game.card(game.pile[0])
