@@ -140,3 +140,14 @@ def test_five_lower_says_what_follows():
     """RULES.md 7 (five = lower): the refusal names the demand in words."""
     game = table("play d1 t0 + | H:5c,4c | H:Ks | P:5d", FIVE)
     assert game.demand() == "5 on the pile: play 4 or lower"
+
+
+def test_karma_stacks_then_refills_once_every_player_is_ready():
+    """RULES.md 7 (Karma: face-up duplicates stacked on one face-down card, played together); docs/rules.md
+    ("Section 7 variants not implemented"): the hand is refilled when the swap phase ends, not at each stack."""
+    game = table("swap d1 t0 + | H:Kc,9c,6c U:Kd,Ad,Jd D:4s,5s,6s | H:4c U:5c D:7s | S:Jc,Qc,2d", "karma")
+    after(game, "0 place Kc")
+    assert len(game.hand(0)) == 2 and len(game.stock) == 3
+    after(game, "0 ready", "1 ready")
+    assert len(game.hand(0)) == 3 and len(game.hand(1)) == 3 and not game.stock
+    assert {"Kd", "Kc"} <= {c.text() for c in game.cards(game.face_up(0)) if c is not None}
