@@ -151,3 +151,37 @@ def test_karma_stacks_then_refills_once_every_player_is_ready():
     after(game, "0 ready", "1 ready")
     assert len(game.hand(0)) == 3 and len(game.hand(1)) == 3 and not game.stock
     assert {"Kd", "Kc"} <= {c.text() for c in game.cards(game.face_up(0)) if c is not None}
+
+
+# (statement, position, moves, seen after): the French ace (RULES.md 7; seed 004, "L'As")
+ACE = [
+    ("the named player must answer or take the pile", "play d0 t0 + | H:Ac,4c | H:Kd,4d | H:Ks,4h | H:Qs,4s | P:9d",
+     ["0 play Ac>2"], {"turn": 2}),
+    ("taking it, the player after them leads", "play d0 t0 + | H:Ac,4c | H:Kd,4d | H:Ks,4h | H:Qs,4s | P:9d",
+     ["0 play Ac>2", "2 pick"], {"turn": 3, "H2": "4h,9d,Ac,Ks", "pile": "-"}),
+    ("an ace answers, naming another", "play d0 t0 + | H:Ac,4c | H:Kd,4d | H:As,4h | H:Qs,4s | P:9d",
+     ["0 play Ac>2", "2 play As>0"], {"turn": 0}),
+    ("a 3 acts as that ace", "play d0 t0 + | H:Ac,4c | H:Kd,4d | H:3s,4h | H:Qs,4s | P:9d",
+     ["0 play Ac>2", "2 play 3s>1"], {"turn": 1, "top": "Ac"}),
+    ("a 2 answers: play goes on after them", "play d0 t0 + | H:Ac,4c | H:Kd,4d | H:2s,4h | H:Qs,4s | P:9d",
+     ["0 play Ac>2", "2 play 2s"], {"turn": 3, "top": "2s"}),
+    ("a 10 answers: it burns, they play again", "play d0 t0 + | H:Ac,4c | H:Kd,4d | H:10s,4h | H:Qs,4s | P:9d",
+     ["0 play Ac>2", "2 play 10s"], {"turn": 2, "pile": "-"}),
+]
+
+
+@pytest.mark.parametrize("spec, pushed, expected", [c[1:] for c in ACE], ids=[c[0] for c in ACE])
+def test_the_french_ace(spec, pushed, expected):
+    """RULES.md 7: "whoever plays an ace names a player who must take the pile, unless they answer with an
+    ace (and name someone), a 2, a 10, or a 3 (which acts as that ace)"."""
+    game = after(table(spec, "french"), *pushed)
+    seen = look(game)
+    assert {k: seen[k] for k in expected} == expected
+    assert partition_ok(game)
+
+
+def test_the_named_player_has_only_the_answers():
+    """RULES.md 7 (French ace): nothing but an ace, a 2, a 10 or a 3, or taking the pile."""
+    game = after(table("play d0 t0 + | H:Ac,4c | H:Kd,4d | H:Ks,Kh,7h,As,2s,10s,3s | H:Qs,4s | P:9d", "french"),
+                 "0 play Ac>2")
+    assert {m.split(">")[0] for m in moves(game, 2)} == {"2 play As", "2 play 2s", "2 play 10s", "2 play 3s", "2 pick"}
