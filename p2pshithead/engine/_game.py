@@ -1100,20 +1100,27 @@ class Game:
                 out.append(_trusted(Play, p, slots, target))
 
     def _out_of_turn_moves(self, p: int) -> Iterator[Move]:
-        """Out-of-turn plays of `p` (section 5): rare, so each candidate is judged in full."""
-        seat = self._state.seats[p]
+        """Out-of-turn plays of `p` (section 5): rare, so each candidate is judged in full. Candidates are
+        cards of the rank just played (turbo, a drawn card added) and, for an interrupt, of the rank on top
+        of the pile, which differs when a mirror was just played onto three of a kind."""
+        s = self._state
+        seat = s.seats[p]
         zone = seat.hand or seat.up
-        w = self._state.window
+        w = s.window
         assert w is not None
         code = self._code
-        same = [x for x in zone if code[x] and code[x] >> 3 == w.rank]
+        ranks = [w.rank]
+        if self._interrupts(s) and (top := self._top(s.pile)) and top >> 3 != w.rank:
+            ranks.append(top >> 3)
         targets = [None, *self.active()] if self.rules.ace_gives_pile else [None]
-        for k in range(1, len(same) + 1):
-            for combo in itertools.combinations(same, k):
-                for target in targets:
-                    play = Play(p, combo, target)
-                    if self.is_legal(play):
-                        yield play
+        for rank in ranks:
+            same = [x for x in zone if code[x] and code[x] >> 3 == rank]
+            for k in range(1, len(same) + 1):
+                for combo in itertools.combinations(same, k):
+                    for target in targets:
+                        play = Play(p, combo, target)
+                        if self.is_legal(play):
+                            yield play
 
     # -- applying -----------------------------------------------------------------------------
 

@@ -50,6 +50,8 @@ LEGAL = [
      "play d0 t1 + w0:5:- | H:Kc,4c | H:4d,Kd | H:5s,Ks | P:5d,5c", 2, set()),
     ("5: interrupt: the completing cards", HEBREW,
      "play d0 t1 + w0:5:- | H:Kc,4c | H:4d,Kd | H:5s,5h,Ks | P:5d,5c", 2, {"2 play 5s,5h"}),
+    ("5: interrupt: completing four of a kind beneath a mirror just played", HEBREW,
+     "play d0 t1 + w0:3:- | H:Kc,4c | H:4d,Kd | H:5s,Ks | P:5d,5c,5h,3h", 2, {"2 play 5s"}),
     ("5: interrupt: only with three or more players (docs/rules.md)", HEBREW,
      "play d0 t1 + w0:5:- | H:5s,Kc | H:4d,Kd | P:5d,5c,5h", 0, set()),
     ("5: turbo: the rank just played", FRENCH, "play d0 t1 + w0:6:- | H:Kc,4c | H:4d,Kd | H:6s,Ks | P:6d", 2,

@@ -9,6 +9,7 @@ and changes nothing; and every game ends.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -25,6 +26,7 @@ from p2pshithead.engine import (
     Move,
     PickUp,
     Play,
+    Ruleset,
     Show,
     Swap,
     card_at,
@@ -127,4 +129,59 @@ def test_random_legal_games_keep_the_invariants(name: str, players: int, seed: i
             assert game.to_text() == position
         chosen = rng.choice(legal) if game.phase.value != "play" else policy(game, rng)
         game.push(chosen)
+    raise AssertionError(f"no end after {MOVE_LIMIT} moves")
+
+
+HOUSE = {  # house rules that reach what no preset does: both out-of-turn rules, runs, jokers, reverses, caps
+    "loud": "interrupt=true turbo=true jokers=2 nine=reverse",
+    "jane": "runs=true seven=mirror eight=under ten_not_on_eight=true jokers=2 joker=skip_mirror",
+    "odd": "ace_gives_pile=true turbo=true interrupt=true five=lower nine=suit eight=reverse pickup_returns=true",
+}
+
+
+def candidates(game: Game, p: int) -> list[Move]:
+    """Every move `p` could be thought to have now: plays of any cards of one rank from hand or face-up
+    cards (and a whole hand with face-up cards of its rank), any two to four cards of a small zone (runs),
+    with every taker; flips; pick-ups with or without a face-up card."""
+    hand, up = game.hand(p), game.face_up(p)
+    zone = hand or up
+    sets: set[frozenset[int]] = set()
+    by_rank: dict[object, list[int]] = {}
+    for slot in zone:
+        c = game.card(slot)
+        by_rank.setdefault(c.rank if c else slot, []).append(slot)
+    for group in by_rank.values():
+        sets |= {frozenset(s) for k in range(1, min(len(group), 4) + 1) for s in itertools.combinations(group, k)}
+    if hand:
+        rank = {c.rank for c in game.cards(hand) if c}
+        same = [u for u in up if (c := game.card(u)) is not None and c.rank in rank]
+        sets |= {frozenset(hand) | set(s) for k in range(1, len(same) + 1) for s in itertools.combinations(same, k)}
+    if len(zone) <= 7:
+        sets |= {frozenset(s) for k in (2, 3, 4) for s in itertools.combinations(zone, k)}
+    targets = [None, *range(game.players)] if game.rules.ace_gives_pile else [None]
+    found: list[Move] = [Play(p, tuple(sorted(s)), t) for s in sets for t in targets]
+    found += [Flip(p, d) for d in game.face_down(p)] + [PickUp(p)] + [PickUp(p, u) for u in up]
+    return found
+
+
+@examples(12)
+@given(name=st.sampled_from(sorted(PRESETS) + sorted(HOUSE)), players=st.integers(2, 5), seed=st.integers(0, 2**32))
+def test_legal_moves_holds_every_legal_play(name: str, players: int, seed: int) -> None:
+    """A move is legal exactly when `legal_moves` offers it (up to the order of a play's cards), for every
+    player at every step, out-of-turn plays and aces' takers included: a bot, a hint or a screen that
+    reads `legal_moves` misses no play the rules allow."""
+    rng = random.Random(seed)
+    rules = PRESETS[name] if name in PRESETS else Ruleset(name=name).with_settings(
+        dict(kv.split("=") for kv in HOUSE[name].split()))
+    size = Game(rules, players).size
+    game = Game.deal_known(rules, players, rng.randrange(players), rng.sample(range(size), size))
+    for _ in range(MOVE_LIMIT):
+        if game.is_over():
+            return
+        offered = {key(m) for m in game.legal_moves}
+        if game.phase.value == "play":
+            for p in game.active():
+                for m in candidates(game, p):
+                    assert game.is_legal(m) == (key(m) in offered), f"{m.text()} at {game.to_text()}"
+        game.push(rng.choice(list(game.legal_moves)) if game.phase.value != "play" else policy(game, rng))
     raise AssertionError(f"no end after {MOVE_LIMIT} moves")
