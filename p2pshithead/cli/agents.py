@@ -309,6 +309,7 @@ class HumanAgent:
                     click.clear()
                 self._say(shown.status(seat, self._ascii, self._size(), message=message, note=limit))
 
+            READER.hold_typed_ahead()  # a line typed while others played answers no screen of this turn
             paint()
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time

@@ -223,6 +223,7 @@ class Session:
 
     def decide(self, view: Game) -> Move | None:
         """Ask the person for a move; None lets an out-of-turn chance pass; `Leave` is the person quitting."""
+        READER.hold_typed_ahead()  # (a line typed while the bots played is not an answer to this screen)
         if view.phase is Phase.PLAY and view.turn != ME:
             return self._out_of_turn(view)
         status = ""
