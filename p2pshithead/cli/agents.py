@@ -260,14 +260,15 @@ class HumanAgent:
         return self._clock() if self._clock is not None else 0.0
 
     def away(self, seat: int, nick: str, left: float | None) -> None:
-        """Seat `seat` (`nick`) is gone with `left` seconds to come back, or is back (None). A seat back on
-        its turn is given the whole limit again: its program (a host resumed, a joiner run again) shows
-        the turn afresh."""
+        """Seat `seat` (`nick`) is gone with `left` seconds to come back, or is back (None). A seat back when
+        the table awaits it (a turn of play, its card to show) is given the whole limit again: its program
+        (a host resumed, a joiner run again) shows the turn afresh."""
         if left is None:
             self._away.pop(seat, None)
-            if self._waiting is not None and self._waiting[0] == seat:
-                self._waiting = (seat, self._now())
+            if self._of is not None and seat in self._of.who_may_act():
                 self._since = self._now()
+                if self._waiting is not None and self._waiting[0] == seat:
+                    self._waiting = (seat, self._since)
         else:
             self._away[seat] = (nick, self._now() + left)
 
@@ -308,6 +309,7 @@ class HumanAgent:
                     click.clear()
                 self._say(shown.status(seat, self._ascii, self._size(), message=message, note=limit))
 
+            READER.hold_typed_ahead()  # a line typed while others played answers no screen of this turn
             paint()
             shown.news()  # the screen shows the recent moves already
             deadline = self._now() + self.turn_time

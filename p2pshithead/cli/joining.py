@@ -451,7 +451,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         if resume is not None:
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
         if not quiet:
-            click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
+            click.echo(fitted(_("error: {problem}").format(problem=network_words(exc))), err=True)
         raise SystemExit(3) from None
     if status is None:
         click.echo(fitted(_(LEFT_SPEED)))

@@ -223,6 +223,7 @@ class Session:
 
     def decide(self, view: Game) -> Move | None:
         """Ask the person for a move; None lets an out-of-turn chance pass; `Leave` is the person quitting."""
+        READER.hold_typed_ahead()  # (a line typed while the bots played is not an answer to this screen)
         if view.phase is Phase.PLAY and view.turn != ME:
             return self._out_of_turn(view)
         status = ""
@@ -242,15 +243,18 @@ class Session:
                 status = _("you play on")
                 continue
             if isinstance(got, Command):
-                status = self._command(got, view)
+                shown = self._command(got, view)
+                if shown is None:
+                    return Leave(ME)
+                status = shown
                 continue
             return got
 
-    def _move_text(self) -> str | None:
-        """A line typed at the move prompt (None: the end of input); Ctrl-C there reads as `quit`, which
-        is asked before it is done."""
+    def _move_text(self, prompt: str = "> ") -> str | None:
+        """A line typed at the move prompt or the help's (None: the end of input); Ctrl-C there reads as
+        `quit`, which is asked before it is done."""
         try:
-            return self.ask("> ")
+            return self.ask(prompt)
         except KeyboardInterrupt:
             return "quit"
 
@@ -259,12 +263,17 @@ class Session:
         answer = self.ask(_(QUIT_QUESTION))
         return answer is None or answer.strip().lower() in ("y", "yes")
 
-    def _command(self, command: Command, view: Game) -> str:
-        """Show the help or the rules until Enter; the status line after."""
+    def _command(self, command: Command, view: Game) -> str | None:
+        """Show the help or the rules until Enter; the status line after, or None when the person leaves
+        there: Ctrl-D (the end of input) and Ctrl-C or `quit` mean what they mean at the move prompt."""
         text = help_text(view, ME) if command is Command.HELP else rules_text(view.rules)
         self._show(lambda: paragraphs(text, self.look.width))
-        self.ask(_("(Enter to go back) "))
-        return ""
+        back = self._move_text(_("(Enter to go back) "))
+        if back is None:
+            return None
+        if back.strip().lower() != "quit":
+            return ""
+        return None if self._quits() else _("you play on")
 
     def _out_of_turn(self, view: Game) -> Move | None:
         """Offer an out-of-turn play (RULES.md 5): y plays all the cards that may go, Enter passes."""
@@ -288,7 +297,10 @@ class Session:
                 status = _("you play on")
                 continue
             if isinstance(got, Command):
-                status = self._command(got, view) or question
+                shown = self._command(got, view)
+                if shown is None:
+                    return Leave(ME)
+                status = shown or question
                 continue
             return got
 

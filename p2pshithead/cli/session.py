@@ -40,6 +40,7 @@ from p2pshithead.net import (
     Dropped,
     Entry,
     Goodbye,
+    HostGone,
     Identity,
     Journal,
     JournalError,
@@ -85,6 +86,10 @@ def network_words(exc: BaseException) -> str:
     this person's words (`answer_words`), after the name of the link it came on."""
     if isinstance(exc, Refused):
         return _("{peer}: {said}").format(peer=exc.peer, said=answer_words(exc.answer))
+    if isinstance(exc, HostGone):  # only Speed keeps no journal
+        return _("the game is over: {nick}'s program ended, and a Speed game cannot be taken up again (nobody keeps "
+                 "it). To play again, one of you runs `host --game speed` and the other `join --game speed`."
+                 ).format(nick=exc.nick)
     if isinstance(exc, OSError) and exc.filename:  # a file of the config folder (a journal, a transcript)
         return _(_UNWRITABLE).format(path=exc.filename, problem=exc.strerror)
     text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)

@@ -6,8 +6,9 @@
 # line loses nothing (the next read takes that line); a console read whose caller can draw its screen
 # again (`resized`) does so as soon as the terminal's size changes, keeping what was typed (prompt_toolkit
 # sees the change by SIGWINCH where the platform has it, by polling the size on Windows); a line printed
-# while a console read waits (`echo`) goes above the prompt, never onto its line. A console's prompt is drawn by
-# prompt_toolkit past this program's stdout: it is put in visual order here (cli/visual.py).
+# while a console read waits (`echo`) goes above the prompt, never onto its line; a line typed before the screen
+# that asks was drawn (`hold_typed_ahead`) is shown in the next prompt, sent only by Enter. A console's prompt is
+# drawn by prompt_toolkit past this program's stdout: it is put in visual order here (cli/visual.py).
 """`LineReader`: a person's lines, synchronously (`read`) or from an event loop (`async_read`)."""
 
 from __future__ import annotations
@@ -94,6 +95,16 @@ class LineReader:
         self._size: Size | None = None  # the terminal's size when the console read began
         self._resizable = False  # the read in progress ends at a resize (its caller draws again)
         self._redraw: Callable[[], None] | None = None  # draws the screen at a resize between reads
+        self._held = ""  # a line typed ahead of the screen the next prompt answers, shown in that prompt
+
+    def hold_typed_ahead(self) -> None:
+        """A screen that asks the person is about to be drawn: the lines typed before it (while others
+        played) answer no screen the person has seen, so the next prompt shows the last of them as typed,
+        sent only by Enter. Keys typed from now on are read as ever: a line typed once the screen is up
+        is sent as its Enter is pressed, even before the prompt is drawn."""
+        session = self._console()
+        if session is not None:
+            self._held = _typed_ahead(session) or self._held
 
     def _console(self) -> PromptSession[str] | None:
         if not is_console():
@@ -132,7 +143,7 @@ class LineReader:
             sys.stdout.write(prompt)
             sys.stdout.flush()
             return _plain_line(sys.stdin.readline())
-        typed = ""
+        typed, self._held = self._held, ""
         while True:
             self._begin(resized)
             import asyncio  # (prompt_toolkit loaded it)
@@ -153,7 +164,7 @@ class LineReader:
         the right of the prompt line and redrawn every second."""
         session = self._console()
         if session is not None:  # (a session keeps what it was given: each read says it again)
-            typed = ""
+            typed, self._held = self._held, ""
             while True:
                 self._begin(resized)
                 try:
@@ -202,6 +213,28 @@ class LineReader:
             run_in_terminal(lambda: click.echo(text))
         else:
             click.echo(text)
+
+
+def _typed_ahead(session: PromptSession[str]) -> str:
+    """The last line typed while no prompt was up (the terminal held it, or the last prompt read it past
+    its own Enter), taken from the input; keys typed without an Enter stay there (the next prompt reads
+    them as text)."""
+    from prompt_toolkit.input.typeahead import get_typeahead
+
+    text = "".join(key.data for key in get_typeahead(session.app.input))
+    if os.name == "posix":  # a terminal in its line mode between prompts hands over one whole line a read
+        import select
+
+        fd = sys.stdin.fileno()
+        for _line in range(_AHEAD_LINES):
+            if not select.select([fd], [], [], 0)[0] or not (line := os.read(fd, 4096)):
+                break  # (a Ctrl-D typed ahead is let go: it ended no prompt)
+            text += line.decode(errors="replace")
+    lines = ["".join(c for c in line if c.isprintable()) for line in text.replace("\r", "\n").split("\n")]
+    return next((line for line in reversed(lines) if line.strip()), "")
+
+
+_AHEAD_LINES = 64  # lines typed ahead read at most before a prompt (the last is shown)
 
 
 def _read_into(loop: asyncio.AbstractEventLoop, future: asyncio.Future[str]) -> None:

@@ -78,10 +78,11 @@ async def async_dial(
     Returns:
         The stream pair and the address it reached.
     Raises:
-        OSError: when none answers, naming each address and what it said.
+        OSError: when none answers, naming each address and what it said; `ConnectionRefusedError` when
+            each refused (a machine that answered that nothing listens on `port`).
     """
     local = (bind, 0) if bind else None
-    remaining, failures = list(addresses), {}
+    remaining, failures = list(addresses), dict[str, BaseException]()
     tries: dict[asyncio.Task[tuple[asyncio.StreamReader, asyncio.StreamWriter]], str] = {}
     try:
         while remaining or tries:
@@ -96,17 +97,17 @@ async def async_dial(
                 if error is None:
                     reader, writer = task.result()
                     return reader, writer, address
-                failures[address] = _reason(error)
+                failures[address] = error
     finally:
         for task in tries:
             if task.done() and not task.cancelled() and task.exception() is None:
                 task.result()[1].close()  # it connected too, as another won: nobody will use it
             else:
                 task.cancel()
-    said = [
-        _("{address} port {port}: {reason}").format(address=a, port=port, reason=why) for a, why in failures.items()
-    ]
-    raise OSError(listed(said) or _("no address to connect to"))
+    said = [_("{address} port {port}: {reason}").format(address=a, port=port, reason=_reason(e))
+            for a, e in failures.items()]  # fmt: skip
+    refused = bool(failures) and all(isinstance(e, ConnectionRefusedError) for e in failures.values())
+    raise (ConnectionRefusedError if refused else OSError)(listed(said) or _("no address to connect to"))
 
 
 async def _async_dial_one(

@@ -139,6 +139,9 @@ class AppSpec:
     """Seats act at any moment and the transcript's order decides who was first (Speed): the host's own
     messages then wait the lower quartile of the round trips to the others (at most 0.15 s) before they
     are sequenced (docs/speed.md)."""
+    kept: bool = True
+    """Its games are kept in journals, so a program that ended (a crash, kill -9) comes back to its game
+    (`host --resume`, `join`); False (Speed): nobody keeps them, and a host that ended is gone for good."""
 
     def check(self, rules: str, seats: int) -> None:
         """Refuse a table this application cannot play.

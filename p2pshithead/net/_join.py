@@ -52,10 +52,12 @@ from p2pshithead.net._events import (
 from p2pshithead.net._identity import Identity, verify
 from p2pshithead.net._joining import (
     AfterLoss,
+    HostGone,
     HostPin,
     Refused,
     after_loss,
     from_host,
+    gone_for_good,
     lobby_seats,
     offer_problem,
     said,
@@ -215,7 +217,8 @@ class Joiner:
 
         Raises:
             RemoteProtocolError: naming the host, when it refuses the seat, breaks the protocol, or is gone
-                longer than the table's away limit before the transcript is complete or stopped.
+                longer than the table's away limit before the transcript is complete or stopped (`HostGone`
+                at once, when its program ended in a game kept by nobody).
         """
         if self.transcript is None:
             assert self._conn is not None, "use Joiner as an async context manager"
@@ -480,6 +483,7 @@ class Joiner:
 
         Raises:
             RemoteProtocolError: naming the host, when it is not back within the limit.
+            HostGone: at once, when its game is kept by nobody and nothing listens where it was.
         """
         self._live.clear()
         silent = self._conn.silent_for() if self._conn is not None else 0.0
@@ -492,7 +496,9 @@ class Joiner:
         host_nick = self.transcript.setup.seats[SEQUENCER].nick
         self._notify(Away(SEQUENCER, host_nick, deadline - loop.time()))
         table_id = self.transcript.setup.table_id
+        kept = self._apps[self.transcript.setup.app].kept
         while (left := deadline - loop.time()) > 0:
+            tries: list[BaseException] = []
             for addresses, port in await self._async_places(table_id):
                 one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
                 try:
@@ -500,13 +506,16 @@ class Joiner:
                         await self._async_connect(addresses, port)
                     async with asyncio.timeout(one_try):
                         await self._async_rejoin()
-                except (NetError, ConnectionError, OSError, TimeoutError):
+                except (NetError, ConnectionError, OSError, TimeoutError) as again:
+                    tries.append(again)
                     if self._conn is not None:
                         await self._conn.async_close()
                         self._conn = None
                     continue
                 self._notify(Back(SEQUENCER, host_nick))
                 return
+            if gone_for_good(tries, kept):
+                raise HostGone(self._host, host_nick)
             await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
         raise RemoteProtocolError(self._host, f"did not come back within {self._away_time} s ({exc})")
 

@@ -8,11 +8,12 @@
 # rules its host offered (`offer_problem`: the welcome's, which the person was told).
 """`HostPin` (which host this peer proves itself to), `after_loss` (what a lost link means), `from_host`
 (what the host said, typed), `offer_problem` (a game other than the table offered), and `Refused` /
-`unexpected` (a host's no, kept as its code)."""
+`unexpected` (a host's no, kept as its code), `gone_for_good` and `HostGone` (a host that cannot come back)."""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 from p2pshithead.net._app import TableSetup
@@ -45,6 +46,23 @@ class Refused(RemoteProtocolError):
     def __init__(self, peer: str, doing: str, answer: Reject | Bye) -> None:
         super().__init__(peer, f"{doing}: {said(answer)}")
         self.answer = answer
+
+
+class HostGone(RemoteProtocolError):
+    """The host's program ended in a game kept by nobody (`AppSpec.kept` False), so it never comes back:
+    where it was, nothing listens any more. `nick` is the host's nickname at the table."""
+
+    def __init__(self, peer: str, nick: str) -> None:
+        super().__init__(peer, f"{nick}'s program ended and its game is kept by nobody (refused where it was)")
+        self.nick = nick
+
+
+def gone_for_good(tries: Sequence[BaseException], kept: bool) -> bool:
+    """Whether a host dialled again at every place it may be (`tries`: what each dial raised) is gone for
+    good: its game is kept by nobody (not `kept`: a program that ended never comes back to it) and every
+    place refused the connection (a machine that answered that nothing listens there: the program ended).
+    A host out of reach (a lost link, a closed lid) does not answer, and is waited for."""
+    return not kept and bool(tries) and all(isinstance(exc, ConnectionRefusedError) for exc in tries)
 
 
 def unexpected(peer: str, doing: str, answer: HostMessage | Entry) -> RemoteProtocolError:

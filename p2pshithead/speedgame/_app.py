@@ -100,5 +100,6 @@ def _check_rules(text: str) -> None:
 
 SPEED = AppSpec(name="speed", presets=tuple(PRESETS), check_rules=_check_rules, make=SpeedApp,
                 ruleset_hash=lambda text: SpeedRules.from_text(text).digest(), seats=(PLAYERS, PLAYERS), secret_size=64,
-                realtime=True)  # fmt: skip
-"""Speed in the transport's registry: two seats, real time (the host's own entries wait a round trip)."""
+                realtime=True, kept=False)  # fmt: skip
+"""Speed in the transport's registry: two seats, real time (the host's own entries wait a round trip), one
+game kept by nobody (a program that ended never comes back to it)."""

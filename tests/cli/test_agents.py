@@ -93,6 +93,9 @@ class _Thinking(_Table):
     def thinking(self) -> int | None:
         return 0
 
+    def who_may_act(self) -> frozenset[int]:
+        return frozenset({0})
+
 
 def test_a_seat_back_on_its_turn_is_counted_down_from_the_whole_limit_again() -> None:
     """A host resumed (or a joiner run again) shows its turn afresh: the others' countdown starts over."""
