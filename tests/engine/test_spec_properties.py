@@ -25,7 +25,9 @@ from p2pshithead.engine import (
     InvalidMoveError,
     Move,
     PickUp,
+    Place,
     Play,
+    Ready,
     Ruleset,
     Show,
     Swap,
@@ -153,7 +155,7 @@ HOUSE = {  # house rules that reach what no preset does: both out-of-turn rules,
 def candidates(game: Game, p: int) -> list[Move]:
     """Every move `p` could be thought to have now: plays of any cards of one rank from hand or face-up
     cards (and a whole hand with face-up cards of its rank), any two to four cards of a small zone (runs),
-    with every taker; flips; pick-ups with or without a face-up card."""
+    with every taker; flips; pick-ups with or without a face-up card; swaps, places, ready and shows."""
     hand, up = game.hand(p), game.face_up(p)
     zone = hand or up
     sets: set[frozenset[int]] = set()
@@ -172,7 +174,8 @@ def candidates(game: Game, p: int) -> list[Move]:
     targets = [None, *range(game.players)] if game.rules.ace_gives_pile else [None]
     found: list[Move] = [Play(p, tuple(sorted(s)), t) for s in sets for t in targets]
     found += [Flip(p, d) for d in game.face_down(p)] + [PickUp(p)] + [PickUp(p, u) for u in up]
-    return found
+    found += [Swap(p, h, u) for h in hand for u in up] + [Place(p, h) for h in hand] + [Ready(p)]
+    return found + [Show(p, None)] + [Show(p, h) for h in hand]
 
 
 @examples(60)
@@ -190,9 +193,8 @@ def test_legal_moves_holds_every_legal_play(name: str, players: int, seed: int) 
         if game.is_over():
             return
         offered = {key(m) for m in game.legal_moves}
-        if game.phase.value == "play":
-            for p in game.active():
-                for m in candidates(game, p):
-                    assert game.is_legal(m) == (key(m) in offered), f"{m.text()} at {game.to_text()}"
+        for p in game.active():
+            for m in candidates(game, p):
+                assert game.is_legal(m) == (key(m) in offered), f"{m.text()} at {game.to_text()}"
         game.push(rng.choice(list(game.legal_moves)) if game.phase.value != "play" else policy(game, rng))
     raise AssertionError(f"no end after {MOVE_LIMIT} moves")
