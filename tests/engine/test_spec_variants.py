@@ -4,8 +4,14 @@ seed where RULES.md names them only (docs/rules.md says which reading the engine
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.engine import (
     Eight,
     End,
@@ -185,3 +191,14 @@ def test_the_named_player_has_only_the_answers():
     game = after(table("play d0 t0 + | H:Ac,4c | H:Kd,4d | H:Ks,Kh,7h,As,2s,10s,3s | H:Qs,4s | P:9d", "french"),
                  "0 play Ac>2")
     assert {m.split(">")[0] for m in moves(game, 2)} == {"2 play As", "2 play 2s", "2 play 10s", "2 play 3s", "2 pick"}
+
+
+@pytest.mark.e2e  # (starts the program)
+def test_five_lower_in_words_as_a_person_reads_the_rules(tmp_path):
+    """RULES.md 7 (five = lower), the path a person takes: `p2pshithead rules classic --set five=lower`."""
+    program = str(Path(sys.executable).with_name("p2pshithead"))
+    env = {**os.environ, HOME_ENV: str(tmp_path)}
+    env.pop("P2PSHITHEAD_LANG", None)
+    said = subprocess.run([program, "rules", "classic", "--set", "five=lower", "--lang", "en"], env=env,
+                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert said[-2:] == ["house rules on top of classic:", "  5: on any higher card too; next play lower than 5"]
