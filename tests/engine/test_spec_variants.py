@@ -202,3 +202,11 @@ def test_five_lower_in_words_as_a_person_reads_the_rules(tmp_path):
     said = subprocess.run([program, "rules", "classic", "--set", "five=lower", "--lang", "en"], env=env,
                           capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
     assert said[-2:] == ["house rules on top of classic:", "  5: on any higher card too; next play lower than 5"]
+
+
+def test_a_reverse_joker_on_an_ace_acts_as_that_ace():
+    """RULES.md 7 (French ace, jokers reverse): a transparent joker on an ace names who takes the pile, as a
+    3 does (docs/rules.md, `ace_gives_pile`)."""
+    game = after(table("play d0 t0 + | H:Ac,4c | H:Jo,4d | H:Ks,4h | P:9d", preset("french").replace(jokers=2)),
+                 "0 play Ac>1")
+    assert moves(game, 1) == {"1 play Jo>0", "1 play Jo>2", "1 pick"}
