@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from p2pshithead.speed import (
     JOKER,
+    Finished,
     IllegalActionError,
     Play,
     Slap,
@@ -190,4 +191,4 @@ def test_blocked_fewest_cards_win_then_most_played_then_seat_zero(left, plays, o
         game.up[seat] = [1 if st else 0 for st in game.stacks[seat]]
     game.plays = list(plays)
     events = game._settle()
-    assert game.order == order and "fewest cards" in game.why and events[-1].order == order
+    assert game.order == order and "fewest cards" in game.why and events[-1] == Finished(order, game.why)
