@@ -4,8 +4,14 @@ seed where RULES.md names them only (docs/rules.md says which reading the engine
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
+from p2pshithead.cli.home import HOME_ENV
 from p2pshithead.engine import (
     Eight,
     End,
@@ -185,3 +191,22 @@ def test_the_named_player_has_only_the_answers():
     game = after(table("play d0 t0 + | H:Ac,4c | H:Kd,4d | H:Ks,Kh,7h,As,2s,10s,3s | H:Qs,4s | P:9d", "french"),
                  "0 play Ac>2")
     assert {m.split(">")[0] for m in moves(game, 2)} == {"2 play As", "2 play 2s", "2 play 10s", "2 play 3s", "2 pick"}
+
+
+@pytest.mark.e2e  # (starts the program)
+def test_five_lower_in_words_as_a_person_reads_the_rules(tmp_path):
+    """RULES.md 7 (five = lower), the path a person takes: `p2pshithead rules classic --set five=lower`."""
+    program = str(Path(sys.executable).with_name("p2pshithead"))
+    env = {**os.environ, HOME_ENV: str(tmp_path)}
+    env.pop("P2PSHITHEAD_LANG", None)
+    said = subprocess.run([program, "rules", "classic", "--set", "five=lower", "--lang", "en"], env=env,
+                          capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+    assert said[-2:] == ["house rules on top of classic:", "  5: on any higher card too; next play lower than 5"]
+
+
+def test_a_reverse_joker_on_an_ace_acts_as_that_ace():
+    """RULES.md 7 (French ace, jokers reverse): a transparent joker on an ace names who takes the pile, as a
+    3 does (docs/rules.md, `ace_gives_pile`)."""
+    game = after(table("play d0 t0 + | H:Ac,4c | H:Jo,4d | H:Ks,4h | P:9d", preset("french").replace(jokers=2)),
+                 "0 play Ac>1")
+    assert moves(game, 1) == {"1 play Jo>0", "1 play Jo>2", "1 pick"}

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from p2pshithead.speed import (
     JOKER,
+    Finished,
     IllegalActionError,
     Play,
     Slap,
@@ -167,3 +168,27 @@ def test_random_games_follow_the_seed(rules: SpeedRules, seed: int) -> None:
         assert action is not None
         events = game.push(seat, action) + open_all(game, cards)
     raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("left, plays, order", [((3, 5), (0, 0), (0, 1)), ((5, 3), (0, 0), (1, 0)),
+                                                ((4, 4), (2, 7), (1, 0)), ((4, 4), (3, 3), (0, 1))])
+def test_blocked_fewest_cards_win_then_most_played_then_seat_zero(left, plays, order):
+    """docs/speed.md ("Blocked": the seed has no rule): nobody can play and no stock is left: the fewest cards
+    left win; a tie goes to the most cards played, then to seat 0."""
+    rules = SpeedRules()
+    odd = [1, 3, 5, 7, 9]
+    game, _ = started(rules, tops(rules, [card(r) for r in odd], [card(r, 1) for r in odd], (card(12), card(12, 1))))
+    for seat in (0, 1):  # keep `left[seat]` face-up odd cards in the layout, no stock: nothing fits on a Q
+        game.burned += game.piles[seat][1:]  # the cards turned when nobody could play: the Qs on top again
+        del game.piles[seat][1:]
+        game.burned += game.stock[seat] + [s for st in game.stacks[seat] for s in st[:-1]]
+        game.stock[seat] = []
+        for stack in game.stacks[seat]:
+            del stack[:-1]
+        for stack in game.stacks[seat][left[seat]:]:
+            game.burned += stack
+            stack.clear()
+        game.up[seat] = [1 if st else 0 for st in game.stacks[seat]]
+    game.plays = list(plays)
+    events = game._settle()
+    assert game.order == order and "fewest cards" in game.why and events[-1] == Finished(order, game.why)
