@@ -45,7 +45,7 @@ from p2pshithead.net._messages import (
 )  # fmt: skip
 from p2pshithead.wire import WireError
 
-PROTOCOL_VERSION = 8
+PROTOCOL_VERSION = 9
 """What a peer and its host speak on their link (every hello, rejoin, watch and answer says it; 6: the
 host may relay an equivocation entry, which a program of 5 would take for the host's fault; 7: no words
 on the wire: a reject or bye is a code and a number, the table's answers carry no rules in words)."""
