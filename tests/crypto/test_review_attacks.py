@@ -48,6 +48,12 @@ def _key(table: SimulatedTable, seat: int) -> DeckKey:
     return key
 
 
+@pytest.fixture
+def after_first(keyed: SimulatedTable) -> SimulatedTable:
+    keyed.broadcast("shuffle 0", {0: keyed.peers[0].shuffle_message})
+    return keyed
+
+
 def _chosen(deck: list[Ciphertext], key: bytes, ace: bytes) -> list[Ciphertext]:
     return [Ciphertext(mul_base(77), add(ace, mul(77, key))), *deck[1:]]
 
@@ -68,12 +74,6 @@ def test_a_shuffle_proven_honestly_over_a_doctored_deck_is_named(after_first: Si
     with pytest.raises(CheatingError) as error:
         checker.receive(1, Shuffle(deck, proof))
     assert error.value.peer == 1 and "shuffle proof fails" in error.value.reason
-
-
-@pytest.fixture
-def after_first(keyed: SimulatedTable) -> SimulatedTable:
-    keyed.broadcast("shuffle 0", {0: keyed.peers[0].shuffle_message})
-    return keyed
 
 
 def test_a_shuffle_under_its_own_key_share_is_named(after_first: SimulatedTable) -> None:
