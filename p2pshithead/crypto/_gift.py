@@ -3,13 +3,15 @@
 # open the card to g), so handing g's share of it, with its Chaum-Pedersen proof, to the receiver r alone
 # opens it to r: g seals the share under a key only g and r hold, the Diffie-Hellman point x_g*Y_r =
 # x_r*Y_g of their key shares, hashed with the table, both seats and the slot (ChaCha20-Poly1305; one
-# key per gift, so a fixed nonce is safe). Invariants: a sealed share opens only to the receiver's key;
-# what opens is checked against the giver's public key share exactly as a public share is (`TableDeck`
-# share domain); the receiver can later publish the share it holds (forwarded: the share is the giver's,
-# bound to giver and slot, so anyone checks it), which is how the card opens when the receiver plays it.
-# A sealed share that does not open (or does not hold) is disputed: the receiver publishes the
-# Diffie-Hellman point with a proof that it is its key times the giver's public share (`dispute_key`),
-# and anyone then opens the sealed share (`judge_dispute`) and sees whose fault it is.
+# key per gift and one plaintext per key: a gift sealed again is the same box, so a fixed nonce is safe).
+# Invariants: a sealed share opens only to the receiver's key; what opens is checked against the giver's
+# public key share exactly as a public share is (`TableDeck` share domain); the receiver can later publish
+# the share it holds (forwarded: the share is the giver's, bound to giver and slot, so anyone checks it),
+# which is how the card opens when the receiver plays it. A sealed share that does not open (or does not
+# hold) is disputed: the receiver publishes the Diffie-Hellman point with a proof that it is its key times
+# the giver's public share (`dispute_key`), and anyone then opens the sealed share (`judge_dispute`) and
+# sees whose fault it is. That point is the two seats' one key material both ways: it opens every share
+# either sealed for the other in this game (the game ends with the verdict).
 """`seal_share`, `open_share`, `card_with`, `dispute_key`, `judge_dispute`: a decryption share handed
 privately to one seat, and the dispute when it does not open."""
 
@@ -55,12 +57,15 @@ def seal_share(key: DeckKey, deck: TableDeck, slot: int, receiver: int) -> bytes
         LocalDeckError: the deck is not final, or the slot is not in it.
     """
     (slot,) = deck._check_slots([slot])
-    c1 = deck.deck[slot].c1
-    share = mul(key._secret, c1)
-    own = deck._public_keys[key.seat]
-    proof = prove_same_log(deck._share_domain(key.seat, slot), [GENERATOR, c1], [own, share], key._secret, key._rand)
-    plain = share + scalar_bytes(proof.challenge) + scalar_bytes(proof.response)
-    return _box(key, deck, key.seat, receiver, slot).encrypt(_NONCE, plain, None)
+    if (slot, receiver) not in key._sealed:  # one plaintext per key and fixed nonce: sealed again, the same box
+        c1 = deck.deck[slot].c1
+        share = mul(key._secret, c1)
+        own = deck._public_keys[key.seat]
+        proof = prove_same_log(deck._share_domain(key.seat, slot), [GENERATOR, c1], [own, share], key._secret,
+                               key._rand)  # fmt: skip
+        plain = share + scalar_bytes(proof.challenge) + scalar_bytes(proof.response)
+        key._sealed[slot, receiver] = _box(key, deck, key.seat, receiver, slot).encrypt(_NONCE, plain, None)
+    return key._sealed[slot, receiver]
 
 
 def open_share(key: DeckKey, deck: TableDeck, sealed: bytes, giver: int, slot: int) -> DecryptionShare | None:

@@ -81,7 +81,9 @@ class DeckKey:
         LocalDeckError: the seat is not at the table.
     """
 
-    __slots__ = ("_cards", "_key_message", "_made", "_plan", "_planned", "_rand", "_secret", "params", "seat")
+    __slots__ = (
+        "_cards", "_key_message", "_made", "_plan", "_planned", "_rand", "_sealed", "_secret", "params", "seat",
+    )  # fmt: skip
 
     def __init__(self, params: TableParams, seat: int, rand: RandBytes, seed: bytes | None = None) -> None:
         """`seed` (64 bytes): where the secret comes from, kept by a peer that must be able to come back
@@ -97,6 +99,7 @@ class DeckKey:
         self._cards: dict[int, int] = {}
         self._plan: ShufflePlan | None = None  # this seat's shuffle secrets, made early, used once
         self._planned = False  # a plan was made (it is never made twice)
+        self._sealed: dict[tuple[int, int], bytes] = {}  # (slot, receiver) -> its one sealed share (`seal_share`)
 
     def __repr__(self) -> str:
         return f"DeckKey({self.params!r}, seat={self.seat})"
