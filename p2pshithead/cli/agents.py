@@ -469,7 +469,12 @@ class SpeedPerson:
             self._changed.clear()
             key = asyncio.ensure_future(self._keys.get())
             changed = asyncio.ensure_future(self._changed.wait())
-            await asyncio.wait({key, changed}, return_when=asyncio.FIRST_COMPLETED)
+            try:
+                await asyncio.wait({key, changed}, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the game stopped: the next key is not this choice's
+                key.cancel()
+                changed.cancel()
+                raise
             changed.cancel()
             if not key.done():
                 key.cancel()

@@ -4,6 +4,7 @@ its own (pexpect). The link can go down and up as a Wi-Fi link does; everything 
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -48,6 +49,7 @@ class Lan:
         env = {**os.environ, HOME_ENV: str(self.tmp / laptop), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         child = pexpect.spawn("ip", ["netns", "exec", ns, PROGRAM, *words], env=env, encoding="utf-8", timeout=30,
                               dimensions=(rows, columns))  # fmt: skip
+        child.logfile_read = io.StringIO()  # all it showed, for the words checked at the end
         self.spawned.append(child)
         return child
 
