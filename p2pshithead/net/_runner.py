@@ -2,7 +2,8 @@
 # composition root) decides; `SeatRunner` asks it whenever the transcript gives this seat something to
 # say, signs, and hands the message to `submit`. Invariants: it never signs while a message of its own is
 # in flight; steps the application computes itself (`pending`) are sent without asking the agent; it
-# stops once the transcript is complete or stopped, and an agent still choosing then is cancelled. The
+# stops once the transcript is complete or stopped; an agent still choosing once the game ended (or was
+# stopped) is cancelled, so that the seat signs off at once. The
 # agent also watches: when it starts (no events: the table as it stands, as after a (re)connection) and
 # after every entry it is given the application's events (`observe`), and about once a second `tick`.
 # Nothing here prints.
@@ -60,8 +61,8 @@ class SeatRunner:
         self._local.observe(entry)
         self._agent.observe(self._local.transcript.app, self._local.seat, events)
         self._changed.set()
-        if self._choice is not None and self._local.transcript.phase in _OVER:
-            self._choice.cancel()  # (a game stopped while a person chose: nobody waits for their key)
+        if self._choice is not None and self._local.transcript.phase is not Progress.PLAYING:
+            self._choice.cancel()  # the game ended while a person chose: nobody waits for their answer
 
     async def async_run(self) -> None:
         """Act whenever the transcript asks this seat to, until it is complete or stopped."""
@@ -93,7 +94,7 @@ class SeatRunner:
                         choice.cancel()  # (when this run is cancelled)
                         self._choice = None
                     if choice.cancelled():
-                        continue  # the game is over
+                        continue  # the game is over: sign it off
                     payload = choice.result()
                 if local.may_move():
                     await self._submit(local.move(payload))

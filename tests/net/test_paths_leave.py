@@ -1,0 +1,33 @@
+"""A person leaves a LAN card table for good while the other sits at a prompt (two laptops: network
+namespaces; `host` and `join NAME` as typed, at terminals): the game is over for the one left, at once."""
+
+from __future__ import annotations
+
+import time
+
+from .pathlan import NEEDS_ROOT, Lan, lan, words
+
+__all__ = ["lan"]  # the fixture, used by name
+
+pytestmark = NEEDS_ROOT
+
+
+def test_the_host_leaving_ends_the_game_on_the_screen_of_a_joiner_at_their_prompt(lan: Lan) -> None:
+    """No turn limit: Ann thinks at her swap prompt while the host leaves the game (Ctrl-C, then y). Ann
+    wins, and her program signs the game off and says so at once; it sat on her prompt (the screen not
+    drawn again), the host on "game over... 12 s", until Ann typed something."""
+    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name", "hostie",
+                      "--ascii")  # fmt: skip
+    host.expect("Hostel bar")
+    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
+    for person in (host, ann):
+        person.expect("Type:")
+    time.sleep(1)
+    host.sendintr()
+    host.expect("Leave the game for good")
+    host.sendline("y")
+    start = time.monotonic()
+    ann.expect(words("1. ann"), timeout=10)  # the finish order on her screen
+    ann.expect(words("so far: 1 game played"), timeout=10)  # signed off: the evening's scoreboard
+    host.expect(words("Next game at this table?"), timeout=10)
+    assert time.monotonic() - start < 10
