@@ -323,6 +323,11 @@ class HumanAgent:
                     async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
                         text = await self._ask_or_quit("> ", countdown if limited else None,
                                                        paint if self._live else None)  # fmt: skip
+                except EOFError:  # Ctrl-D: leaves the game for good, as `quit` and y do (and as in `play`)
+                    leaving = self._parse(shown, seat, "quit")
+                    if isinstance(leaving, Confirm):
+                        return leaving.payload
+                    raise  # (the deck still being set up: the program ends, and the table waits for the seat)
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(shown, seat)

@@ -271,8 +271,8 @@ class Joiner:
 
     async def _async_play_out(self) -> Transcript:
         self._watch_host()
-        while self.transcript is None or (self.transcript.phase not in (Progress.DONE, Progress.STOPPED)
-                                          and self._seat_in(self.transcript)):  # fmt: skip
+        while self.transcript is None or self.transcript.phase is Progress.SIGNING or (
+                self.transcript.phase is Progress.PLAYING and self._seat_in(self.transcript)):  # fmt: skip
             try:
                 await self._async_read()
             except (NetError, ConnectionError, OSError) as exc:
@@ -289,7 +289,8 @@ class Joiner:
         return self.transcript
 
     def _seat_in(self, transcript: Transcript) -> bool:
-        """Whether this peer still takes part (it has not left the game for good)."""
+        """Whether this peer still takes part (it has not left the game for good: then it reads on only
+        while the game it ended is signed off, so that it keeps the whole transcript)."""
         return [s.key for s in transcript.setup.seats].index(self._identity.public) in transcript.app.present()
 
     async def _async_hello(self, answer_s: float | None = None) -> None:

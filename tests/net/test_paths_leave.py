@@ -3,7 +3,10 @@ namespaces; `host` and `join NAME` as typed, at terminals): the game is over for
 
 from __future__ import annotations
 
+import re
 import time
+
+import pexpect
 
 from .pathlan import NEEDS_ROOT, Lan, lan, words
 
@@ -31,3 +34,27 @@ def test_the_host_leaving_ends_the_game_on_the_screen_of_a_joiner_at_their_promp
     ann.expect(words("so far: 1 game played"), timeout=10)  # signed off: the evening's scoreboard
     host.expect(words("Next game at this table?"), timeout=10)
     assert time.monotonic() - start < 10
+
+
+def test_ctrl_d_at_a_joiners_prompt_leaves_the_game_for_good(lan: Lan) -> None:
+    """Ctrl-D, the end of input, leaves the game for good at a LAN table as in `play` (and as `quit` and
+    y): the others play on at once, and the leaver keeps the whole game. It said "End of input: left the
+    table. Bye!" while the table held the seat, "ann is away: 120 s to come back", and the game stopped
+    for everyone two minutes later; with `quit` and y in a game of two, the leaver's transcript stopped
+    while signing ("incomplete", status 1)."""
+    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name", "hostie",
+                      "--ascii")  # fmt: skip
+    host.expect("Hostel bar")
+    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
+    for person in (host, ann):
+        person.expect("Type:")
+    time.sleep(1)
+    ann.sendeof()
+    host.expect(words("ann leaves the game for good"), timeout=10)
+    host.expect(words("Next game at this table?"), timeout=10)
+    ann.expect(pexpect.EOF, timeout=15)
+    ann.close()
+    shown = ann.logfile_read.getvalue()
+    assert ann.exitstatus == 0 and "incomplete" not in shown and "Traceback" not in shown, shown[-600:]
+    heads = [re.findall(r"head ([0-9a-f]{64})", person.logfile_read.getvalue()) for person in (host, ann)]
+    assert heads[0] and heads[0] == heads[1], heads
