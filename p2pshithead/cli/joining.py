@@ -33,7 +33,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.shithead import screen_of
-from p2pshithead.cli.terminal import READER, fitted
+from p2pshithead.cli.terminal import READER, fitted, stop_on_term
 from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
@@ -207,6 +207,7 @@ async def _async_locate(bind: str, table_id: bytes, host_key: bytes | None,
 async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
                       resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None) -> int:  # fmt: skip
+    stop_on_term()  # (a shutdown drops out as Ctrl-C does: said, the terminal put back)
     say = (lambda text: None) if quiet else click.echo
     agents: list[BotAgent | HumanAgent] = []
 
@@ -266,6 +267,7 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
                             host_key: bytes | None) -> int | None:  # fmt: skip
     """Play the Speed table at `addresses`/`port` (one game, kept by nobody); the exit status (None: the
     person left)."""
+    stop_on_term()
     async with async_seated(bot, level, seed, ascii) as agent:
         say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
         joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
@@ -287,6 +289,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     screen a bystander sees (every seat's counts and face-up cards, the pile, the last moves; no hand),
     redrawn on every event at the terminal's size; elsewhere every move as a line. Then each game's
     outcome and the evening's scoreboard."""
+    stop_on_term()
     say = (lambda text: None) if quiet else click.echo
     evening = Evening()
     viewer = HumanAgent(screen_of, _no_move, say, ascii=ascii, clock=time.monotonic,
