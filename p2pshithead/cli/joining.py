@@ -313,7 +313,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 viewer.tick()
 
     games: list[Transcript] = []
-    closed, reached, deadline = False, False, None  # deadline: when a lost link is given up
+    closed, reached, gone, deadline = False, False, False, None  # deadline: when a lost link is given up
     loop = asyncio.get_running_loop()
     ticking = asyncio.ensure_future(tick())
     try:
@@ -325,9 +325,12 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 async with watcher:
                     reached = True
                     games = await watcher.async_run()
-            except OSError:  # the table cannot be reached (yet)
+            except OSError as exc:  # the table cannot be reached (yet)
                 if not reached:
                     raise
+                kept = not games or APPS[games[-1].setup.app].kept
+                if gone := isinstance(exc, ConnectionRefusedError) and not kept:  # nothing listens where it was,
+                    break  # and its game (Speed) is kept by nobody: it never comes back
             if closed := watcher.closed:
                 break
             if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
@@ -346,7 +349,9 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
         for line in evening.lines(final=True):
             say(line)
     count, seconds = len(games), f"{_WATCH_BACK_S:g}"
-    if closed:
+    if gone:
+        say(_("the host's program ended, and a Speed game is kept by nobody: there is nothing more to watch"))
+    elif closed:
         say(ngettext("the table closed; watched {count} game", "the table closed; watched {count} games",
                      count).format(count=count))
     else:

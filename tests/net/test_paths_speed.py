@@ -39,6 +39,19 @@ def test_a_speed_host_killed_is_known_gone_at_once(lan: Lan) -> None:
     assert joiner.exitstatus == 3 and "Traceback" not in joiner.before
 
 
+def test_a_spectator_of_a_speed_host_killed_is_told_at_once(lan: Lan) -> None:
+    """`join --watch NAME` beside a Speed game whose host's program is killed: nothing more to watch, said
+    at once; it tried for a minute to reach a host that could never come back."""
+    host, joiner = _in_play(lan)
+    watcher = lan.person("joiner", "join", "--watch", "Hostel", "bar", "--ascii")
+    watcher.expect("game starts: watching")
+    host.kill(9)
+    watcher.expect(words("the host's program ended, and a Speed game is kept by nobody"), timeout=10)
+    watcher.expect(pexpect.EOF, timeout=5)
+    watcher.close()
+    assert watcher.exitstatus == 0 and "Traceback" not in watcher.logfile_read.getvalue()
+
+
 def test_a_speed_joiner_killed_ends_the_game_at_the_host_in_seconds(lan: Lan) -> None:
     """The joiner's program is killed: its link closed while live, and a Speed seat never comes back
     (nobody keeps the game), so the host's person learns in seconds that the game stopped and why; they
