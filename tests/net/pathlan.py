@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,18 @@ class Lan:
         child.logfile_read = io.StringIO()  # all it showed, for the words checked at the end
         self.spawned.append(child)
         return child
+
+    def at_the_swap(self) -> tuple[pexpect.spawn, pexpect.spawn]:
+        """A card table of two with no turn limit: `host` (hostie) and `join Hostel bar` (ann), both at
+        their first prompt (the swap)."""
+        host = self.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name",
+                           "hostie", "--ascii")  # fmt: skip
+        host.expect("Hostel bar")
+        ann = self.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
+        for person in (host, ann):
+            person.expect("Type:")
+        time.sleep(1)  # (the prompts drawn)
+        return host, ann
 
     def link(self, up: bool) -> None:
         """The joiner's Wi-Fi link down (no error on either side: packets just stop) or up again."""

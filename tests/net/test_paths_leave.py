@@ -19,13 +19,7 @@ def test_the_host_leaving_ends_the_game_on_the_screen_of_a_joiner_at_their_promp
     """No turn limit: Ann thinks at her swap prompt while the host leaves the game (Ctrl-C, then y). Ann
     wins, and her program signs the game off and says so at once; it sat on her prompt (the screen not
     drawn again), the host on "game over... 12 s", until Ann typed something."""
-    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name", "hostie",
-                      "--ascii")  # fmt: skip
-    host.expect("Hostel bar")
-    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
-    for person in (host, ann):
-        person.expect("Type:")
-    time.sleep(1)
+    host, ann = lan.at_the_swap()
     host.sendintr()
     host.expect("Leave the game for good")
     host.sendline("y")
@@ -42,13 +36,7 @@ def test_ctrl_d_at_a_joiners_prompt_leaves_the_game_for_good(lan: Lan) -> None:
     table. Bye!" while the table held the seat, "ann is away: 120 s to come back", and the game stopped
     for everyone two minutes later; with `quit` and y in a game of two, the leaver's transcript stopped
     while signing ("incomplete", status 1)."""
-    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name", "hostie",
-                      "--ascii")  # fmt: skip
-    host.expect("Hostel bar")
-    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
-    for person in (host, ann):
-        person.expect("Type:")
-    time.sleep(1)
+    host, ann = lan.at_the_swap()
     ann.sendeof()
     host.expect(words("ann leaves the game for good"), timeout=10)
     host.expect(words("Next game at this table?"), timeout=10)
