@@ -323,6 +323,11 @@ class HumanAgent:
                     async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
                         text = await self._ask_or_quit("> ", countdown if limited else None,
                                                        paint if self._live else None)  # fmt: skip
+                except EOFError:  # Ctrl-D: leaves the game for good, as `quit` and y do (and as in `play`)
+                    leaving = self._parse(shown, seat, "quit")
+                    if isinstance(leaving, Confirm):
+                        return leaving.payload
+                    raise  # (the deck still being set up: the program ends, and the table waits for the seat)
                 except TimeoutError:
                     assert self._auto is not None
                     payload, said = self._auto(shown, seat)
@@ -469,7 +474,12 @@ class SpeedPerson:
             self._changed.clear()
             key = asyncio.ensure_future(self._keys.get())
             changed = asyncio.ensure_future(self._changed.wait())
-            await asyncio.wait({key, changed}, return_when=asyncio.FIRST_COMPLETED)
+            try:
+                await asyncio.wait({key, changed}, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the game stopped: the next key is not this choice's
+                key.cancel()
+                changed.cancel()
+                raise
             changed.cancel()
             if not key.done():
                 key.cancel()

@@ -6,14 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
 
 import click
 from click.core import ParameterSource
@@ -39,7 +37,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.speedplay import speed_rules
-from p2pshithead.cli.terminal import fitted
+from p2pshithead.cli.terminal import fitted, stop_on_term
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.lang import N_, _, ngettext
@@ -154,8 +152,7 @@ class _Table:
 async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: str, seed: int | None,
                       transcript: Path | None, stats: Path | None, ascii: bool, games: int) -> int | None:  # fmt: skip
     """Host `table` of either game until it closes; the exit status (None: a person at Speed left)."""
-    if callable(interrupt := signal.getsignal(signal.SIGINT)):
-        _stop_as_ctrl_c(interrupt)
+    stop_on_term()
     if table.config.app is SPEED:  # one game, kept by nobody; a person plays with single keys (raw mode)
         async with async_seated(autoplay, level, seed, ascii) as agent:
             ended = await _async_serve(table, identity, agent, level, None, 1)
@@ -277,14 +274,6 @@ def _reap(child: subprocess.Popen[bytes], wait: float) -> None:
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
-
-
-def _stop_as_ctrl_c(interrupt: Callable[[int, FrameType | None], object]) -> None:
-    """From now on SIGTERM (a shutdown, `kill`) stops the host as Ctrl-C does outside a prompt: the table
-    closes in good order, its bots leave with it, and `host --resume` goes on with the game. `interrupt`
-    is asyncio.run's SIGINT handler (it cancels the main task), taken before a prompt puts its own in
-    place: at a prompt Ctrl-C is a key (it asks to leave), and SIGTERM must not be."""
-    signal.signal(signal.SIGTERM, lambda signum, frame: interrupt(signal.SIGINT, frame))
 
 
 def _reap_adopted(number: int, pid: int, wait: float) -> None:

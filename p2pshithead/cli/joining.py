@@ -33,7 +33,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.shithead import screen_of
-from p2pshithead.cli.terminal import READER, fitted
+from p2pshithead.cli.terminal import READER, fitted, stop_on_term
 from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
@@ -207,6 +207,7 @@ async def _async_locate(bind: str, table_id: bytes, host_key: bytes | None,
 async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
                       resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None) -> int:  # fmt: skip
+    stop_on_term()  # (a shutdown drops out as Ctrl-C does: said, the terminal put back)
     say = (lambda text: None) if quiet else click.echo
     agents: list[BotAgent | HumanAgent] = []
 
@@ -266,6 +267,7 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
                             host_key: bytes | None) -> int | None:  # fmt: skip
     """Play the Speed table at `addresses`/`port` (one game, kept by nobody); the exit status (None: the
     person left)."""
+    stop_on_term()
     async with async_seated(bot, level, seed, ascii) as agent:
         say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
         joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
@@ -287,6 +289,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     screen a bystander sees (every seat's counts and face-up cards, the pile, the last moves; no hand),
     redrawn on every event at the terminal's size; elsewhere every move as a line. Then each game's
     outcome and the evening's scoreboard."""
+    stop_on_term()
     say = (lambda text: None) if quiet else click.echo
     evening = Evening()
     viewer = HumanAgent(screen_of, _no_move, say, ascii=ascii, clock=time.monotonic,
@@ -310,7 +313,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 viewer.tick()
 
     games: list[Transcript] = []
-    closed, reached, deadline = False, False, None  # deadline: when a lost link is given up
+    closed, reached, gone, deadline = False, False, False, None  # deadline: when a lost link is given up
     loop = asyncio.get_running_loop()
     ticking = asyncio.ensure_future(tick())
     try:
@@ -322,9 +325,12 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 async with watcher:
                     reached = True
                     games = await watcher.async_run()
-            except OSError:  # the table cannot be reached (yet)
+            except OSError as exc:  # the table cannot be reached (yet)
                 if not reached:
                     raise
+                kept = not games or APPS[games[-1].setup.app].kept
+                if gone := isinstance(exc, ConnectionRefusedError) and not kept:  # nothing listens where it was,
+                    break  # and its game (Speed) is kept by nobody: it never comes back
             if closed := watcher.closed:
                 break
             if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
@@ -343,7 +349,9 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
         for line in evening.lines(final=True):
             say(line)
     count, seconds = len(games), f"{_WATCH_BACK_S:g}"
-    if closed:
+    if gone:
+        say(_("the host's program ended, and a Speed game is kept by nobody: there is nothing more to watch"))
+    elif closed:
         say(ngettext("the table closed; watched {count} game", "the table closed; watched {count} games",
                      count).format(count=count))
     else:

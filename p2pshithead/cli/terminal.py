@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from p2pshithead.cli.fit import paragraphs
+from p2pshithead.cli.fit import paragraphs, shown_width
 from p2pshithead.cli.render import SMALLEST
 from p2pshithead.cli.visual import shown
 
@@ -63,6 +63,17 @@ def end_on_hangup() -> None:
     for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
         if (signum := getattr(signal, name, None)) is not None:
             signal.signal(signum, _exit_by)
+
+
+def stop_on_term() -> None:
+    """From now on SIGTERM (a shutdown, `kill`) stops this program as Ctrl-C does away from a prompt (a
+    host closes its table in good order, a joiner drops out, each saying so and putting the terminal back).
+    Call it from the coroutine `asyncio.run` runs: it takes that run's SIGINT handler (which cancels the
+    main task) before a prompt puts its own in place, since at a prompt Ctrl-C is a key (it asks to
+    leave) and SIGTERM must not be."""
+    interrupt = signal.getsignal(signal.SIGINT)
+    if callable(interrupt):
+        signal.signal(signal.SIGTERM, lambda signum, frame: interrupt(signal.SIGINT, frame))
 
 
 def _exit_by(signum: int, _frame: object) -> None:
@@ -149,7 +160,7 @@ class LineReader:
             import asyncio  # (prompt_toolkit loaded it)
 
             try:
-                got = session.prompt(shown(prompt), default=typed, rprompt=None, refresh_interval=0)
+                got = session.prompt(shown(_wrapped(prompt)), default=typed, rprompt=None, refresh_interval=0)
             except asyncio.CancelledError:  # Ctrl-C as the prompt's own event loop began: asyncio.run's
                 raise KeyboardInterrupt from None  # handler, not yet the prompt's, cancelled it
             if not isinstance(got, _Resized):
@@ -168,7 +179,7 @@ class LineReader:
             while True:
                 self._begin(resized)
                 try:
-                    got = await session.prompt_async(shown(prompt), default=typed, rprompt=right,
+                    got = await session.prompt_async(shown(_wrapped(prompt)), default=typed, rprompt=right,
                                                      refresh_interval=1.0 if right else 0)  # fmt: skip
                 finally:
                     self._watch_size()  # the signal back from prompt_toolkit
@@ -213,6 +224,16 @@ class LineReader:
             run_in_terminal(lambda: click.echo(text))
         else:
             click.echo(text)
+
+
+def _wrapped(prompt: str) -> str:
+    """`prompt` wrapped at words to the terminal's width now, a column left for the cursor, its trailing
+    space or newline kept (a long question at 60 columns was cut mid-word by the terminal)."""
+    body = prompt.rstrip()
+    width = terminal_size()[0] - 1
+    if all(shown_width(line) <= width for line in body.splitlines()):
+        return prompt
+    return paragraphs(body, width) + prompt[len(body):]
 
 
 def _typed_ahead(session: PromptSession[str]) -> str:

@@ -117,6 +117,14 @@ async def _async_dial_one(
         return await asyncio.open_connection(address, port, local_addr=local)
 
 
+def link_words(exc: BaseException) -> str:
+    """Why a live link ended, for a person: the system's words for a socket's error, never its errno's
+    number ("connection reset by peer", not "[Errno 104] Connection reset by peer")."""
+    if isinstance(exc, OSError) and exc.errno and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc)
+
+
 def _reason(exc: BaseException) -> str:
     """Why a connection failed, in words in the language in use (the system's own words for a rare errno)."""
     if isinstance(exc, TimeoutError):

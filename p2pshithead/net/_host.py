@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any
 
-from p2pshithead.net._addresses import open_listener, peer_name, reachable_addresses
+from p2pshithead.net._addresses import link_words, open_listener, peer_name, reachable_addresses
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._discovery import Announcer, TableAd
 from p2pshithead.net._errors import NetError, RemoteProtocolError
@@ -361,7 +361,7 @@ class Host:
                     await self._async_read(link, conn)
                 except (NetError, ConnectionError, OSError) as exc:
                     if not self._closing:
-                        await self._async_step(self._session.lost, link, str(exc))
+                        await self._async_step(self._session.lost, link, link_words(exc))
                 finally:
                     self._conns.pop(link, None)
         finally:

@@ -34,7 +34,7 @@ from typing import Any
 
 from p2pshithead.errors import LocalSecretError
 from p2pshithead.lang import _
-from p2pshithead.net._addresses import async_dial, peer_name
+from p2pshithead.net._addresses import async_dial, link_words, peer_name
 from p2pshithead.net._app import Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
@@ -271,8 +271,8 @@ class Joiner:
 
     async def _async_play_out(self) -> Transcript:
         self._watch_host()
-        while self.transcript is None or (self.transcript.phase not in (Progress.DONE, Progress.STOPPED)
-                                          and self._seat_in(self.transcript)):  # fmt: skip
+        while self.transcript is None or self.transcript.phase is Progress.SIGNING or (
+                self.transcript.phase is Progress.PLAYING and self._seat_in(self.transcript)):  # fmt: skip
             try:
                 await self._async_read()
             except (NetError, ConnectionError, OSError) as exc:
@@ -289,7 +289,8 @@ class Joiner:
         return self.transcript
 
     def _seat_in(self, transcript: Transcript) -> bool:
-        """Whether this peer still takes part (it has not left the game for good)."""
+        """Whether this peer still takes part (it has not left the game for good: then it reads on only
+        while the game it ended is signed off, so that it keeps the whole transcript)."""
         return [s.key for s in transcript.setup.seats].index(self._identity.public) in transcript.app.present()
 
     async def _async_hello(self, answer_s: float | None = None) -> None:
@@ -357,7 +358,8 @@ class Joiner:
             self._conn = None
         self._sat_again += 1
         if self._sat_again > SIT_AGAIN_LINKS:
-            raise RemoteProtocolError(self._host, f"dropped this peer {SIT_AGAIN_LINKS} times before a game ({exc})")
+            raise RemoteProtocolError(self._host, f"dropped this peer {SIT_AGAIN_LINKS} times before a game "
+                                                  f"({link_words(exc)})")  # fmt: skip
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SIT_AGAIN_S
         self._notify(Away(SEQUENCER, self._host, SIT_AGAIN_S))
@@ -379,7 +381,7 @@ class Joiner:
                 self._notify(Back(SEQUENCER, self._host))
                 return
             await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
-        raise RemoteProtocolError(self._host, f"did not come back within {SIT_AGAIN_S:g} s ({exc})")
+        raise RemoteProtocolError(self._host, f"did not come back within {SIT_AGAIN_S:g} s ({link_words(exc)})")
 
     async def _async_places(self, table_id: bytes | None) -> list[tuple[Sequence[str], int]]:
         """Where to dial the host again: where mDNS announces table `table_id` now (a host whose address
@@ -517,7 +519,7 @@ class Joiner:
             if gone_for_good(tries, kept):
                 raise HostGone(self._host, host_nick)
             await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
-        raise RemoteProtocolError(self._host, f"did not come back within {self._away_time} s ({exc})")
+        raise RemoteProtocolError(self._host, f"did not come back within {self._away_time} s ({link_words(exc)})")
 
     def _begin(self, genesis: Entry) -> Sequence[object]:
         if self._ready is not None:

@@ -12,9 +12,10 @@
 # sequencer as anyone's; an entry is journaled before it is relayed, and relayed before it is applied (the
 # peers check it while the host does: `Apply` hands it back to `apply`, which the driver calls before it
 # passes the session anything else); a joiner's seat the game waits on past the turn and away limits, its
-# link live, stops the game as one away past the limit would (`_stalled`); a message for a place the chain
-# holds is nothing when it is the same and sealed with the one in the chain as the proof of an
-# equivocation when it is another of the same seat's; a peer that breaks the protocol is named in the
+# link live, stops the game as one away past the limit would (`_stalled`), and a seat of a game kept by
+# nobody (Speed) whose live link closed (its program ended) has `silent_s`, not the away limit; a message
+# for a place the chain holds is nothing when it is the same and sealed with the one in the chain as the
+# proof of an equivocation when it is another of the same seat's; a peer that breaks the protocol is named in the
 # `RemoteProtocolError` that `receive` raises, and the driver then reports the link `lost`.
 """`HostSession` (the rules of one hosted table), `TableConfig`, and the actions the session asks for."""
 
@@ -284,7 +285,7 @@ class HostSession:
         self.lobby = Lobby(config.seats, Occupant(identity.public, identity.nick))
         self._links: dict[int, _Link] = {}
         self._seats: dict[int, int] = {}  # seat -> link id: the lobby's before the game, the game's during it
-        self._away: dict[int, tuple[float, AwayCause]] = {}  # game seat -> (deadline, how it went), while gone
+        self._away: dict[int, tuple[float, AwayCause, int]] = {}  # game seat -> (deadline, how it went, its limit)
         self._awaited: dict[int, tuple[float, int]] = {}  # game seat the game waits on -> (since, its next counter)
         self._next_id = 0
         self._sequencer: Sequencer | None = None
@@ -712,7 +713,11 @@ class HostSession:
             return []  # it left the game for good: nobody waits on it
         actions: list[Action] = [Notify(Dropped(state.peer, why))]
         if seat not in self._away:
-            actions += self._mark_away(seat, AwayCause.LOST, now, now)
+            # a game kept by nobody, its link closed while live (heard within two pings: its program ended,
+            # never to come back to that game): `silent_s` to come back, in case a link cut says so late
+            ended = not self._config.app.kept and now - state.heard <= 2 * self._limits.keepalive_s
+            limit = max(1, round(self._limits.silent_s)) if ended else None
+            actions += self._mark_away(seat, AwayCause.LOST, now, now, limit)
         return actions
 
     def tick(self, now: float) -> list[Action]:
@@ -741,9 +746,9 @@ class HostSession:
                 actions += self._mark_away(seat, AwayCause.SILENT, now - silent, now)
             elif silent <= silent_s and seat in self._away:
                 actions += self._mark_back(seat)
-        for seat, (deadline, cause) in list(self._away.items()):
+        for seat, (deadline, cause, limit) in list(self._away.items()):
             if now >= deadline:
-                actions += self._abort(seat, cause)
+                actions += self._abort(seat, cause, limit)
         return actions + self._stalled(now)
 
     def _stalled(self, now: float) -> list[Action]:
@@ -771,11 +776,13 @@ class HostSession:
         late = [seat for seat, (since, _) in awaited.items() if now - since > limit]
         return self._abort(late[0], AwayCause.SILENT, limit) if late else []
 
-    def _mark_away(self, seat: int, cause: AwayCause, since: float, now: float) -> list[Action]:
-        """Seat `seat` is gone since `since`: it has `away_time` from then to come back."""
+    def _mark_away(self, seat: int, cause: AwayCause, since: float, now: float,
+                   limit: int | None = None) -> list[Action]:  # fmt: skip
+        """Seat `seat` is gone since `since`: it has `limit` (else `away_time`) from then to come back."""
         assert self._sequencer is not None
-        left = since + self._config.away_time - now
-        self._away[seat] = (since + self._config.away_time, cause)
+        limit = self._config.away_time if limit is None else limit
+        left = since + limit - now
+        self._away[seat] = (since + limit, cause, limit)
         nick = self._sequencer.transcript.setup.seats[seat].nick
         return [Notify(Away(seat, nick, left)), *self._tell_away(seat, left), Announce()]
 

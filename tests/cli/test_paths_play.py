@@ -3,10 +3,14 @@ rules mean there what they mean at the move prompt."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pexpect
 import pytest
 
-from .test_play_pexpect import ANSI, PROMPT, spawn
+from .test_play_pexpect import ANSI, PROGRAM, PROMPT, spawn
+from .tmux import Pane
 
 
 def _at_the_help() -> pexpect.spawn:
@@ -57,3 +61,18 @@ def test_a_line_typed_while_the_bots_play_waits_in_the_prompt_for_enter() -> Non
     assert "?" in ANSI.sub("", child.buffer), child.buffer  # shown after the prompt, as typed
     child.sendline("")  # Enter sends it
     child.expect(r"\(Enter to go back\)", timeout=5)
+
+
+def test_the_quit_question_is_wrapped_at_words_on_a_narrow_terminal(tmp_path: Path) -> None:
+    """Ctrl-C at 40 columns (the narrowest the README names): the question, wider than the terminal, is
+    wrapped at words; the terminal cut it mid-word ("you f" / "inish" at a LAN table's 60 columns)."""
+    env = {"P2PSHITHEAD_HOME": str(tmp_path), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    with Pane([PROGRAM, "play", "--seed", "1", "--bots", "2", "--delay", "0"], 40, 20, env) as pane:
+        pane.settled()
+        pane.keys("C-c")
+        deadline = time.monotonic() + 10
+        while "plays on" not in (shown := pane.screen()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert all(len(line) <= 40 for line in shown.split("\n")), shown
+    asked = shown[shown.index("Quit?"):]
+    assert " ".join(asked.split()) == "Quit? This game ends, not counted. y quits, Enter plays on", asked

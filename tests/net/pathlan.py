@@ -4,11 +4,13 @@ its own (pexpect). The link can go down and up as a Wi-Fi link does; everything 
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +50,21 @@ class Lan:
         env = {**os.environ, HOME_ENV: str(self.tmp / laptop), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
         child = pexpect.spawn("ip", ["netns", "exec", ns, PROGRAM, *words], env=env, encoding="utf-8", timeout=30,
                               dimensions=(rows, columns))  # fmt: skip
+        child.logfile_read = io.StringIO()  # all it showed, for the words checked at the end
         self.spawned.append(child)
         return child
+
+    def at_the_swap(self) -> tuple[pexpect.spawn, pexpect.spawn]:
+        """A card table of two with no turn limit: `host` (hostie) and `join Hostel bar` (ann), both at
+        their first prompt (the swap)."""
+        host = self.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name",
+                           "hostie", "--ascii")  # fmt: skip
+        host.expect("Hostel bar")
+        ann = self.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
+        for person in (host, ann):
+            person.expect("Type:")
+        time.sleep(1)  # (the prompts drawn)
+        return host, ann
 
     def link(self, up: bool) -> None:
         """The joiner's Wi-Fi link down (no error on either side: packets just stop) or up again."""

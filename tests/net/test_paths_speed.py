@@ -39,6 +39,39 @@ def test_a_speed_host_killed_is_known_gone_at_once(lan: Lan) -> None:
     assert joiner.exitstatus == 3 and "Traceback" not in joiner.before
 
 
+def test_a_spectator_of_a_speed_host_killed_is_told_at_once(lan: Lan) -> None:
+    """`join --watch NAME` beside a Speed game whose host's program is killed: nothing more to watch, said
+    at once; it tried for a minute to reach a host that could never come back."""
+    host, joiner = _in_play(lan)
+    watcher = lan.person("joiner", "join", "--watch", "Hostel", "bar", "--ascii")
+    watcher.expect("game starts: watching")
+    host.kill(9)
+    watcher.expect(words("the host's program ended, and a Speed game is kept by nobody"), timeout=10)
+    watcher.expect(pexpect.EOF, timeout=5)
+    watcher.close()
+    assert watcher.exitstatus == 0 and "Traceback" not in watcher.logfile_read.getvalue()
+
+
+def test_a_speed_joiner_killed_ends_the_game_at_the_host_in_seconds(lan: Lan) -> None:
+    """The joiner's program is killed: its link closed while live, and a Speed seat never comes back
+    (nobody keeps the game), so the host's person learns in seconds that the game stopped and why; they
+    sat on "bob is away: 120 s to come back" for two minutes."""
+    host, joiner = _in_play(lan)
+    joiner.kill(9)
+    start = time.monotonic()
+    host.expect(r"bob \(seat 1\) is away", timeout=5)
+    host.expect(words("Game over. Press any key."), timeout=15)
+    time.sleep(1.5)  # the last screen waits for a key (one pressed in the first second is the last race's)
+    host.send(" ")
+    host.expect(words("The game stopped:"), timeout=5)
+    host.expect(words("connection lost"), timeout=5)
+    host.expect(pexpect.EOF, timeout=10)
+    host.close()
+    shown = host.logfile_read.getvalue()
+    assert time.monotonic() - start < 15 and host.exitstatus == 1 and "Traceback" not in shown
+    assert "Errno" not in shown, shown  # the link's end in words ("bob (seat 1) dropped: [Errno 104] ...")
+
+
 @pytest.mark.parametrize("outage", [3, 8])
 def test_a_speed_link_lost_for_a_few_seconds_comes_back(lan: Lan, outage: int) -> None:
     """The joiner's Wi-Fi drops for a few seconds while both programs live (shorter than the silence
