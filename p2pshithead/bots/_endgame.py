@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._worlds import sample_world, unseen_cards
-from p2pshithead.engine import Card, End, Game, Move, Phase
+from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "in_endgame", "tree_search"]
 
@@ -50,9 +50,9 @@ class _Node:
     total: float = 0.0
     available: int = 0  # iterations in which the move leading here was legal, when its parent was walked
     children: dict[tuple[object, ...], _Node] = field(default_factory=dict)
-
-    def ucb(self) -> float:
-        return self.total / self.visits + EXPLORE * math.sqrt(math.log(self.available) / self.visits)
+    # where every world is alike (`_worlds_alike`): the moves of the i-th position walked from here (after
+    # i forced moves) and the children they lead to, listed once
+    moves: list[tuple[list[Move], list[_Node]]] = field(default_factory=list)
 
 
 def tree_search(
@@ -65,6 +65,7 @@ def tree_search(
     `playouts` (iterations) or `stop` ends the search, after one iteration at least."""
     roots = [_Node() for _ in options]
     unseen = unseen_cards(view)
+    alike = _worlds_alike(view)
     other = next(p for p in view.active() if p != me)
     iterations = 0
     while playouts is None or iterations < playouts:
@@ -81,22 +82,33 @@ def tree_search(
         for move in options[i]:
             game.push(move)
         passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
-        node = roots[i]
+        node, forced, fixed = roots[i], 0, alike
         while not (game.is_over() or me in game.finished or node.visits == 0):
             awaited = game.awaited()
             if len(awaited) != 1:
                 break  # an out-of-turn chance: greedy players resolve it in the playout
             seat = awaited[0]
-            moves = {key(game, m): m for m in candidates(game, seat, rng)}
-            if len(moves) == 1:
-                game.push(next(iter(moves.values())))
+            if fixed and forced < len(node.moves):
+                moves, kids = node.moves[forced]
+            else:
+                branches = {key(game, m): m for m in candidates(game, seat, rng)}
+                moves = list(branches.values())
+                kids = [node.children.setdefault(k, _Node()) for k in branches] if len(moves) > 1 else []
+                if fixed:
+                    node.moves.append((moves, kids))
+            if not kids:
+                move = moves[0]
+                fixed = fixed and not isinstance(move, Flip)
+                game.push(move)
+                forced += 1
                 continue
-            kids = [node.children.setdefault(k, _Node()) for k in moves]
             for kid in kids:
                 kid.available += 1
             j = _choose(kids, rng)
-            game.push(list(moves.values())[j])
-            node, passed = kids[j], None
+            move = moves[j]
+            fixed = fixed and not isinstance(move, Flip)
+            game.push(move)
+            node, passed, forced = kids[j], None, 0
             path.append((node, seat))
         result = play_on(game, me, play_rng, passed)
         for walked, mover in path:
@@ -106,9 +118,22 @@ def tree_search(
     return options[best], iterations
 
 
+def _worlds_alike(view: Game) -> bool:
+    """Whether every card `view` has not seen lies face down: then, until a face-down card is turned, each
+    sequence of moves leads to one position in every world, and a node's moves are listed once."""
+    return all(view.card(slot) is not None for p in view.active() for slot in (*view.hand(p), *view.face_up(p)))
+
+
 def _choose(nodes: Sequence[_Node], rng: random.Random) -> int:
-    """The index of a node never walked (at random among them), else of the one of highest UCB1."""
-    fresh = [i for i, node in enumerate(nodes) if node.visits == 0]
-    if fresh:
-        return rng.choice(fresh)
-    return max(range(len(nodes)), key=lambda i: nodes[i].ucb())
+    """The index of a node never walked (at random among them), else of the first of highest UCB1."""
+    best, top = 0, -math.inf
+    fresh: list[int] = []
+    for i, node in enumerate(nodes):
+        visits = node.visits
+        if not visits:
+            fresh.append(i)
+        elif not fresh:
+            value = node.total / visits + EXPLORE * math.sqrt(math.log(node.available) / visits)
+            if value > top:
+                best, top = i, value
+    return rng.choice(fresh) if fresh else best
