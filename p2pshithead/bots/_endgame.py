@@ -23,7 +23,7 @@ from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._worlds import sample_world, unseen_cards
 from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
-__all__ = ["EXPLORE", "in_endgame", "tree_search"]
+__all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
@@ -52,20 +52,39 @@ class _Node:
     children: dict[tuple[object, ...], _Node] = field(default_factory=dict)
     # where every world is alike (`_worlds_alike`): the moves of the i-th position walked from here (after
     # i forced moves) and the children they lead to, listed once
-    moves: list[tuple[list[Move], list[_Node]]] = field(default_factory=list)
+    moves: list[_Listed] = field(default_factory=list)
+
+
+_Listed = tuple[list[tuple[object, ...]], list[Move], list[_Node]]
+"""The moves of a position in the tree (their keys, the moves, and the children they lead to, none
+for a lone move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tree:
+    """A search's tree, kept for the next decision of the same endgame: the view searched (a copy of its
+    own), its options and their nodes."""
+
+    view: Game
+    options: Sequence[Line]
+    roots: list[_Node]
 
 
 def tree_search(
     view: Game, me: int, options: Sequence[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]],
     playouts: int | None, stop: Deadline, key: Key, candidates: Candidates, play_on: PlayOn,
-) -> tuple[Line, int]:
+    kept: Tree | None = None, quick: bool = True,
+) -> tuple[Line, int, Tree]:
     """The option of `options` (lines seat `me` may play from `view`) played most often by the search,
-    and the iterations run. `key` tells moves apart as a player does; `candidates` lists a seat's moves
-    worth a branch in a world; `play_on` plays a world on from where the tree ends and scores it for `me`;
-    `playouts` (iterations) or `stop` ends the search, after one iteration at least."""
-    roots = [_Node() for _ in options]
+    the iterations run, and the tree. `key` tells moves apart as a player does; `candidates` lists a
+    seat's moves worth a branch in a world; `play_on` plays a world on from where the tree ends and
+    scores it for `me`; `playouts` (iterations) or `stop` ends the search, after one iteration at least.
+    `kept`: the tree of `me`'s decision before, whose walks through this position go on (`_reused`).
+    `quick`: where every world is alike (`_worlds_alike`), a position's moves are listed once."""
+    alike = quick and _worlds_alike(view)
+    found = _reused(kept, view, me) if alike and kept is not None else {}
+    roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
     unseen = unseen_cards(view)
-    alike = _worlds_alike(view)
     other = next(p for p in view.active() if p != me)
     iterations = 0
     while playouts is None or iterations < playouts:
@@ -89,13 +108,13 @@ def tree_search(
                 break  # an out-of-turn chance: greedy players resolve it in the playout
             seat = awaited[0]
             if fixed and forced < len(node.moves):
-                moves, kids = node.moves[forced]
+                _, moves, kids = node.moves[forced]
             else:
                 branches = {key(game, m): m for m in candidates(game, seat, rng)}
                 moves = list(branches.values())
                 kids = [node.children.setdefault(k, _Node()) for k in branches] if len(moves) > 1 else []
                 if fixed:
-                    node.moves.append((moves, kids))
+                    node.moves.append((list(branches), moves, kids))
             if not kids:
                 move = moves[0]
                 fixed = fixed and not isinstance(move, Flip)
@@ -115,7 +134,35 @@ def tree_search(
             walked.visits += 1
             walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
     best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
-    return options[best], iterations
+    return options[best], iterations, Tree(view.copy(), options, roots)  # a copy: a table may push on `view`
+
+
+def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:
+    """The children, by key, of the node of `kept` at `view` (`me` to move), found by replaying the moves
+    listed in it (`_Node.moves`) from `kept.view` through the other seat's turns up to `me`'s next ones;
+    none if no such node is listed (a card was turned, or the line was walked too seldom)."""
+    target = view.to_text()
+    for line, root in zip(kept.options, kept.roots, strict=True):
+        game = kept.view.copy()
+        for move in line:
+            game.push(move)
+        walks: list[tuple[Game, _Node, int]] = [(game, root, 0)]
+        while walks:
+            game, node, forced = walks.pop()
+            awaited = game.awaited()
+            if game.is_over() or len(awaited) != 1 or forced >= len(node.moves):
+                continue
+            keys, moves, kids = node.moves[forced]
+            if awaited[0] == me:
+                if kids and game.to_text() == target:
+                    return dict(zip(keys, kids, strict=True))
+                continue  # another position of mine: the search goes no further than the next one
+            for j, move in enumerate(moves):
+                if not isinstance(move, Flip):
+                    after = game.copy()
+                    after.push(move)
+                    walks.append((after, kids[j], 0) if kids else (after, node, forced + 1))
+    return {}
 
 
 def _worlds_alike(view: Game) -> bool:

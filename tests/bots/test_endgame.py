@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from p2pshithead.bots import Budget, SmartBot
+from p2pshithead.bots import Budget, SmartBot, measuring_player
 from p2pshithead.bots._budget import Deadline
-from p2pshithead.bots._endgame import in_endgame, tree_search
+from p2pshithead.bots._endgame import _reused, in_endgame, tree_search
 from p2pshithead.bots._smart import _branches, _play_on, _signature, _worth_trying
-from p2pshithead.engine import Flip, Game, Move
+from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play
 
 from .helpers import king_before_the_tens, lone_king, position
 
@@ -47,3 +47,32 @@ def test_a_position_s_moves_are_listed_once_where_only_face_down_cards_are_unsee
     tree_search(view, 0, options, random.Random(1), {}, 200, Deadline(None, lambda: 0.0, 0.0), _signature,
                 candidates, lambda game, me, rng, passed: _play_on(game, me, rng, passed))  # fmt: skip
     assert listed and (len(set(listed)) == len(listed)) is alike
+
+
+def _second_decision_walks(bot: SmartBot) -> int:
+    """The walks of `bot`'s tree at its second decision of `king_before_the_tens`: seat 0 plays its king,
+    seat 1 must pick up. The bot is shown the game itself, which then moves on (as a table shows
+    `truecards`): a tree kept must keep its own copy of the position."""
+    game, rng = king_before_the_tens(), random.Random(3)
+    move = bot.decide(game, 0, rng)
+    assert isinstance(move, Play) and game.card(move.slots[0]) == Card.from_text("Kh")
+    game.push(move)
+    game.push(PickUp(1))
+    bot.decide(game, 0, rng)
+    return sum(root.visits for root in bot.trees[0].roots)
+
+
+def test_the_next_decision_goes_on_with_the_walks_of_the_tree_before():
+    assert _second_decision_walks(SmartBot(Budget(playouts=200))) > 200  # the 200 of this search, and more
+    assert _second_decision_walks(SmartBot(Budget(playouts=200), quick=False)) == 200  # a tree afresh
+
+
+def test_a_tree_is_not_taken_up_at_a_position_it_never_walked():
+    view = king_before_the_tens().view(0)
+    bot = SmartBot(Budget(playouts=50))
+    bot.decide(view, 0, random.Random(1))
+    kept = bot.trees[0]
+    other = position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["9h"], downs=[["10c"], ["10d"]], shown=[1])
+    assert _reused(kept, other.view(0), 0) == {}
+    stick = measuring_player("truecards:64p")
+    assert isinstance(stick, SmartBot) and not stick.quick  # the stick keeps the tree it was measured with
