@@ -83,6 +83,7 @@ def tree_search(
     `quick`: where every world is alike (`_worlds_alike`), a position's moves are listed once."""
     alike = quick and _worlds_alike(view)
     found = _reused(kept, view, me) if alike and kept is not None else {}
+    kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
     roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
     unseen = unseen_cards(view)
     other = next(p for p in view.active() if p != me)

@@ -173,7 +173,7 @@ class SmartBot:
         line, iterations, self.trees[me] = tree_search(
             view, me, options, rng, avoid, self.budget.playouts, stop, _signature, _branches,
             lambda game, seat, prng, passed: _play_on(game, seat, prng, passed, horizon),
-            self.trees.get(me) if self.quick else None, self.quick,
+            self.trees.pop(me, None) if self.quick else None, self.quick,
         )  # fmt: skip
         self.thinking.searches += 1
         self.thinking.playouts += iterations
