@@ -9,7 +9,11 @@ the availability count of information-set MCTS), adds one node, then plays on wi
 seat's gain is the other's loss: two seats are left). A position where more than one seat may act (an
 out-of-turn chance) is not branched: greedy players resolve it, as chance. The root's moves are the
 candidates `smart` chose (its own, whatever the world); the one played most often is returned. With
-a playout budget (and a seeded rng) the choice is deterministic.
+a playout budget (and a seeded rng) the choice is deterministic. Where every card the view has not
+seen lies face down (`_worlds_alike`: the usual endgame, picked-up piles being public), every world is
+one position until a card is turned, so a node's moves are listed once and kept; and the next
+decision of the same seat goes on with the node of the tree before at its position (`_reused`), so
+its walks count again. Either reads only what the view shows.
 """
 
 from __future__ import annotations
