@@ -173,7 +173,9 @@ def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:
 def _worlds_alike(view: Game) -> bool:
     """Whether every card `view` has not seen lies face down: then, until a face-down card is turned, each
     sequence of moves leads to one position in every world, and a node's moves are listed once."""
-    return all(view.card(slot) is not None for p in view.active() for slot in (*view.hand(p), *view.face_up(p)))
+    return not view.stock and all(
+        view.card(slot) is not None for p in view.active() for slot in (*view.hand(p), *view.face_up(p))
+    )
 
 
 def _choose(nodes: Sequence[_Node], rng: random.Random) -> int:

@@ -8,7 +8,7 @@ import pytest
 
 from p2pshithead.bots import Budget, SmartBot, measuring_player
 from p2pshithead.bots._budget import Deadline
-from p2pshithead.bots._endgame import _reused, in_endgame, tree_search
+from p2pshithead.bots._endgame import _reused, _worlds_alike, in_endgame, tree_search
 from p2pshithead.bots._smart import _branches, _play_on, _signature, _worth_trying
 from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play
 
@@ -76,3 +76,9 @@ def test_a_tree_is_not_taken_up_at_a_position_it_never_walked():
     assert _reused(kept, other.view(0), 0) == {}
     stick = measuring_player("truecards:64p")
     assert isinstance(stick, SmartBot) and not stick.quick  # the stick keeps the tree it was measured with
+
+
+def test_worlds_are_alike_only_where_every_unseen_card_lies_face_down():
+    assert _worlds_alike(king_before_the_tens().view(0))
+    assert not _worlds_alike(lone_king().view(0))  # seat 1's hand unseen
+    assert not _worlds_alike(position([["5c"], ["6c"]], stock=["7c"], shown=[1]).view(0))  # a card to draw
