@@ -9,7 +9,11 @@ the availability count of information-set MCTS), adds one node, then plays on wi
 seat's gain is the other's loss: two seats are left). A position where more than one seat may act (an
 out-of-turn chance) is not branched: greedy players resolve it, as chance. The root's moves are the
 candidates `smart` chose (its own, whatever the world); the one played most often is returned. With
-a playout budget (and a seeded rng) the choice is deterministic.
+a playout budget (and a seeded rng) the choice is deterministic. Where every card the view has not
+seen lies face down (`_worlds_alike`: the usual endgame, picked-up piles being public), every world is
+one position until a card is turned, so a node's moves are listed once and kept; and the next
+decision of the same seat goes on with the node of the tree before at its position (`_reused`), so
+its walks count again. Either reads only what the view shows.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ from dataclasses import dataclass, field
 
 from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._worlds import sample_world, unseen_cards
-from p2pshithead.engine import Card, End, Game, Move, Phase
+from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
-__all__ = ["EXPLORE", "in_endgame", "tree_search"]
+__all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
@@ -50,20 +54,41 @@ class _Node:
     total: float = 0.0
     available: int = 0  # iterations in which the move leading here was legal, when its parent was walked
     children: dict[tuple[object, ...], _Node] = field(default_factory=dict)
+    # where every world is alike (`_worlds_alike`): the moves of the i-th position walked from here (after
+    # i forced moves) and the children they lead to, listed once
+    moves: list[_Listed] = field(default_factory=list)
 
-    def ucb(self) -> float:
-        return self.total / self.visits + EXPLORE * math.sqrt(math.log(self.available) / self.visits)
+
+_Listed = tuple[list[tuple[object, ...]], list[Move], list[_Node]]
+"""The moves of a position in the tree (their keys, the moves, and the children they lead to, none
+for a lone move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tree:
+    """A search's tree, kept for the next decision of the same endgame: the view searched (a copy of its
+    own), its options and their nodes."""
+
+    view: Game
+    options: Sequence[Line]
+    roots: list[_Node]
 
 
 def tree_search(
     view: Game, me: int, options: Sequence[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]],
     playouts: int | None, stop: Deadline, key: Key, candidates: Candidates, play_on: PlayOn,
-) -> tuple[Line, int]:
+    kept: Tree | None = None, quick: bool = True,
+) -> tuple[Line, int, Tree]:
     """The option of `options` (lines seat `me` may play from `view`) played most often by the search,
-    and the iterations run. `key` tells moves apart as a player does; `candidates` lists a seat's moves
-    worth a branch in a world; `play_on` plays a world on from where the tree ends and scores it for `me`;
-    `playouts` (iterations) or `stop` ends the search, after one iteration at least."""
-    roots = [_Node() for _ in options]
+    the iterations run, and the tree. `key` tells moves apart as a player does; `candidates` lists a
+    seat's moves worth a branch in a world; `play_on` plays a world on from where the tree ends and
+    scores it for `me`; `playouts` (iterations) or `stop` ends the search, after one iteration at least.
+    `kept`: the tree of `me`'s decision before, whose walks through this position go on (`_reused`).
+    `quick`: where every world is alike (`_worlds_alike`), a position's moves are listed once."""
+    alike = quick and _worlds_alike(view)
+    found = _reused(kept, view, me) if alike and kept is not None else {}
+    kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
+    roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
     unseen = unseen_cards(view)
     other = next(p for p in view.active() if p != me)
     iterations = 0
@@ -81,34 +106,88 @@ def tree_search(
         for move in options[i]:
             game.push(move)
         passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
-        node = roots[i]
+        node, forced, fixed = roots[i], 0, alike
         while not (game.is_over() or me in game.finished or node.visits == 0):
             awaited = game.awaited()
             if len(awaited) != 1:
                 break  # an out-of-turn chance: greedy players resolve it in the playout
             seat = awaited[0]
-            moves = {key(game, m): m for m in candidates(game, seat, rng)}
-            if len(moves) == 1:
-                game.push(next(iter(moves.values())))
+            if fixed and forced < len(node.moves):
+                _, moves, kids = node.moves[forced]
+            else:
+                branches = {key(game, m): m for m in candidates(game, seat, rng)}
+                moves = list(branches.values())
+                kids = [node.children.setdefault(k, _Node()) for k in branches] if len(moves) > 1 else []
+                if fixed:
+                    node.moves.append((list(branches), moves, kids))
+            if not kids:
+                move = moves[0]
+                fixed = fixed and not isinstance(move, Flip)
+                game.push(move)
+                forced += 1
                 continue
-            kids = [node.children.setdefault(k, _Node()) for k in moves]
             for kid in kids:
                 kid.available += 1
             j = _choose(kids, rng)
-            game.push(list(moves.values())[j])
-            node, passed = kids[j], None
+            move = moves[j]
+            fixed = fixed and not isinstance(move, Flip)
+            game.push(move)
+            node, passed, forced = kids[j], None, 0
             path.append((node, seat))
         result = play_on(game, me, play_rng, passed)
         for walked, mover in path:
             walked.visits += 1
             walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
     best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
-    return options[best], iterations
+    return options[best], iterations, Tree(view.copy(), options, roots)  # a copy: a table may push on `view`
+
+
+def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:
+    """The children, by key, of the node of `kept` at `view` (`me` to move), found by replaying the moves
+    listed in it (`_Node.moves`) from `kept.view` through the other seat's turns up to `me`'s next ones;
+    none if no such node is listed (a card was turned, or the line was walked too seldom)."""
+    target = view.to_text()
+    for line, root in zip(kept.options, kept.roots, strict=True):
+        game = kept.view.copy()
+        for move in line:
+            game.push(move)
+        walks: list[tuple[Game, _Node, int]] = [(game, root, 0)]
+        while walks:
+            game, node, forced = walks.pop()
+            awaited = game.awaited()
+            if game.is_over() or len(awaited) != 1 or forced >= len(node.moves):
+                continue
+            keys, moves, kids = node.moves[forced]
+            if awaited[0] == me:
+                if kids and game.to_text() == target:
+                    return dict(zip(keys, kids, strict=True))
+                continue  # another position of mine: the search goes no further than the next one
+            for j, move in enumerate(moves):
+                if not isinstance(move, Flip):
+                    after = game.copy()
+                    after.push(move)
+                    walks.append((after, kids[j], 0) if kids else (after, node, forced + 1))
+    return {}
+
+
+def _worlds_alike(view: Game) -> bool:
+    """Whether every card `view` has not seen lies face down: then, until a face-down card is turned, each
+    sequence of moves leads to one position in every world, and a node's moves are listed once."""
+    return not view.stock and all(
+        view.card(slot) is not None for p in view.active() for slot in (*view.hand(p), *view.face_up(p))
+    )
 
 
 def _choose(nodes: Sequence[_Node], rng: random.Random) -> int:
-    """The index of a node never walked (at random among them), else of the one of highest UCB1."""
-    fresh = [i for i, node in enumerate(nodes) if node.visits == 0]
-    if fresh:
-        return rng.choice(fresh)
-    return max(range(len(nodes)), key=lambda i: nodes[i].ucb())
+    """The index of a node never walked (at random among them), else of the first of highest UCB1."""
+    best, top = 0, -math.inf
+    fresh: list[int] = []
+    for i, node in enumerate(nodes):
+        visits = node.visits
+        if not visits:
+            fresh.append(i)
+        elif not fresh:
+            value = node.total / visits + EXPLORE * math.sqrt(math.log(node.available) / visits)
+            if value > top:
+                best, top = i, value
+    return rng.choice(fresh) if fresh else best

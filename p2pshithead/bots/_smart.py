@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget, Deadline
-from p2pshithead.bots._endgame import in_endgame, tree_search
+from p2pshithead.bots._endgame import Tree, in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
@@ -123,6 +123,9 @@ class SmartBot:
     beliefs: Beliefs = field(default_factory=Beliefs, compare=False, repr=False)
     thinking: Thinking = field(default_factory=Thinking, compare=False, repr=False)
     rows: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False, repr=False)  # seat -> face-up row
+    trees: dict[int, Tree] = field(default_factory=dict, compare=False, repr=False)  # seat -> its last endgame tree
+    quick: bool = True  # the endgame tree lists a position's moves once where worlds are alike, and goes on
+    # with the tree of the decision before (`tree_search`'s `quick` and `kept`)
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
     tree: bool = True  # the two-player endgame searched as a tree (`tree_search`); else as the rest
 
@@ -163,12 +166,14 @@ class SmartBot:
 
     def _tree(self, view: Game, me: int, options: list[Line], rng: random.Random,
               avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
-        """The two-player endgame's choice: a tree search over sampled worlds (`tree_search`)."""
+        """The two-player endgame's choice: a tree search over sampled worlds (`tree_search`), going on
+        with the walks of the tree of this seat's decision before that reached this position."""
         start = self.clock()
         horizon = self.horizon
-        line, iterations = tree_search(
+        line, iterations, self.trees[me] = tree_search(
             view, me, options, rng, avoid, self.budget.playouts, stop, _signature, _branches,
             lambda game, seat, prng, passed: _play_on(game, seat, prng, passed, horizon),
+            self.trees.pop(me, None) if self.quick else None, self.quick,
         )  # fmt: skip
         self.thinking.searches += 1
         self.thinking.playouts += iterations

@@ -15,11 +15,15 @@ def position(
     stock: Sequence[str] = (),
     turn: int = 0,
     rules: Ruleset | None = None,
+    downs: list[list[str]] | None = None,
+    shown: Sequence[int] = (),
 ) -> Game:
-    """A play-phase position: hands, face-up rows, stock (next draw first), pile (bottom first);
-    every other card of one pack is burned; no face-down cards; everything known."""
+    """A play-phase position: hands (those of the seats `shown` public, as after a pick-up), face-up
+    rows, face-down cards, stock (next draw first), pile (bottom first); every other card of one pack
+    is burned; everything known to the game."""
     rules = rules or Ruleset()
     ups = ups or [[] for _ in hands]
+    downs = downs or [[] for _ in hands]
     deck = Counter(card_at(i, 1, 0) for i in range(52))
     slot = 0
 
@@ -34,7 +38,10 @@ def position(
             slot += 1
         return ",".join(out) or "-"
 
-    seats = [f"H:{cards(h, False)} U:{cards(u, True)} D:-" for h, u in zip(hands, ups, strict=True)]
+    seats = [
+        f"H:{cards(h, seat in shown)} U:{cards(u, True)} D:{cards(d, False)}"
+        for seat, (h, u, d) in enumerate(zip(hands, ups, downs, strict=True))
+    ]
     stock_text, pile_text = cards(stock, False), cards(pile, True)
     burned = cards([c.text() for c in deck.elements()], True)
     text = " | ".join([f"play d{len(hands) - 1} t{turn} +", *seats, f"S:{stock_text}", f"P:{pile_text}", f"B:{burned}"])
@@ -46,3 +53,10 @@ def lone_king() -> Game:
     5 5, a lone 5 or a pick-up let seat 1 go out with its 6 6; only the king wins: seat 1 cannot beat
     it and picks up, and seat 0 goes out with 5 5 on the empty pile."""
     return position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["4h"])
+
+
+def king_before_the_tens() -> Game:
+    """`lone_king` with seat 1's 6 6 shown (picked up) and a face-down 10 each, the only cards unseen:
+    seat 0's 5 5, lone 5 or pick-up let seat 1 shed its 6 6 and go out on its 10 (a burn); only the king
+    wins: seat 1 cannot beat it and picks up, and seat 0 sheds 5 5, then its own 10 burns and it is out."""
+    return position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["4h"], downs=[["10c"], ["10d"]], shown=[1])

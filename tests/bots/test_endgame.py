@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import random
 
-from p2pshithead.bots import Budget, SmartBot
-from p2pshithead.bots._endgame import in_endgame
+import pytest
 
-from .helpers import lone_king, position
+from p2pshithead.bots import Budget, SmartBot, measuring_player
+from p2pshithead.bots._budget import Deadline
+from p2pshithead.bots._endgame import _reused, _worlds_alike, in_endgame, tree_search
+from p2pshithead.bots._smart import _branches, _play_on, _signature, _worth_trying
+from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play
+
+from .helpers import king_before_the_tens, lone_king, position
 
 
 def test_the_tree_is_kept_for_two_seats_with_the_stock_gone():
@@ -24,3 +29,56 @@ def test_the_tree_runs_its_playout_budget_exactly_and_repeats_its_choice():
         moves.append(bot.decide(game.view(0), 0, random.Random(5)))
         assert bot.thinking.searches == 1 and bot.thinking.playouts == 32
     assert moves[0] == moves[1]
+
+
+@pytest.mark.parametrize(("made", "alike"), [(king_before_the_tens, True), (lone_king, False)])
+def test_a_position_s_moves_are_listed_once_where_only_face_down_cards_are_unseen(made, alike):
+    """Seat 1's shown hand and the face-down cards: every world is one position until a card is
+    turned, so each is listed once until then; with seat 1's hand unseen, each world's are listed."""
+    view = made().view(0)
+    listed: list[tuple[Move, ...]] = []
+
+    def candidates(game: Game, seat: int, rng: random.Random) -> list[Move]:
+        if not any(isinstance(move, Flip) for move in game.move_stack):
+            listed.append(game.move_stack)
+        return _branches(game, seat, rng)
+
+    options = [(m,) for m in {_signature(view, m): m for m in _worth_trying(view, view.moves_for(0))}.values()]
+    tree_search(view, 0, options, random.Random(1), {}, 200, Deadline(None, lambda: 0.0, 0.0), _signature,
+                candidates, lambda game, me, rng, passed: _play_on(game, me, rng, passed))  # fmt: skip
+    assert listed and (len(set(listed)) == len(listed)) is alike
+
+
+def _second_decision_walks(bot: SmartBot) -> int:
+    """The walks of `bot`'s tree at its second decision of `king_before_the_tens`: seat 0 plays its king,
+    seat 1 must pick up. The bot is shown the game itself, which then moves on (as a table shows
+    `truecards`): a tree kept must keep its own copy of the position."""
+    game, rng = king_before_the_tens(), random.Random(3)
+    move = bot.decide(game, 0, rng)
+    assert isinstance(move, Play) and game.card(move.slots[0]) == Card.from_text("Kh")
+    game.push(move)
+    game.push(PickUp(1))
+    bot.decide(game, 0, rng)
+    return sum(root.visits for root in bot.trees[0].roots)
+
+
+def test_the_next_decision_goes_on_with_the_walks_of_the_tree_before():
+    assert _second_decision_walks(SmartBot(Budget(playouts=200))) > 200  # the 200 of this search, and more
+    assert _second_decision_walks(SmartBot(Budget(playouts=200), quick=False)) == 200  # a tree afresh
+
+
+def test_a_tree_is_not_taken_up_at_a_position_it_never_walked():
+    view = king_before_the_tens().view(0)
+    bot = SmartBot(Budget(playouts=50))
+    bot.decide(view, 0, random.Random(1))
+    kept = bot.trees[0]
+    other = position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["9h"], downs=[["10c"], ["10d"]], shown=[1])
+    assert _reused(kept, other.view(0), 0) == {}
+    stick = measuring_player("truecards:64p")
+    assert isinstance(stick, SmartBot) and not stick.quick  # the stick keeps the tree it was measured with
+
+
+def test_worlds_are_alike_only_where_every_unseen_card_lies_face_down():
+    assert _worlds_alike(king_before_the_tens().view(0))
+    assert not _worlds_alike(lone_king().view(0))  # seat 1's hand unseen
+    assert not _worlds_alike(position([["5c"], ["6c"]], stock=["7c"], shown=[1]).view(0))  # a card to draw

@@ -10,7 +10,7 @@ import pytest
 from p2pshithead.bots import Budget, GreedyBot, SmartBot
 from p2pshithead.engine import Card, Game, Move, Play
 
-from .helpers import lone_king
+from .helpers import king_before_the_tens, lone_king
 
 
 def _king(game: Game, move: Move | None) -> bool:
@@ -22,10 +22,11 @@ def test_greedy_plays_the_losing_pair_where_only_the_king_wins():
     assert not _king(game, GreedyBot(wander=0).decide(game.view(0), 0, random.Random(0)))
 
 
+@pytest.mark.parametrize("made", [lone_king, king_before_the_tens])
 @pytest.mark.parametrize("tree", [False, True])
 @pytest.mark.parametrize("seed", range(4))
-def test_the_search_finds_the_one_winning_move(seed, tree):
-    game = lone_king()
+def test_the_search_finds_the_one_winning_move(seed, tree, made):
+    game = made()
     bot = SmartBot(Budget(playouts=64), tree=tree)
     assert _king(game, bot.decide(game.view(0), 0, random.Random(seed)))
     assert bot.thinking.searches == 1 and bot.thinking.playouts >= 64
