@@ -201,7 +201,14 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         evening = Evening()
         stopped = False  # the host stopped mid-table (Ctrl-C, SIGTERM): its bots would wait for it in vain
         try:
-            result = await async_until_left(host.async_run(), agent)
+            try:
+                result = await async_until_left(host.async_run(), agent)
+            except EOFError:  # Ctrl-D at the ready prompt (in a game it leaves the game: `HumanAgent`)
+                if host.ad.playing:
+                    raise
+                click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "
+                                            "Bye!")))
+                raise SystemExit(0) from None
             stopped = result is None  # a person at Speed left: the game is over for both, its bot too
             if result is None or config.app is not SHITHEAD:
                 return None if result is None else (result, 0)
