@@ -25,7 +25,7 @@ from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.lang import _, listed, ngettext
-from p2pshithead.net import Application
+from p2pshithead.net import Application, Verdict
 from p2pshithead.speedgame import SpeedApp
 
 Say = Callable[[str], None]
@@ -435,6 +435,12 @@ class SpeedPerson:
         self._app: SpeedApp | None = None
         self._playing = False  # play has begun (keys from before are dropped then)
         self.quit = False  # the person left: the game ends for both (see the class docstring)
+        self.verdict: Verdict | None = None  # why the game stopped, once it did (the table's `Stopped`)
+
+    @property
+    def seat(self) -> int | None:
+        """This person's seat, once a game began."""
+        return None if self._app is None else self._app.seat
 
     async def async_wait_ready(self) -> None:
         return
