@@ -91,6 +91,7 @@ def test_a_speed_joiner_killed_ends_the_game_at_the_host_in_seconds_saying_why(l
     assert time.monotonic() - start < 15 and host.exitstatus == 1 and "Traceback" not in shown
     assert "Errno" not in shown, shown  # the link's end in words ("bob (seat 1) dropped: [Errno 104] ...")
     assert "not provable" not in shown and "prouvable" not in shown and "entry" not in shown, shown
+    assert "out of place" not in shown, shown  # bob's "ready" crossed the start of the full table
 
 
 @pytest.mark.parametrize("outage", [3, 8])
