@@ -27,30 +27,34 @@ def _lobby(lan: Lan) -> pexpect.spawn:
     return host
 
 
-def test_ctrl_d_at_a_joiners_ready_prompt_leaves_the_table(lan: Lan) -> None:
-    host = _lobby(lan)
-    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
-    ann.expect("press Enter when ready")
-    time.sleep(0.5)  # (the prompt drawn)
-    ann.sendeof()
-    ann.expect(words("End of input: left the table. Bye!"), timeout=10)
-    ann.expect(pexpect.EOF, timeout=10)
-    ann.close()
-    assert ann.exitstatus == 0 and "Traceback" not in ann.logfile_read.getvalue()
-    host.expect(words("ann (seat 1) left the lobby"), timeout=10)
-
-
-def test_ctrl_d_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) -> None:
+def _with_ann(lan: Lan) -> tuple[pexpect.spawn, pexpect.spawn]:
+    """`_lobby`, and Ann seated at her ready prompt."""
     host = _lobby(lan)
     ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
     ann.expect("press Enter when ready")
     host.expect("ann sits in seat 1")
-    time.sleep(0.5)
-    host.sendeof()
-    host.expect(words("End of input: you left the table before its first game, so it closes. Bye!"), timeout=10)
-    host.expect(pexpect.EOF, timeout=15)
-    host.close()
-    assert host.exitstatus == 0 and "Traceback" not in host.logfile_read.getvalue()
+    time.sleep(0.5)  # (the prompts drawn)
+    return host, ann
+
+
+def _ctrl_d_leaves(person: pexpect.spawn, said: str) -> None:
+    """Ctrl-D at `person`'s ready prompt: `said`, and the program ends well (0, no traceback)."""
+    person.sendeof()
+    person.expect(words(said), timeout=10)
+    person.expect(pexpect.EOF, timeout=15)
+    person.close()
+    assert person.exitstatus == 0 and "Traceback" not in person.logfile_read.getvalue()
+
+
+def test_ctrl_d_at_a_joiners_ready_prompt_leaves_the_table(lan: Lan) -> None:
+    host, ann = _with_ann(lan)
+    _ctrl_d_leaves(ann, "End of input: left the table. Bye!")
+    host.expect(words("ann (seat 1) left the lobby"), timeout=10)
+
+
+def test_ctrl_d_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) -> None:
+    host, ann = _with_ann(lan)
+    _ctrl_d_leaves(host, "End of input: you left the table before its first game, so it closes. Bye!")
     ann.expect(words("the host closed the table"), timeout=10)
     ann.expect(pexpect.EOF, timeout=10)
 
