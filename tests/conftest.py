@@ -31,7 +31,7 @@ E2E_MODULES = frozenset({
     "cli/test_languages_pexpect.py", "cli/test_table_lang_pexpect.py", "net/test_audit_offer.py",
     "net/test_audit_half_close.py", "cli/test_audit_files.py", "cli/test_audit_input.py", "cli/test_audit_host.py",
     "cli/test_audit_signals.py", "cli/test_paths_play.py", "net/test_paths_speed.py", "net/test_paths_resume.py",
-    "net/test_paths_typeahead.py", "net/test_paths_leave.py", "net/test_paths_term.py",
+    "net/test_paths_typeahead.py", "net/test_paths_leave.py", "net/test_paths_term.py", "net/test_paths_lobby.py",
 })  # fmt: skip
 """Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
 E2E_TESTS = frozenset({

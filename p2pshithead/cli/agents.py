@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -24,7 +25,7 @@ from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
 from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.lang import _, listed, ngettext
-from p2pshithead.net import Application
+from p2pshithead.net import Application, Verdict
 from p2pshithead.speedgame import SpeedApp
 
 Say = Callable[[str], None]
@@ -361,7 +362,8 @@ class HumanAgent:
             return "quit"
 
     async def async_wait_ready(self) -> None:
-        """Return once Enter is pressed; never at end of input (the table then starts when full). The host
+        """Return once Enter is pressed. Ctrl-D at a terminal leaves the table (EOFError, as at every other
+        prompt); piped input that ran out never does: the table then starts when full. The host
         (`confirm_start`) is asked again before a start that would leave seats empty."""
         try:
             while True:
@@ -378,7 +380,9 @@ class HumanAgent:
                 if answer.strip().lower() in ("y", "yes"):
                     return
         except EOFError:
-            await asyncio.Event().wait()
+            if sys.stdin.isatty():  # a person pressed Ctrl-D (a script's input ended otherwise)
+                raise
+            await asyncio.Event().wait()  # (cancelled when the game starts)
 
     async def async_play_again(self) -> bool:
         """Whether this person plays the next game the table offers (Enter or y: yes; n: stand up; at
@@ -431,6 +435,12 @@ class SpeedPerson:
         self._app: SpeedApp | None = None
         self._playing = False  # play has begun (keys from before are dropped then)
         self.quit = False  # the person left: the game ends for both (see the class docstring)
+        self.verdict: Verdict | None = None  # why the game stopped, once it did (the table's `Stopped`)
+
+    @property
+    def seat(self) -> int | None:
+        """This person's seat, once a game began."""
+        return None if self._app is None else self._app.seat
 
     async def async_wait_ready(self) -> None:
         return

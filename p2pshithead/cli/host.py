@@ -43,6 +43,7 @@ from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
     ANY,
+    SEQUENCER,
     Agent,
     Entry,
     Host,
@@ -200,7 +201,14 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         evening = Evening()
         stopped = False  # the host stopped mid-table (Ctrl-C, SIGTERM): its bots would wait for it in vain
         try:
-            result = await async_until_left(host.async_run(), agent)
+            try:
+                result = await async_until_left(host.async_run(), agent)
+            except EOFError:  # Ctrl-D at the ready prompt (in a game it leaves the game: `HumanAgent`)
+                if host.ad.playing:
+                    raise
+                click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "
+                                            "Bye!")))
+                raise SystemExit(0) from None
             stopped = result is None  # a person at Speed left: the game is over for both, its bot too
             if result is None or config.app is not SHITHEAD:
                 return None if result is None else (result, 0)
@@ -213,6 +221,9 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
             while status == 0 and (games == 0 or len(evening.games) < games):
                 _say_lines(evening.lines())
                 assert isinstance(agent, BotAgent | HumanAgent)
+                if SEQUENCER not in result.app.present():  # the host's person left that game for good: no next
+                    click.echo(fitted(_(HOST_LEFT)))  # game is asked of them, and the table needs its host
+                    break
                 if not await agent.async_play_again():
                     click.echo(_("You stood up: the table closes. Bye!"))
                     break
@@ -237,6 +248,11 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         if len(evening.games) > 1:
             _say_lines(evening.lines(final=True))
         return result, status
+
+
+HOST_LEFT = N_("You left the game for good, and a table plays on only with its host: it closes now, and the others "
+               "are told. Bye!")
+"""What the host's person who left a game for good is told once it is over (never asked to play the next)."""
 
 
 class Alone:

@@ -9,7 +9,7 @@ import os
 import socket
 import sys
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -244,22 +244,28 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 break
             for line in evening.lines():
                 say(line)
-            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), _said_if_standing(agents[-1], say))
+            standing = _Standing(agents[-1], say)
+            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), standing.async_play_again)
+            if result is None and not standing.stood:  # the host closed the table (or its program ended)
+                say(_("The table closed: there is no next game here. Bye!"))
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
     return status
 
 
-def _said_if_standing(agent: BotAgent | HumanAgent, say: Callable[[str], None]) -> Callable[[], Awaitable[bool]]:
-    """The agent's answer to the next game, saying so when it stands up."""
-    async def play_again() -> bool:
-        again = await agent.async_play_again()
-        if not again:
-            say(_("You stood up: the others play on without you. Bye!"))
-        return again
+class _Standing:
+    """The agent's answer to the next game, said when it stands up (`stood`)."""
 
-    return play_again
+    def __init__(self, agent: BotAgent | HumanAgent, say: Callable[[str], None]) -> None:
+        self._agent, self._say = agent, say
+        self.stood = False
+
+    async def async_play_again(self) -> bool:
+        self.stood = not await self._agent.async_play_again()
+        if self.stood:
+            self._say(_("You stood up: the others play on without you. Bye!"))
+        return not self.stood
 
 
 async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool,

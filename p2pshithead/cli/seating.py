@@ -35,7 +35,8 @@ from p2pshithead.net import (
 )
 from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
 
-__all__ = ["APPS", "LEFT_SPEED", "async_seated", "async_until_left", "speed_finish", "verdict_words"]
+__all__ = ["APPS", "LEFT_SPEED", "SPEED_AGAIN", "async_seated", "async_until_left", "speed_finish", "speed_stopped",
+           "verdict_words"]
 
 APPS: Apps = {SHITHEAD.name: SHITHEAD, SPEED.name: SPEED}
 """The applications this program plays on the network."""
@@ -53,8 +54,11 @@ async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> 
     async with RawKeys() as keys:
         person = SpeedPerson(keys, not ascii)
         yield person
-        if not person.quit:  # as `play` ends: the last screen waits for a key, keys still read raw
-            await async_game_over(person, keys)
+        if not person.quit:  # as `play` ends: the last screen waits for a key, keys still read raw, and a
+            stopped = person.verdict  # game that stopped says at once why, and what to do next
+            await async_game_over(person, keys, None if stopped is None or person.seat is None else _(
+                "Game over: {why} {again} Press any key.").format(why=speed_stopped(stopped, person.seat),
+                                                                   again=_(SPEED_AGAIN)))
 
 
 async def async_until_left(run: Coroutine[object, object, Transcript], agent: Agent) -> Transcript | None:
@@ -111,6 +115,35 @@ def _away_words(seat: int, nick: str, report: AwayReport) -> str:
         seat=seat, nick=nick, limit=report.limit), heard=heard, held=held.format(count=report.entries))
 
 
+SPEED_AGAIN = N_("To play again, one of you runs `host --game speed` and the other `join --game speed`.")
+"""The next step after a Speed game that stopped (nobody keeps one to take up again)."""
+_SPEED_AWAY = {  # (how the seat went away, whether it is this person's): who, what happened
+    (AwayCause.LOST, False): N_("{nick}'s program ended or lost its link, and was not back within {limit} s."),
+    (AwayCause.LOST, True): N_("The host lost the link to your program for more than {limit} s."),
+    (AwayCause.SILENT, False): N_("{nick}'s program went silent (frozen, or its network cut off) for more than "
+                                  "{limit} s."),
+    (AwayCause.SILENT, True): N_("The host heard nothing from your program for more than {limit} s."),
+    (AwayCause.RESTART, False): N_("{nick} was not back within {limit} s of the host's restart."),
+    (AwayCause.RESTART, True): N_("You were not back within {limit} s of the host's restart."),
+}
+_SPEED_FAULT = {  # (proven, whether it is this person's seat)
+    (True, False): N_("{nick}'s program sent a move the rules refuse (the transcript proves it)."),
+    (True, True): N_("Your program sent a move the rules refuse (the transcript proves it): do you both run the same "
+                     "version of p2pshithead?"),
+    (False, False): N_("The host stopped the game over a message from {nick}'s program (this cannot be proven)."),
+    (False, True): N_("The host stopped the game over a message from your program (this cannot be proven)."),
+}
+
+
+def speed_stopped(verdict: Verdict, seat: int) -> str:
+    """Why a Speed game stopped, as a player at `seat` reads it: who, and what happened, in a sentence
+    (the check's own detail stays in the transcript: `verify` shows it)."""
+    mine = verdict.seat == seat
+    if verdict.away is not None:
+        return _(_SPEED_AWAY[verdict.away.cause, mine]).format(nick=verdict.nick, limit=verdict.away.limit)
+    return _(_SPEED_FAULT[verdict.proven, mine]).format(nick=verdict.nick)
+
+
 def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, say: Callable[[str], None]) -> int:
     """Save a Speed game's transcript, say who won (or why it stopped), return the exit status."""
     seat = [s.key for s in transcript.setup.seats].index(identity.public)
@@ -118,8 +151,8 @@ def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, 
     save_entries(path, transcript.entries)
     app = transcript.app
     if transcript.verdict is not None:
-        say(_("The game stopped: {verdict}. Transcript: {path}").format(verdict=verdict_words(transcript.verdict),
-                                                                        path=path))
+        say(_("The game stopped: {why} {again} Transcript: {path}").format(
+            why=speed_stopped(transcript.verdict, seat), again=_(SPEED_AGAIN), path=path))
         return 1
     order = app.finish_order() if isinstance(app, SpeedApp) else None
     if not order:

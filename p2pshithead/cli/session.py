@@ -21,7 +21,7 @@ from pathlib import Path
 import click
 from cryptography.exceptions import UnsupportedAlgorithm
 
-from p2pshithead.cli.agents import BotAgent, HumanAgent, Say
+from p2pshithead.cli.agents import BotAgent, HumanAgent, Say, SpeedPerson
 from p2pshithead.cli.home import config_dir, transcripts_dir
 from p2pshithead.cli.seating import APPS, verdict_words
 from p2pshithead.cli.shithead import ShitheadBot, auto_payload, describe, read_line, screen_of
@@ -219,6 +219,9 @@ def notifier(say: Say, agent: Agent | None = None) -> Notify:
     """The transport's table events as lines for `say`; a person's agent also learns the table's turn
     limit and who is away, for its waiting line."""
     def notify(event: TableEvent) -> None:
+        if isinstance(agent, SpeedPerson) and isinstance(event, Stopped):
+            agent.verdict = event.verdict  # said at once on the game-over screen, in a player's words
+            return
         if isinstance(agent, HumanAgent):
             match event:
                 case Welcomed() | Watching():  # a spectator marks a program's move at time's up too

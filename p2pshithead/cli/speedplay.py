@@ -129,10 +129,11 @@ _LAST_KEYS_S = 0.5
 """How long the game-over screen takes no key: the keys of the last race are still arriving."""
 
 
-async def async_game_over(screen: Screen, keys: RawKeys) -> None:
-    """The end of a game at this terminal, local or on a LAN: the last screen stays, saying so, until a key
-    is pressed; the keys are still read raw meanwhile, so keys still being hit never reach the shell."""
-    screen.status = _("Game over. Press any key.")
+async def async_game_over(screen: Screen, keys: RawKeys, said: str | None = None) -> None:
+    """The end of a game at this terminal, local or on a LAN: the last screen stays, saying so (`said`: in
+    these words), until a key is pressed; the keys are still read raw meanwhile, so keys still being hit
+    never reach the shell."""
+    screen.status = said or _("Game over. Press any key.")
     screen.redraw()
     await asyncio.sleep(_LAST_KEYS_S)  # the keys of the last race, hit before the screen could be read...
     keys.flush()  # ... are not the key that ends it

@@ -305,11 +305,17 @@ class Host:
 
     async def _async_lobby(self, ask_host: bool) -> Transcript:
         """Wait until the lobby may start, then start the game: its record, its genesis journaled and sent
-        in one batch with the start (a kill between loses no game)."""
+        in one batch with the start (a kill between loses no game). The host's player failing to say it is
+        ready (a person who leaves the table at the prompt: EOFError) ends the lobby with that error."""
         prompt = self._spawn(self._async_host_ready()) if ask_host else None
+        if prompt is not None:
+            prompt.add_done_callback(lambda task: self._changed.set())
         self._start_ticker()
         while True:
             while not self._session.can_start():
+                failed = prompt.exception() if prompt is not None and prompt.done() and not prompt.cancelled() else None
+                if failed is not None:
+                    raise failed
                 self._changed.clear()
                 await self._changed.wait()
             async with self._order:

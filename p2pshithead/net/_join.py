@@ -319,6 +319,7 @@ class Joiner:
         if self._ready is None:
             if not self._bot:
                 self._ready = self._spawn(self._async_send_ready())
+                self._ready.add_done_callback(self._on_player_done)  # a player who leaves at the prompt
         elif self._ready.done():  # said before the link was lost: the host forgot it with the seat
             await conn.async_send(Readiness(True).to_wire())
 
@@ -551,7 +552,8 @@ class Joiner:
         self._player = SeatRunner(local, self._agent, self._async_submit)  # it runs once `_check_live` says so
 
     def _on_player_done(self, task: asyncio.Task[None]) -> None:
-        """The local player stopped: if it failed, stop reading too, so `async_run` raises its error."""
+        """The local player stopped (its moves, or its "ready" before the game): if it failed (a person left
+        the table at the ready prompt: EOFError), stop reading too, so `async_run` raises its error."""
         if not task.cancelled() and task.exception() is not None and self._conn is not None:
             self._failure = task.exception()
             self._spawn(self._conn.async_close())

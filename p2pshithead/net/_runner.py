@@ -32,7 +32,8 @@ class Agent(Protocol):
         ...
 
     async def async_wait_ready(self) -> None:
-        """Return once the player says they are ready to start."""
+        """Return once the player says they are ready to start; raise (EOFError: a person left the table at
+        the prompt) to end the run with that error."""
         ...
 
     def observe(self, app: Application, seat: int, events: Sequence[object]) -> None:

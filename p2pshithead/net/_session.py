@@ -471,6 +471,11 @@ class HostSession:
 
     # --- what a link sends ---
 
+    def _silent_yet(self, seat: int) -> bool:
+        """Whether `seat` has no entry in the game in play (its "ready" may still cross the start)."""
+        transcript = self.transcript
+        return transcript is not None and all(entry.msg.seat != seat for entry in transcript.entries[1:])
+
     def receive(self, link: int, message: PeerMessage, now: float) -> list[Action]:
         """`message` (`peer_message`) came on `link` at `now`.
 
@@ -490,6 +495,8 @@ class HostSession:
         if isinstance(message, Readiness) and state.role is Role.LOBBY:
             self.lobby.set_ready(state.seat, message.ready)
             return self._lobby_changed()
+        if isinstance(message, Readiness) and state.role is Role.GAME and self._silent_yet(state.seat):
+            return []  # sent as the table, full, started: the start crossed it (then it means nothing)
         if isinstance(message, Submit) and state.role is Role.GAME and state.seat == message.seat:
             msg = Authored(message.seat, message.counter, Head(message.seen_index, message.seen_digest), message.body,
                            message.sig)  # fmt: skip

@@ -43,11 +43,12 @@ class Lan:
     joiner_ns: str
     spawned: list[pexpect.spawn]
 
-    def person(self, laptop: str, *words: str, columns: int = 100, rows: int = 30) -> pexpect.spawn:
+    def person(self, laptop: str, *words: str, columns: int = 100, rows: int = 30, lang: str = "en") -> pexpect.spawn:
         """`p2pshithead WORDS` typed at a terminal of `columns` x `rows` on `laptop` ("host" or "joiner"),
-        with its own config folder."""
+        with its own config folder, by a person who reads `lang`."""
         ns = self.host_ns if laptop == "host" else self.joiner_ns
-        env = {**os.environ, HOME_ENV: str(self.tmp / laptop), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        env = {**os.environ, HOME_ENV: str(self.tmp / laptop), "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1",
+               "P2PSHITHEAD_LANG": lang}  # fmt: skip
         child = pexpect.spawn("ip", ["netns", "exec", ns, PROGRAM, *words], env=env, encoding="utf-8", timeout=30,
                               dimensions=(rows, columns))  # fmt: skip
         child.logfile_read = io.StringIO()  # all it showed, for the words checked at the end

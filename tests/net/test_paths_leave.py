@@ -26,8 +26,34 @@ def test_the_host_leaving_ends_the_game_on_the_screen_of_a_joiner_at_their_promp
     start = time.monotonic()
     ann.expect(words("1. ann"), timeout=10)  # the finish order on her screen
     ann.expect(words("so far: 1 game played"), timeout=10)  # signed off: the evening's scoreboard
-    host.expect(words("Next game at this table?"), timeout=10)
+    host.expect(words("You left the game for good, and a table plays on only with its host: it closes now"),
+                timeout=10)
+    ann.expect(words("The table closed: there is no next game here. Bye!"), timeout=10)
     assert time.monotonic() - start < 10
+    for person in (host, ann):
+        person.expect(pexpect.EOF, timeout=10)
+        person.close()
+        assert person.exitstatus == 0 and "Next game at this table?" not in person.logfile_read.getvalue()
+
+
+def test_a_host_who_left_for_good_is_not_asked_to_play_the_next_game(lan: Lan) -> None:
+    """The host's person leaves a game of three at the swap (Ctrl-C, then y): the two bots play it out,
+    and the host's program then says the table closes and ends; it asked "Next game at this table?" of
+    the person who had just left (Enter there dealt them into a game they had walked out of)."""
+    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "3", "--bots", "2", "--turn-time", "0",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("Type:", timeout=60)
+    time.sleep(1)  # (the prompt drawn)
+    host.sendintr()
+    host.expect("Leave the game for good")
+    host.sendline("y")
+    host.expect(words("Game over. Finish order:"), timeout=120)  # the bots played it out
+    host.expect(words("You left the game for good, and a table plays on only with its host: it closes now, and "
+                      "the others are told. Bye!"), timeout=10)  # fmt: skip
+    host.expect(pexpect.EOF, timeout=20)
+    host.close()
+    shown = host.logfile_read.getvalue()
+    assert host.exitstatus == 0 and "Next game at this table?" not in shown and "Traceback" not in shown
 
 
 def test_ctrl_d_at_a_joiners_prompt_leaves_the_game_for_good(lan: Lan) -> None:

@@ -264,6 +264,13 @@ def test_ready_flags_start_a_table_of_two_or_more_when_all_are_ready() -> None:
     assert not table.session.can_start()
 
 
+def test_a_ready_that_crossed_the_start_of_a_full_table_is_taken_as_nothing() -> None:
+    """A full table starts at once; a seat's "ready", sent as it was seated (Speed's at once), then comes
+    after the start. It dropped the link ("sent 'ready' out of place"): "bob is away", "bob is back"."""
+    table, (ann,), _ = playing(2)
+    assert table.send(ann, {"t": "ready", "ready": True}) == []
+
+
 def test_a_silent_lobby_link_is_closed_which_frees_the_seat() -> None:
     table = Table()
     ann, _ = table.hello(ANN)
