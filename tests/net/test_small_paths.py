@@ -15,6 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .pathlan import words
 from .test_people import CLI, LOOP, People
 
 ENV = {"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
@@ -69,7 +70,7 @@ def test_an_address_that_cannot_be_reached_is_said_in_words(alone: str, tmp_path
     _ip(alone, "link", "set", "v0", "up")
     _ip(alone, "link", "set", "v1", "up")
     child = _in(alone, tmp_path, "join", "--address", "10.79.1.99:4000")
-    child.expect(r"10.79.1.99 port 4000: cannot be reached \(is that machine up, and on this network\?\)")
+    child.expect(words("10.79.1.99 port 4000: cannot be reached (is that machine up, and on this network?)"))
     child.expect(pexpect.EOF)
     assert "Connect call failed" not in (child.before or "")
 
