@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from p2pshithead.bots._budget import Deadline
-from p2pshithead.bots._worlds import sample_world, unseen_cards
+from p2pshithead.bots._worlds import Unseen, sample_world
 from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
@@ -89,7 +89,7 @@ def tree_search(
     found = _reused(kept, view, me) if alike and kept is not None else {}
     kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
     roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
-    unseen = unseen_cards(view)
+    unseen = Unseen.of(view)
     other = next(p for p in view.active() if p != me)
     iterations = 0
     while playouts is None or iterations < playouts:
