@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from p2pshithead.bots._budget import Deadline
-from p2pshithead.bots._worlds import Unseen, sample_world
+from p2pshithead.bots._worlds import Unseen, reveal, sample_deal
 from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
@@ -91,22 +91,29 @@ def tree_search(
     roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
     unseen = Unseen.of(view)
     other = next(p for p in view.active() if p != me)
+    # where worlds are alike: the position after f forced moves from a node, by (id(node), f), the
+    # unseen cards not revealed (`_after`); a walk reveals a world's only where the fixed moves end
+    shadows: dict[tuple[int, int], Game] = {}
     iterations = 0
     while playouts is None or iterations < playouts:
         if iterations and stop.late(iterations):
             break
         iterations += 1
-        game = sample_world(view, rng, avoid, unseen)
-        game.drop_undo()
+        deal = sample_deal(view, rng, avoid, unseen)
         play_rng = random.Random(rng.getrandbits(64))
         for root in roots:
             root.available += 1
         i = _choose(roots, rng)
         path = [(roots[i], me)]
-        for move in options[i]:
-            game.push(move)
-        passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
         node, forced, fixed = roots[i], 0, alike
+        if fixed:
+            game = _after(shadows, (id(node), 0), view, options[i])
+        else:
+            game = reveal(view.copy(), deal)
+            game.drop_undo()
+            for move in options[i]:
+                game.push(move)
+        passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
         while not (game.is_over() or me in game.finished or node.visits == 0):
             awaited = game.awaited()
             if len(awaited) != 1:
@@ -120,26 +127,40 @@ def tree_search(
                 kids = [node.children.setdefault(k, _Node()) for k in branches] if len(moves) > 1 else []
                 if fixed:
                     node.moves.append((list(branches), moves, kids))
-            if not kids:
-                move = moves[0]
-                fixed = fixed and not isinstance(move, Flip)
+            if kids:
+                for kid in kids:
+                    kid.available += 1
+                j = _choose(kids, rng)
+                move, node, passed, forced = moves[j], kids[j], None, 0
+                path.append((node, seat))
+            else:
+                move, forced = moves[0], forced + 1
+            if not fixed:
                 game.push(move)
-                forced += 1
-                continue
-            for kid in kids:
-                kid.available += 1
-            j = _choose(kids, rng)
-            move = moves[j]
-            fixed = fixed and not isinstance(move, Flip)
-            game.push(move)
-            node, passed, forced = kids[j], None, 0
-            path.append((node, seat))
+            elif isinstance(move, Flip):  # a card is turned: the world is revealed, and walked in alone
+                game, fixed = reveal(game.copy(), deal), False
+                game.push(move)
+            else:
+                game = _after(shadows, (id(node), forced), game, (move,))
+        if fixed:
+            game = reveal(game.copy(), deal)
         result = play_on(game, me, play_rng, passed)
         for walked, mover in path:
             walked.visits += 1
             walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
     best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
     return options[best], iterations, Tree(view.copy(), options, roots)  # a copy: a table may push on `view`
+
+
+def _after(shadows: dict[tuple[int, int], Game], at: tuple[int, int], game: Game, line: Line) -> Game:
+    """The position `at` in `shadows`, made the first time by pushing `line` on a copy of `game`."""
+    found = shadows.get(at)
+    if found is None:
+        found = shadows[at] = game.copy()
+        found.drop_undo()
+        for move in line:
+            found.push(move)
+    return found
 
 
 def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:

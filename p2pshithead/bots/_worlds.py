@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from p2pshithead.engine import Card, Game, card_at
 
-__all__ = ["Unseen", "sample_world", "unseen_cards"]
+__all__ = ["Unseen", "reveal", "sample_deal", "sample_world", "unseen_cards"]
 
 
 @lru_cache(maxsize=16)
@@ -57,7 +57,15 @@ def sample_world(
     view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None,
     unseen: Unseen | None = None,
 ) -> Game:
-    """A copy of `view` with each unseen slot given an identity. Without `avoid`, uniformly among the
+    """A copy of `view` with each unseen slot given an identity (`sample_deal`'s)."""
+    return reveal(view.copy(), sample_deal(view, rng, avoid, unseen))
+
+
+def sample_deal(
+    view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None,
+    unseen: Unseen | None = None,
+) -> list[tuple[int, Card]]:
+    """An identity for each unseen slot of `view`, as (slot, card). Without `avoid`, uniformly among the
     ways the unseen cards can be dealt to the unseen slots; with it, each slot it names (in a random
     order) first draws a card uniformly among those left that it does not avoid (any card left, if
     none is), then the other slots are dealt the rest uniformly. `unseen`: `Unseen.of(view)`, if
@@ -75,9 +83,11 @@ def sample_world(
             shunned = avoid[slot]
             i = next((i for i, card in enumerate(pool) if card not in shunned), 0)
             deal[slot] = pool.pop(i)
-    world = view.copy()
-    for slot, card in zip((s for s in hidden if s not in deal), pool, strict=True):
-        world.reveal(slot, card)
-    for slot, card in deal.items():
-        world.reveal(slot, card)
-    return world
+    return [*zip((s for s in hidden if s not in deal), pool, strict=True), *deal.items()]
+
+
+def reveal(game: Game, deal: Iterable[tuple[int, Card]]) -> Game:
+    """`game`, its slots given the identities of `deal` (as `sample_deal` draws it)."""
+    for slot, card in deal:
+        game.reveal(slot, card)
+    return game
