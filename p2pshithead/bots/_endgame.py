@@ -13,7 +13,10 @@ a playout budget (and a seeded rng) the choice is deterministic. Where every car
 seen lies face down (`_worlds_alike`: the usual endgame, picked-up piles being public), every world is
 one position until a card is turned, so a node's moves are listed once and kept; and the next
 decision of the same seat goes on with the node of the tree before at its position (`_reused`), so
-its walks count again. Either reads only what the view shows.
+its walks count again. Either reads only what the view shows. There, too, a walk goes through positions
+of the tree kept unrevealed (`shadows`: the view with the line's moves pushed, made once a search) and
+reveals its world (`sample_deal`, drawn first as ever) only where its fixed moves end: the same draws,
+listings and walks as pushing the line in every world, for less.
 """
 
 from __future__ import annotations
@@ -67,11 +70,14 @@ for a lone move)."""
 @dataclass(frozen=True, slots=True)
 class Tree:
     """A search's tree, kept for the next decision of the same endgame: the view searched (a copy of its
-    own), its options and their nodes."""
+    own), its options and their nodes; and its unrevealed positions (`tree_search`'s `shadows`), kept
+    only so that they are freed in the next decision's time, as the rest of the tree is, not after the
+    search (thousands of games: freed there, they took the decision past its budget)."""
 
     view: Game
     options: Sequence[Line]
     roots: list[_Node]
+    shadows: dict[tuple[int, int], Game]
 
 
 def tree_search(
@@ -137,7 +143,8 @@ def tree_search(
                 move, forced = moves[0], forced + 1
             if not fixed:
                 game.push(move)
-            elif isinstance(move, Flip):  # a card is turned: the world is revealed, and walked in alone
+            elif isinstance(move, Flip) or node.visits == 0:  # a card is turned, or the walk ends (a new
+                # node: its position is not kept till walked again): the world is revealed, and walked in alone
                 game, fixed = reveal(game.copy(), deal), False
                 game.push(move)
             else:
@@ -149,7 +156,7 @@ def tree_search(
             walked.visits += 1
             walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
     best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
-    return options[best], iterations, Tree(view.copy(), options, roots)  # a copy: a table may push on `view`
+    return options[best], iterations, Tree(view.copy(), options, roots, shadows)  # a copy: a table may push on `view`
 
 
 def _after(shadows: dict[tuple[int, int], Game], at: tuple[int, int], game: Game, line: Line) -> Game:
