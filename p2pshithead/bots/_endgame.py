@@ -35,6 +35,10 @@ __all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
 
+SHADOWS = 500
+"""Unrevealed positions kept a search at most (`tree_search`'s `shadows`): the walks' most walked
+positions come first; thousands left the next decision to free them and the collector to scan them."""
+
 Line = tuple[Move, ...]
 Key = Callable[[Game, Move], tuple[object, ...]]
 Candidates = Callable[[Game, int, random.Random], list[Move]]
@@ -112,7 +116,8 @@ def tree_search(
         i = _choose(roots, rng)
         path = [(roots[i], me)]
         node, forced, fixed = roots[i], 0, alike
-        if fixed:
+        shadowed = fixed  # `game` is a position of `shadows`, not yet the world
+        if shadowed:
             game = _after(shadows, (id(node), 0), view, options[i])
         else:
             game = reveal(view.copy(), deal)
@@ -141,15 +146,17 @@ def tree_search(
                 path.append((node, seat))
             else:
                 move, forced = moves[0], forced + 1
-            if not fixed:
-                game.push(move)
-            elif isinstance(move, Flip) or node.visits == 0:  # a card is turned, or the walk ends (a new
-                # node: its position is not kept till walked again): the world is revealed, and walked in alone
-                game, fixed = reveal(game.copy(), deal), False
-                game.push(move)
+            fixed = fixed and not isinstance(move, Flip)
+            at = (id(node), forced)
+            if shadowed and (not fixed or node.visits == 0 or (len(shadows) >= SHADOWS and at not in shadows)):
+                # a card is turned, the walk ends (a new node: its position is kept once walked again), or
+                # enough positions are kept: the world is revealed, and walked in alone
+                game, shadowed = reveal(game.copy(), deal), False
+            if shadowed:
+                game = _after(shadows, at, game, (move,))
             else:
-                game = _after(shadows, (id(node), forced), game, (move,))
-        if fixed:
+                game.push(move)
+        if shadowed:
             game = reveal(game.copy(), deal)
         result = play_on(game, me, play_rng, passed)
         for walked, mover in path:
