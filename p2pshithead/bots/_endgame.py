@@ -102,7 +102,7 @@ def tree_search(
     unseen = Unseen.of(view)
     other = next(p for p in view.active() if p != me)
     # where worlds are alike: the position after f forced moves from a node, by (id(node), f), the
-    # unseen cards not revealed (`_after`); a walk reveals a world's only where the fixed moves end
+    # unseen cards not revealed (`_after`); a walk reveals its world only where its fixed moves end
     shadows: dict[tuple[int, int], Game] = {}
     iterations = 0
     while playouts is None or iterations < playouts:
