@@ -13,7 +13,10 @@ a playout budget (and a seeded rng) the choice is deterministic. Where every car
 seen lies face down (`_worlds_alike`: the usual endgame, picked-up piles being public), every world is
 one position until a card is turned, so a node's moves are listed once and kept; and the next
 decision of the same seat goes on with the node of the tree before at its position (`_reused`), so
-its walks count again. Either reads only what the view shows.
+its walks count again. Either reads only what the view shows. There, too, a walk goes through positions
+of the tree kept unrevealed (`shadows`: the view with the line's moves pushed, made once a search) and
+reveals its world (`sample_deal`, drawn first as ever) only where its fixed moves end: the same draws,
+listings and walks as pushing the line in every world, for less.
 """
 
 from __future__ import annotations
@@ -24,13 +27,17 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from p2pshithead.bots._budget import Deadline
-from p2pshithead.bots._worlds import sample_world, unseen_cards
+from p2pshithead.bots._worlds import Unseen, reveal, sample_deal
 from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
+
+SHADOWS = 500
+"""Unrevealed positions kept a search at most (`tree_search`'s `shadows`): the walks' most walked
+positions come first; thousands left the next decision to free them and the collector to scan them."""
 
 Line = tuple[Move, ...]
 Key = Callable[[Game, Move], tuple[object, ...]]
@@ -67,11 +74,14 @@ for a lone move)."""
 @dataclass(frozen=True, slots=True)
 class Tree:
     """A search's tree, kept for the next decision of the same endgame: the view searched (a copy of its
-    own), its options and their nodes."""
+    own), its options and their nodes; and its unrevealed positions (`tree_search`'s `shadows`), kept
+    only so that they are freed in the next decision's time, as the rest of the tree is, not after the
+    search (thousands of games: freed there, they took the decision past its budget)."""
 
     view: Game
     options: Sequence[Line]
     roots: list[_Node]
+    shadows: dict[tuple[int, int], Game]
 
 
 def tree_search(
@@ -89,24 +99,32 @@ def tree_search(
     found = _reused(kept, view, me) if alike and kept is not None else {}
     kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
     roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
-    unseen = unseen_cards(view)
+    unseen = Unseen.of(view)
     other = next(p for p in view.active() if p != me)
+    # where worlds are alike: the position after f forced moves from a node, by (id(node), f), the
+    # unseen cards not revealed (`_after`); a walk reveals its world only where its fixed moves end
+    shadows: dict[tuple[int, int], Game] = {}
     iterations = 0
     while playouts is None or iterations < playouts:
         if iterations and stop.late(iterations):
             break
         iterations += 1
-        game = sample_world(view, rng, avoid, unseen)
-        game.drop_undo()
+        deal = sample_deal(view, rng, avoid, unseen)
         play_rng = random.Random(rng.getrandbits(64))
         for root in roots:
             root.available += 1
         i = _choose(roots, rng)
         path = [(roots[i], me)]
-        for move in options[i]:
-            game.push(move)
-        passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
         node, forced, fixed = roots[i], 0, alike
+        shadowed = fixed  # `game` is a position of `shadows`, not yet the world
+        if shadowed:
+            game = _after(shadows, (id(node), 0), view, options[i])
+        else:
+            game = reveal(view.copy(), deal)
+            game.drop_undo()
+            for move in options[i]:
+                game.push(move)
+        passed = None if options[i] else me  # a pass of an out-of-turn chance: not asked again
         while not (game.is_over() or me in game.finished or node.visits == 0):
             awaited = game.awaited()
             if len(awaited) != 1:
@@ -120,26 +138,43 @@ def tree_search(
                 kids = [node.children.setdefault(k, _Node()) for k in branches] if len(moves) > 1 else []
                 if fixed:
                     node.moves.append((list(branches), moves, kids))
-            if not kids:
-                move = moves[0]
-                fixed = fixed and not isinstance(move, Flip)
-                game.push(move)
-                forced += 1
-                continue
-            for kid in kids:
-                kid.available += 1
-            j = _choose(kids, rng)
-            move = moves[j]
+            if kids:
+                for kid in kids:
+                    kid.available += 1
+                j = _choose(kids, rng)
+                move, node, passed, forced = moves[j], kids[j], None, 0
+                path.append((node, seat))
+            else:
+                move, forced = moves[0], forced + 1
             fixed = fixed and not isinstance(move, Flip)
-            game.push(move)
-            node, passed, forced = kids[j], None, 0
-            path.append((node, seat))
+            at = (id(node), forced)
+            if shadowed and (not fixed or node.visits == 0 or (len(shadows) >= SHADOWS and at not in shadows)):
+                # a card is turned, the walk ends (a new node: its position is kept once walked again), or
+                # enough positions are kept: the world is revealed, and walked in alone
+                game, shadowed = reveal(game.copy(), deal), False
+            if shadowed:
+                game = _after(shadows, at, game, (move,))
+            else:
+                game.push(move)
+        if shadowed:
+            game = reveal(game.copy(), deal)
         result = play_on(game, me, play_rng, passed)
         for walked, mover in path:
             walked.visits += 1
             walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
     best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
-    return options[best], iterations, Tree(view.copy(), options, roots)  # a copy: a table may push on `view`
+    return options[best], iterations, Tree(view.copy(), options, roots, shadows)  # a copy: a table may push on `view`
+
+
+def _after(shadows: dict[tuple[int, int], Game], at: tuple[int, int], game: Game, line: Line) -> Game:
+    """The position `at` in `shadows`, made the first time by pushing `line` on a copy of `game`."""
+    found = shadows.get(at)
+    if found is None:
+        found = shadows[at] = game.copy()
+        found.drop_undo()
+        for move in line:
+            found.push(move)
+    return found
 
 
 def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:

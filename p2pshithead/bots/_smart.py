@@ -31,7 +31,7 @@ from p2pshithead.bots._endgame import Tree, in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
-from p2pshithead.bots._worlds import sample_world, unseen_cards
+from p2pshithead.bots._worlds import Unseen, sample_world
 from p2pshithead.engine import MAX_PLAYERS, Card, End, Flip, Game, Move, Phase, PickUp, Play, Ready, Ruleset, Swap
 
 __all__ = ["DEFAULT_BUDGET", "SmartBot", "Thinking"]
@@ -206,7 +206,7 @@ class SmartBot:
         gain, gain_sq, worlds = [0.0] * k, [0.0] * k, [0] * k
         racing = list(range(k))
         played = 0
-        unseen = unseen_cards(view)
+        unseen = Unseen.of(view)
         while budget.playouts is None or played < budget.playouts:
             world = sample_world(view, rng, avoid, unseen)
             seed = rng.getrandbits(64)  # common random numbers: every option's playout draws alike

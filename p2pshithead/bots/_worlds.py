@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from p2pshithead.engine import Card, Game, card_at
 
-__all__ = ["sample_world", "unseen_cards"]
+__all__ = ["Unseen", "reveal", "sample_deal", "sample_world", "unseen_cards"]
 
 
 @lru_cache(maxsize=16)
@@ -37,17 +38,42 @@ def unseen_cards(view: Game) -> list[Card]:
     return list(left.elements())
 
 
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What a view has not seen, listed once for the many worlds sampled from it: its unrevealed
+    slots in slot order, and the identities they hide (`unseen_cards`)."""
+
+    slots: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, view: Game) -> Unseen:
+        """What `view` has not seen (raises as `unseen_cards`)."""
+        codes = view.codes(range(view.size))
+        return cls(tuple(slot for slot, code in enumerate(codes) if not code), tuple(unseen_cards(view)))
+
+
 def sample_world(
     view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None,
-    unseen: Sequence[Card] | None = None,
+    unseen: Unseen | None = None,
 ) -> Game:
-    """A copy of `view` with each unseen slot given an identity. Without `avoid`, uniformly among the
+    """A copy of `view` with each unseen slot given an identity (`sample_deal`'s)."""
+    return reveal(view.copy(), sample_deal(view, rng, avoid, unseen))
+
+
+def sample_deal(
+    view: Game, rng: random.Random, avoid: Mapping[int, Collection[Card]] | None = None,
+    unseen: Unseen | None = None,
+) -> list[tuple[int, Card]]:
+    """An identity for each unseen slot of `view`, as (slot, card). Without `avoid`, uniformly among the
     ways the unseen cards can be dealt to the unseen slots; with it, each slot it names (in a random
     order) first draws a card uniformly among those left that it does not avoid (any card left, if
-    none is), then the other slots are dealt the rest uniformly. `unseen`: `unseen_cards(view)`, if
+    none is), then the other slots are dealt the rest uniformly. `unseen`: `Unseen.of(view)`, if
     the caller keeps it for many worlds of one view."""
-    hidden = [slot for slot in range(view.size) if view.card(slot) is None]
-    pool = list(unseen) if unseen is not None else unseen_cards(view)
+    if unseen is None:
+        unseen = Unseen.of(view)
+    hidden = unseen.slots
+    pool = list(unseen.cards)
     rng.shuffle(pool)
     deal: dict[int, Card] = {}
     if avoid:
@@ -57,9 +83,11 @@ def sample_world(
             shunned = avoid[slot]
             i = next((i for i, card in enumerate(pool) if card not in shunned), 0)
             deal[slot] = pool.pop(i)
-    world = view.copy()
-    for slot, card in zip((s for s in hidden if s not in deal), pool, strict=True):
-        world.reveal(slot, card)
-    for slot, card in deal.items():
-        world.reveal(slot, card)
-    return world
+    return [*zip((s for s in hidden if s not in deal), pool, strict=True), *deal.items()]
+
+
+def reveal(game: Game, deal: Iterable[tuple[int, Card]]) -> Game:
+    """`game`, its slots given the identities of `deal` (as `sample_deal` draws it)."""
+    for slot, card in deal:
+        game.reveal(slot, card)
+    return game

@@ -82,3 +82,28 @@ def test_worlds_are_alike_only_where_every_unseen_card_lies_face_down():
     assert _worlds_alike(king_before_the_tens().view(0))
     assert not _worlds_alike(lone_king().view(0))  # seat 1's hand unseen
     assert not _worlds_alike(position([["5c"], ["6c"]], stock=["7c"], shown=[1]).view(0))  # a card to draw
+
+
+def _hands_and_downs_unseen() -> Game:
+    """Seat 1's hand and both rows of face-down cards unseen by seat 0: worlds differ at once."""
+    return position([["5c", "5d", "Kh", "9s"], ["6c", "6d", "Jh"]], pile=["4h"], downs=[["10c", "3s"], ["10d", "7h"]])
+
+
+@pytest.mark.parametrize(
+    ("made", "seed", "visits"),
+    [
+        (king_before_the_tens, 1, [2, 290, 6, 2]),
+        (king_before_the_tens, 2, [6, 290, 2, 2]),
+        (lone_king, 1, [5, 288, 5, 2]),
+        (lone_king, 2, [6, 286, 6, 2]),
+        (_hands_and_downs_unseen, 1, [121, 14, 107, 50, 8]),
+        (_hands_and_downs_unseen, 2, [65, 15, 81, 113, 26]),
+    ],
+)
+def test_a_search_at_a_playout_budget_walks_as_the_tree_of_e44a56d_did(made, seed, visits):
+    """Speed-ups must not change what the search does: each root's walks at 300 playouts are pinned as
+    the tree of e44a56d (main before the endgame's speed-ups) made them (`scripts/endgame-speed` pins
+    whole endgames against another version the same way)."""
+    bot = SmartBot(Budget(playouts=300))
+    bot.decide(made().view(0), 0, random.Random(seed))
+    assert [root.visits for root in bot.trees[0].roots] == visits
