@@ -9,7 +9,7 @@ import pytest
 from p2pshithead.engine import End, FaceupPickup, IllegalMoveError, Leave, Outcome, Ruleset
 
 from .helpers import after, move, moves, partition_ok, table
-from .test_spec_turn import look
+from .spec_cases import legal, results
 
 C = "classic"
 R = Ruleset
@@ -69,12 +69,7 @@ RESULTS = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, pushed, expected", [c[1:] for c in RESULTS], ids=[c[0] for c in RESULTS])
-def test_results(rules, spec, pushed, expected):
-    game = after(table(spec, rules), *pushed)
-    seen = look(game)
-    assert {k: seen[k] for k in expected} == expected
-    assert partition_ok(game)
+test_results = results(RESULTS)
 
 
 LEGAL = [
@@ -91,9 +86,7 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, player, expected", [c[1:] for c in LEGAL], ids=[c[0] for c in LEGAL])
-def test_legal_moves(rules, spec, player, expected):
-    assert moves(table(spec, rules), player) == expected
+test_legal_moves = legal(LEGAL)
 
 
 def test_flip_needs_the_face_up_row_gone():

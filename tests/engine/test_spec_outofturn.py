@@ -8,8 +8,8 @@ import pytest
 
 from p2pshithead.engine import IllegalMoveError, Rank, Ruleset, preset, turbo_ranks
 
-from .helpers import after, move, moves, partition_ok, table
-from .test_spec_turn import look
+from .helpers import after, move, table
+from .spec_cases import legal, results
 
 C = "classic"
 HEBREW = "hebrew"
@@ -31,16 +31,11 @@ RESULTS = [
     ("5: a turbo play leaves the turn where it was", FRENCH,
      "play d0 t1 + w0:6:- | H:Kc,4c | H:4d,Kd | H:6s,Ks | P:6d", ["2 play 6s"], {"pile": "6d,6s", "turn": 1}),
     ("5: a turbo play completing four of a kind burns; its player plays next", FRENCH,
-     "play d0 t1 + w0:Q:- | H:Kc,4c | H:4d,Kd | H:Qs,Ks | P:Qd,Qc,Qh", ["2 play Qs"], {"pile": "-", "turn": 2}),
+     "play d0 t1 + w0:12:- | H:Kc,4c | H:4d,Kd | H:Qs,Ks | P:Qd,Qc,Qh", ["2 play Qs"], {"pile": "-", "turn": 2}),
 ]
 
 
-@pytest.mark.parametrize("rules, spec, pushed, expected", [c[1:] for c in RESULTS], ids=[c[0] for c in RESULTS])
-def test_results(rules, spec, pushed, expected):
-    game = after(table(spec.replace("w0:Q:", "w0:12:"), rules), *pushed)
-    seen = look(game)
-    assert {k: seen[k] for k in expected} == expected
-    assert partition_ok(game)
+test_results = results(RESULTS)
 
 
 LEGAL = [
@@ -69,9 +64,7 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, player, expected", [c[1:] for c in LEGAL], ids=[c[0] for c in LEGAL])
-def test_legal_moves(rules, spec, player, expected):
-    assert moves(table(spec, rules), player) == expected
+test_legal_moves = legal(LEGAL)
 
 
 def test_turbo_ranks_are_four_five_six_nine_j_q_k_in_the_french_preset():

@@ -1,6 +1,6 @@
 """RULES.md sections 3 and 4, statement by statement: a turn, the power cards and their corners.
 
-Each case names its statement; positions are written with cards (helpers.table). `look` reads what a
+Each case names its statement; positions are written with cards (helpers.table). `spec_cases.look` reads what a
 player at the table sees after the moves: the turn, the pile, the hands and rows, burned cards, who is out.
 """
 
@@ -8,30 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from p2pshithead.engine import Game, IllegalMoveError, Phase
+from p2pshithead.engine import IllegalMoveError
 
-from .helpers import after, move, moves, name, partition_ok, table
+from .helpers import after, move, name, table
+from .spec_cases import legal, results
 
 C = "classic"
-
-
-def look(game: Game) -> dict[str, object]:
-    names = lambda slots: ",".join(name(game, x) for x in slots) or "-"  # noqa: E731
-    seen: dict[str, object] = {
-        "turn": game.turn, "pile": names(game.pile), "burned": len(game.burned) - burned_at_start(game),
-        "out": game.finished, "over": game.is_over(), "stock": names(game.stock),
-        "top": (top.text() if (top := game.effective_top()) else None) if game.phase is Phase.PLAY else None,
-    }  # fmt: skip
-    for p in range(game.players):
-        seen[f"H{p}"] = ",".join(sorted(name(game, x) for x in game.hand(p))) or "-"
-        seen[f"U{p}"] = names(game.face_up(p))
-        seen[f"D{p}"] = names(game.face_down(p))
-    return seen
-
-
-def burned_at_start(game: Game) -> int:
-    """The slots `table` puts in the burned heap (every card not named), not burned by a move."""
-    return sum(1 for x in game.burned if game.card(x) is None)
 
 
 # (statement, rules, position, moves pushed, what is seen after)
@@ -133,12 +115,7 @@ RESULTS = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, pushed, expected", [c[1:] for c in RESULTS], ids=[c[0] for c in RESULTS])
-def test_results(rules, spec, pushed, expected):
-    game = after(table(spec, rules), *pushed)
-    seen = look(game)
-    assert {k: seen[k] for k in expected} == expected
-    assert partition_ok(game)
+test_results = results(RESULTS)
 
 
 # (statement, rules, position, player, legal moves)
@@ -162,10 +139,7 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, player, expected", [c[1:] for c in LEGAL], ids=[c[0] for c in LEGAL])
-def test_legal_moves(rules, spec, player, expected):
-    game = table(spec, rules)
-    assert moves(game, player) == expected
+test_legal_moves = legal(LEGAL)
 
 
 def test_several_cards_must_share_a_rank():

@@ -27,7 +27,7 @@ from p2pshithead.engine import (
 )
 
 from .helpers import after, moves, partition_ok, table
-from .test_spec_turn import look
+from .spec_cases import legal, look, results
 
 C = "classic"
 R = Ruleset
@@ -75,12 +75,7 @@ RESULTS = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, pushed, expected", [c[1:] for c in RESULTS], ids=[c[0] for c in RESULTS])
-def test_results(rules, spec, pushed, expected):
-    game = after(table(spec, rules), *pushed)
-    seen = look(game)
-    assert {k: seen[k] for k in expected} == expected
-    assert partition_ok(game)
+test_results = results(RESULTS)
 
 
 LEGAL = [
@@ -99,9 +94,7 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize("rules, spec, player, expected", [c[1:] for c in LEGAL], ids=[c[0] for c in LEGAL])
-def test_legal_moves(rules, spec, player, expected):
-    assert moves(table(spec, rules), player) == expected
+test_legal_moves = legal(LEGAL)
 
 
 def test_presets():
