@@ -3,6 +3,7 @@ the modules it names exist."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.conftest import APART, E2E_MODULES, LONGEST, _unit
@@ -19,3 +20,18 @@ def test_a_unit_is_a_module_unless_the_module_is_cut_finer() -> None:
 def test_every_module_named_exists() -> None:
     here = Path(__file__).parent
     assert [path for path in [*APART, *LONGEST, *E2E_MODULES] if not (here / path).is_file()] == []
+
+
+def test_a_table_name_announced_on_this_machine_belongs_to_one_module() -> None:
+    """Modules run side by side on the workers, and every table hosted outside a namespace is announced
+    on the one mDNS of this machine: two modules hosting "Hostel bar" there made `join Hostel bar` ask
+    "which one?" in both (a CI run). A table in a namespace (`lan.person`) is that namespace's own."""
+    here = Path(__file__).parent
+    owners: dict[str, set[str]] = {}
+    for path in here.rglob("test_*.py"):
+        for call in re.findall(r"(\w+(?:\.\w+)?)\(([^()]*?\"--table\", \"[^\"]+\")", path.read_text()):
+            if call[0] != "lan.person":
+                name = re.findall(r"\"--table\", \"([^\"]+)\"", call[1])[-1]
+                owners.setdefault(name, set()).add(path.relative_to(here).as_posix())
+    assert "Hostel bar" in owners and "clock" in owners  # (the search finds them)
+    assert {name: sorted(paths) for name, paths in owners.items() if len(paths) > 1} == {}

@@ -37,11 +37,11 @@ def test_a_host_back_on_its_show_turn_gets_the_same_time_on_every_screen(people:
     """The host crashes when it is its turn to show a card, and `host --resume` brings it back: its
     program gives its person the whole limit again; the joiner's screen said the time from before the
     crash (0:40 there, 0:56 at the host), since only turns of play were counted afresh."""
-    host = people.run("host", "host", "--bind", LOOP, "--table", "Hostel bar", "--seats", "2", "--turn-time", "30",
+    host = people.run("host", "host", "--bind", LOOP, "--table", "Night train", "--seats", "2", "--turn-time", "30",
                       "--name", "hostie", "--ascii")  # fmt: skip
-    host.expect("table 'Hostel bar'")
-    ann = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
-    ann.expect("seated at 'Hostel bar'")
+    host.expect("table 'Night train'")
+    ann = people.run("ann", "join", "Night", "train", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'Night train'")
     _until_host_shows(host, ann)
     host.kill(signal.SIGKILL)
     ann.expect(r"hostie \(seat 0\) is away")

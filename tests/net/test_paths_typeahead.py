@@ -9,11 +9,11 @@ from .test_people import LOOP, People, at_prompt, first_hint, until_host_must_mo
 
 
 def test_a_line_typed_while_the_host_thinks_waits_in_the_next_prompt(people: People) -> None:
-    host = people.run("host", "host", "--bind", LOOP, "--table", "Hostel bar", "--seats", "2", "--turn-time", "0",
+    host = people.run("host", "host", "--bind", LOOP, "--table", "Campsite bar", "--seats", "2", "--turn-time", "0",
                       "--name", "hostie", "--ascii")  # fmt: skip
-    host.expect("table 'Hostel bar'")
-    ann = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
-    ann.expect("seated at 'Hostel bar'")
+    host.expect("table 'Campsite bar'")
+    ann = people.run("ann", "join", "Campsite", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'Campsite bar'")
     until_host_must_move(host, ann)
     ann.expect("hostie thinking")
     ann.sendline("zz")  # typed while the host thinks: no prompt of Ann's is up
