@@ -228,8 +228,7 @@ class Session:
             return self._out_of_turn(view)
         status = ""
         while True:
-            self.draw(view, status=status, hint=True)
-            text = self._move_text()
+            text = self._asked(view, status, hint=True)
             if text is None:
                 return Leave(ME)
             try:
@@ -249,6 +248,15 @@ class Session:
                 status = shown
                 continue
             return got
+
+    def _asked(self, view: Game, status: str, hint: bool = False) -> str | None:
+        """The person's screen, then the line typed at its prompt (`_move_text`). Ctrl-C while that screen
+        is drawn, before its prompt is up, reads as `quit` too: the key answers the screen it came after."""
+        try:
+            self.draw(view, status=status, hint=hint)
+        except KeyboardInterrupt:
+            return "quit"
+        return self._move_text()
 
     def _move_text(self, prompt: str = "> ") -> str | None:
         """A line typed at the move prompt or the help's (None: the end of input); Ctrl-C there reads as
@@ -282,8 +290,7 @@ class Session:
         question = window_question(view, ME, self.names, self.look)
         status = question
         while True:
-            self.draw(view, status=status)
-            text = self._move_text()
+            text = self._asked(view, status)
             if text is None:
                 return Leave(ME)
             try:

@@ -144,6 +144,28 @@ def test_ctrl_c_at_the_move_prompt_asks_before_quitting() -> None:
     assert prompts == ["> ", QUIT_QUESTION, "> ", QUIT_QUESTION]
 
 
+def test_ctrl_c_on_the_persons_screen_before_its_prompt_asks_as_at_the_prompt() -> None:
+    """A Ctrl-C that lands while the person's screen is drawn (a refused move's screen, the prompt not
+    yet up) ended the program with no question; it asks, and Enter plays on."""
+    screens: list[str] = []
+    prompts: list[str] = []
+    typed = iter(["zz", "", "quit", "y"])  # a refused move; (Ctrl-C) Enter: play on; quit, then y
+
+    def echo(text: str) -> None:
+        screens.append(text)
+        if any(line.startswith("! 'zz'") for line in text.splitlines()) and len(screens) < 3:
+            raise KeyboardInterrupt  # the refused move's screen is drawn; the key comes before the prompt
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    s = Session(preset("classic"), [RandomBot()], NAMES[:2], random.Random(1), Look(), 0, answer, echo,
+                lambda: None)  # fmt: skip
+    assert s.series() is True and s.scores.games == []
+    assert prompts == ["> ", QUIT_QUESTION, "> ", QUIT_QUESTION]
+
+
 @pytest.mark.parametrize("level, kind", [("random", RandomBot), ("greedy", GreedyBot), ("smart:4p", SmartBot)])
 def test_make_bot_levels(level: str, kind: type) -> None:
     """Each level is its bot, and it answers a position with one of the legal moves."""
