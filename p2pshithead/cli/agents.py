@@ -65,7 +65,7 @@ class Shown(Protocol):
     """An application as a person sees it (the card game's `ShitheadScreen`)."""
 
     def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
-               message: str = "", note: str = "") -> str: ...
+               message: str = "", note: str = "", hosting: bool = False) -> str: ...
     def headline(self, seat: int | None) -> str: ...
     def thinking(self) -> int | None: ...
     def moved(self, seat: int) -> bool: ...
@@ -148,7 +148,7 @@ class HumanAgent:
         self._screen, self._parse, self._say, self._ask = screen, parse, say, ask
         self._ascii, self._live = ascii, live
         self._auto, self.turn_time, self._size = auto, turn_time, size
-        self.confirm_start = False  # the host's person: a start with empty seats is asked twice
+        self.hosting = False  # the host's person: a start with empty seats is asked twice; told to stay once gone
         self.empty_seats = 0  # free seats in the lobby, as the last lobby event said
         self._away: dict[int, tuple[str, float]] = {}  # seat -> (nick, when its time to come back ends)
         self._clock = clock
@@ -202,7 +202,7 @@ class HumanAgent:
         if changed:
             self._headline, self._since = headline, self._now()
         if self._live and events and not shown.in_setup():
-            self._redraw(shown.status(seat, self._ascii, self._size()))
+            self._redraw(shown.status(seat, self._ascii, self._size(), hosting=self.hosting))
             self._over_drawn = headline == _("game over")
             return
         if shown.in_setup() and changed:
@@ -245,7 +245,7 @@ class HumanAgent:
         lines): after a (re)connection, before anyone moves. Not while the person types at their prompt."""
         if self._app is None or self._choosing or self._app.in_setup():
             return
-        screen = self._app.status(self._seat, self._ascii, self._size())
+        screen = self._app.status(self._seat, self._ascii, self._size(), hosting=self.hosting)
         if self._live:
             self._redraw(screen)
         else:
@@ -308,7 +308,8 @@ class HumanAgent:
             def paint() -> None:  # the screen of this turn, at the terminal's size now
                 if self._live:
                     click.clear()
-                self._say(shown.status(seat, self._ascii, self._size(), message=message, note=limit))
+                self._say(shown.status(seat, self._ascii, self._size(), message=message, note=limit,
+                                       hosting=self.hosting))
 
             READER.hold_typed_ahead()  # a line typed while others played answers no screen of this turn
             paint()
@@ -364,14 +365,14 @@ class HumanAgent:
     async def async_wait_ready(self) -> None:
         """Return once Enter is pressed. Ctrl-D at a terminal leaves the table (EOFError, as at every other
         prompt); piped input that ran out never does: the table then starts when full. The host
-        (`confirm_start`) is asked again before a start that would leave seats empty."""
+        (`hosting`) is asked again before a start that would leave seats empty."""
         try:
             while True:
                 if (await self._ask(_("press Enter when ready") + "\n")).strip().lower() in ("n", "no"):
                     self._say(_("not ready yet: you keep your seat (Ctrl-C leaves the table)"))
                     continue
                 empty = self.empty_seats
-                if not self.confirm_start or not empty:
+                if not self.hosting or not empty:
                     return
                 answer = await self._ask(ngettext(
                     "{count} seat is still empty: start without them? y, or Enter to wait ",
@@ -398,7 +399,7 @@ class HumanAgent:
         none, or when the terminal shows it already."""
         if self._app is None or self._over_drawn:
             return None
-        return self._app.status(self._seat, self._ascii, self._size())
+        return self._app.status(self._seat, self._ascii, self._size(), hosting=self.hosting)
 
 
 def _awaits_me(headline: str) -> bool:

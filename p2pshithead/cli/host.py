@@ -160,7 +160,7 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
         return None if ended is None else speed_finish(ended[0], identity, transcript, click.echo)
     seated = make_agent(autoplay, level, seed, click.echo, ascii, table.config.turn_time)
     if isinstance(seated, HumanAgent):
-        seated.confirm_start = True
+        seated.hosting = True
     ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id), games,
                                transcript, stats)  # fmt: skip
     return None if ended is None else ended[1]

@@ -132,9 +132,11 @@ class ShitheadScreen:
         return _("{names} thinking").format(names=others)
 
     def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24), message: str = "",
-               note: str = "") -> str:  # fmt: skip
+               note: str = "", hosting: bool = False) -> str:  # fmt: skip
         """The screen `seat` sees, fitted to `size` (columns, lines); `message` (why an input was refused)
-        in place of the status line, `note` (the time to decide) after the inputs, wrapped with them."""
+        in place of the status line, `note` (the time to decide) after the inputs, wrapped with them.
+        `hosting`: `seat` is the host's person, who after leaving the game for good is told to keep the
+        program open (the table lives in it until the others finish)."""
         app = self.app
         core = app.state
         if app.in_setup() or core.game is None:
@@ -151,6 +153,8 @@ class ShitheadScreen:
             answers = "  ".join(filter(None, (hint_line(view, seat), _("Enter: pass"), note)))
             return screen(view, seat, self.shown, events, look, status=question, hint=answers, last=last,
                           number=app.number)
+        if hosting and not message and seat in view.left:
+            message = _("You left the game; keep this program open: it runs the table until the others finish")
         hint = "" if seat is None or seat not in core.who_may_act() else "   ".join(filter(None, (hint_line(view, seat),
                                                                                                note)))
         return screen(view, seat, self.shown, events, look, status=message, hint=hint, last=last, number=app.number)

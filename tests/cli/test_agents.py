@@ -22,7 +22,8 @@ class _Table:
         self.sizes: list[tuple[int, int]] = []
         self.headline_text = "Bot 2 thinking"
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
+               hosting: bool = False) -> str:
         self.sizes.append(size)
         return f"screen {size[0]}x{size[1]}\nHand: 7c"
 

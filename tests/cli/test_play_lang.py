@@ -99,7 +99,7 @@ def test_the_host_is_asked_about_empty_seats_in_the_languages_plural_forms(code:
     for empty, words in EMPTY[code].items():
         prompts.clear()
         agent = HumanAgent(lambda app: app, lambda shown, seat, text: None, lambda text: None, answer)  # type: ignore
-        agent.confirm_start, agent.empty_seats = True, empty
+        agent.hosting, agent.empty_seats = True, empty
         asyncio.run(agent.async_wait_ready())
         assert prompts[0] == READY[code] and words in prompts[1], prompts
 
@@ -113,7 +113,8 @@ class _Table:
     def headline(self, seat: int | None) -> str:
         return self.headline_text
 
-    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24)) -> str:
+    def status(self, seat: int | None, ascii: bool = False, size: tuple[int, int] = (80, 24),
+               hosting: bool = False) -> str:
         return "the table"
 
     def news(self, ascii: bool = False) -> list[str]:

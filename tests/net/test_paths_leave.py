@@ -56,6 +56,25 @@ def test_a_host_who_left_for_good_is_not_asked_to_play_the_next_game(lan: Lan) -
     assert host.exitstatus == 0 and "Next game at this table?" not in shown and "Traceback" not in shown
 
 
+def test_a_host_who_left_a_game_others_play_on_is_told_to_keep_the_program_open(lan: Lan) -> None:
+    """The host's person leaves a game of three (Ctrl-C, then y) that Ann and a bot play on: the table
+    lives in the host's program, and its screen said only "You left the game; bot's turn", so a person
+    closed the laptop and the game stopped for the others. It says to keep the program open."""
+    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "3", "--bots", "1", "--turn-time", "0",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("Hostel bar")
+    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
+    for person in (host, ann):
+        person.expect("Type:", timeout=60)
+    time.sleep(1)  # (the prompts drawn)
+    host.sendintr()
+    host.expect("Leave the game for good")
+    host.sendline("y")  # Ann thinks on at her swap prompt: the game waits for her
+    host.expect(words("You left the game; keep this program open: it runs the table until the others finish"),
+                timeout=10)
+    assert host.isalive()
+
+
 def test_ctrl_d_at_a_joiners_prompt_leaves_the_game_for_good(lan: Lan) -> None:
     """Ctrl-D, the end of input, leaves the game for good at a LAN table as in `play` (and as `quit` and
     y): the others play on at once, and the leaver keeps the whole game. It said "End of input: left the
