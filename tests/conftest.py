@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from p2pshithead import lang
+from p2pshithead.cli.home import HOME_ENV
 
 from . import profiles
 
@@ -75,6 +77,9 @@ if os.environ.get("PYTEST_XDIST_WORKER"):  # a worker carries COLUMNS=80 and LIN
 profiles.load(QUICK)
 os.environ["P2PSHITHEAD_LANG"] = "en"  # the suite speaks English whatever the locale of the machine it runs on;
 # a test of another language says so (its own environment, `--lang`, or `lang.use`, undone below)
+_HOME = tempfile.TemporaryDirectory(prefix="p2ps-suite-home-")  # (removed as the process ends)
+os.environ[HOME_ENV] = _HOME.name  # the suite's config folder, never the machine's: a program a test started with
+# `--lang fr` kept French for the person who ran the suite; a test that needs its own folder sets it
 
 
 @pytest.fixture(autouse=True)
