@@ -23,7 +23,7 @@ import click
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
-from p2pshithead.cli.terminal import READER, terminal_size
+from p2pshithead.cli.terminal import READER, Interrupted, terminal_size
 from p2pshithead.lang import _, listed, ngettext
 from p2pshithead.net import Application, Verdict
 from p2pshithead.speedgame import SpeedApp
@@ -364,8 +364,8 @@ class HumanAgent:
 
     async def async_wait_ready(self) -> None:
         """Return once Enter is pressed. Ctrl-D at a terminal leaves the table (EOFError, as at every other
-        prompt); piped input that ran out never does: the table then starts when full. The host
-        (`hosting`) is asked again before a start that would leave seats empty."""
+        prompt); piped input that ran out never does: the table then starts when full; Ctrl-C raises
+        `Interrupted`. The host (`hosting`) is asked again before a start that would leave seats empty."""
         try:
             while True:
                 if (await self._ask(_("press Enter when ready") + "\n")).strip().lower() in ("n", "no"):
@@ -380,6 +380,8 @@ class HumanAgent:
                 ).format(count=empty))
                 if answer.strip().lower() in ("y", "yes"):
                     return
+        except KeyboardInterrupt:
+            raise Interrupted from None
         except EOFError:
             if sys.stdin.isatty():  # a person pressed Ctrl-D (a script's input ended otherwise)
                 raise

@@ -83,3 +83,17 @@ def test_input_piped_that_runs_out_at_the_ready_prompt_keeps_the_seat(lan: Lan) 
         ann.kill()
         ann.wait()
     assert kept == 1
+
+
+def test_ctrl_c_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) -> None:
+    """It said "Stopped hosting", then printed a traceback ("Task exception was never retrieved ...
+    KeyboardInterrupt") and "Task was destroyed but it is pending!"."""
+    host, ann = _with_ann(lan)
+    host.sendintr()
+    host.expect(words("Stopped: you left the table before its first game, so it closes. Bye!"), timeout=10)
+    host.expect(pexpect.EOF, timeout=15)
+    host.close()
+    shown = host.logfile_read.getvalue()
+    assert host.exitstatus == 130 and "Traceback" not in shown and "Task" not in shown, shown[-800:]
+    ann.expect(words("the host closed the table"), timeout=10)
+    ann.expect(pexpect.EOF, timeout=10)
