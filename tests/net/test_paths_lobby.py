@@ -97,3 +97,14 @@ def test_ctrl_c_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) ->
     assert host.exitstatus == 130 and "Traceback" not in shown and "Task" not in shown, shown[-800:]
     ann.expect(words("the host closed the table"), timeout=10)
     ann.expect(pexpect.EOF, timeout=10)
+
+
+def test_ctrl_c_at_a_joiners_ready_prompt_leaves_the_lobby_in_words(lan: Lan) -> None:
+    host, ann = _with_ann(lan)
+    ann.sendintr()
+    ann.expect(words("Dropped out."), timeout=10)
+    ann.expect(pexpect.EOF, timeout=15)
+    ann.close()
+    shown = ann.logfile_read.getvalue()
+    assert ann.exitstatus == 130 and "Traceback" not in shown and "Task" not in shown, shown[-800:]
+    host.expect(words("ann (seat 1) left the lobby"), timeout=10)
