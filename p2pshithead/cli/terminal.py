@@ -166,7 +166,7 @@ class LineReader:
             import asyncio  # (prompt_toolkit loaded it)
 
             try:
-                got = session.prompt(shown(_wrapped(prompt)), default=typed, rprompt=None, refresh_interval=0)
+                got = session.prompt(shown(_wrapped(prompt)), default=typed, rprompt="", refresh_interval=0)
             except asyncio.CancelledError:  # Ctrl-C as the prompt's own event loop began: asyncio.run's
                 raise KeyboardInterrupt from None  # handler, not yet the prompt's, cancelled it
             if not isinstance(got, _Resized):
@@ -180,12 +180,12 @@ class LineReader:
         """`read` without blocking the running event loop; on a console `right` (the time left) is shown at
         the right of the prompt line and redrawn every second."""
         session = self._console()
-        if session is not None:  # (a session keeps what it was given: each read says it again)
+        if session is not None:  # (a session keeps what it was given, None too: each read says it again)
             typed, self._held = self._held, ""
             while True:
                 self._begin(resized)
                 try:
-                    got = await session.prompt_async(shown(_wrapped(prompt)), default=typed, rprompt=right,
+                    got = await session.prompt_async(shown(_wrapped(prompt)), default=typed, rprompt=right or "",
                                                      refresh_interval=1.0 if right else 0)  # fmt: skip
                 finally:
                     self._watch_size()  # the signal back from prompt_toolkit

@@ -23,3 +23,35 @@ def test_a_ctrl_c_as_the_prompt_begins_is_a_keyboard_interrupt(monkeypatch: pyte
     monkeypatch.setattr(reader, "_session", _CancelledAtStart())
     with pytest.raises(KeyboardInterrupt):
         reader.read("> ")
+
+
+def test_a_prompt_without_a_clock_shows_none_left_from_the_prompt_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time left of a turn stayed beside the next prompt that has none: "Next game at this table? ...
+    0:00 left" (prompt_toolkit keeps a session's right prompt when a read gives None)."""
+    import io
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    reader = terminal.LineReader()
+    monkeypatch.setattr(terminal, "is_console", lambda: True)
+    screen = io.StringIO()
+    with create_pipe_input() as keys:
+        output = Vt100_Output(screen, lambda: Size(rows=24, columns=80), term="xterm")
+        monkeypatch.setattr(reader, "_session", PromptSession(input=keys, output=output))
+
+        async def two_reads() -> tuple[str, str]:
+            keys.send_text("r\r")
+            assert await reader.async_read("> ", right=lambda: "0:00 left") == "r"
+            shown = screen.getvalue()
+            screen.seek(0)
+            screen.truncate()
+            keys.send_text("\r")
+            await reader.async_read("Next game at this table? ")
+            return shown, screen.getvalue()
+
+        turn, next_game = asyncio.run(two_reads())
+    assert "0:00 lef" in turn and "Next game at this table?" in next_game and "0:00 lef" not in next_game
+    # (the terminal's last column is written apart: "0:00 lef", then "t")
