@@ -184,8 +184,9 @@ async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, wa
                         len(matches)).format(count=len(matches), name=table))
     for number, ad in enumerate(matches, 1):
         show(f"{number}.", ad)
+    question = _("which one? (its number, 1 to {last}; Ctrl-C to leave) ").format(last=len(matches))
     while True:
-        text = (await READER.async_read(_("which one? "))).strip()
+        text = (await READER.async_read(question)).strip()
         if text.isdigit() and 0 < int(text) <= len(matches):
             return matches[int(text) - 1]
 

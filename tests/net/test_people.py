@@ -201,3 +201,19 @@ def test_a_shutdown_stops_a_host_whose_person_is_at_the_prompt_and_resume_goes_o
     again.expect("resuming the game")
     again.expect(r"\[1\] ann", timeout=20)  # the board, with Ann back by herself
     assert at_prompt(again, timeout=20) is not None
+
+
+def test_two_tables_of_one_name_are_listed_and_the_person_picks_one_by_its_number(people: People) -> None:
+    """`join NAME` where two tables share the name: both listed, the question says what to type (it said
+    "which one?" again and again to anything else)."""
+    for nick in ("hostie", "bob"):
+        host = people.run(nick, "host", "--bind", LOOP, "--table", "Twin table", "--seats", "2", "--name", nick,
+                          "--ascii")  # fmt: skip
+        host.expect("table 'Twin table'")
+    ann = people.run("ann", "join", "twin", "table", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("2 tables are called 'twin table':")
+    ann.expect(r"which one\? \(its number, 1 to 2; Ctrl-C to leave\)")
+    ann.sendline("x")
+    ann.expect(r"which one\? \(its number, 1 to 2")
+    ann.sendline("2")
+    ann.expect("seated at 'Twin table'")
