@@ -23,7 +23,7 @@ import click
 from p2pshithead.cli.fit import paragraphs
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
-from p2pshithead.cli.terminal import READER, Interrupted, terminal_size
+from p2pshithead.cli.terminal import READER, terminal_size
 from p2pshithead.lang import _, listed, ngettext
 from p2pshithead.net import Application, Verdict
 from p2pshithead.speedgame import SpeedApp
@@ -149,6 +149,7 @@ class HumanAgent:
         self._ascii, self._live = ascii, live
         self._auto, self.turn_time, self._size = auto, turn_time, size
         self.hosting = False  # the host's person: a start with empty seats is asked twice; told to stay once gone
+        self.interrupted = False  # Ctrl-C at the ready prompt ended this person's run (its words say so)
         self.empty_seats = 0  # free seats in the lobby, as the last lobby event said
         self._away: dict[int, tuple[str, float]] = {}  # seat -> (nick, when its time to come back ends)
         self._clock = clock
@@ -364,8 +365,10 @@ class HumanAgent:
 
     async def async_wait_ready(self) -> None:
         """Return once Enter is pressed. Ctrl-D at a terminal leaves the table (EOFError, as at every other
-        prompt); piped input that ran out never does: the table then starts when full; Ctrl-C raises
-        `Interrupted`. The host (`hosting`) is asked again before a start that would leave seats empty."""
+        prompt); piped input that ran out never does: the table then starts when full. Ctrl-C leaves as
+        Ctrl-D does, noted in `interrupted` (KeyboardInterrupt, raised in this prompt's own task, would escape
+        the event loop with the table's other tasks pending). The host (`hosting`) is asked again before a
+        start that would leave seats empty."""
         try:
             while True:
                 if (await self._ask(_("press Enter when ready") + "\n")).strip().lower() in ("n", "no"):
@@ -381,7 +384,8 @@ class HumanAgent:
                 if answer.strip().lower() in ("y", "yes"):
                     return
         except KeyboardInterrupt:
-            raise Interrupted from None
+            self.interrupted = True
+            raise EOFError from None
         except EOFError:
             if sys.stdin.isatty():  # a person pressed Ctrl-D (a script's input ended otherwise)
                 raise

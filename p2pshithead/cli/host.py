@@ -37,7 +37,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.speedplay import speed_rules
-from p2pshithead.cli.terminal import Interrupted, fitted, stop_on_term
+from p2pshithead.cli.terminal import fitted, stop_on_term
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.lang import N_, _, ngettext
@@ -203,15 +203,16 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         try:
             try:
                 result = await async_until_left(host.async_run(), agent)
-            except EOFError:  # Ctrl-D at the ready prompt (in a game it leaves the game: `HumanAgent`)
+            except EOFError:  # Ctrl-D or Ctrl-C at the ready prompt (in a game Ctrl-D leaves it: `HumanAgent`)
                 if host.ad.playing:
                     raise
+                if isinstance(agent, HumanAgent) and agent.interrupted:
+                    click.echo("\n" + fitted(_("Stopped: you left the table before its first game, so it closes. "
+                                                "Bye!")))
+                    raise SystemExit(130) from None
                 click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "
                                             "Bye!")))
                 raise SystemExit(0) from None
-            except Interrupted:  # Ctrl-C at the ready prompt
-                click.echo("\n" + fitted(_("Stopped: you left the table before its first game, so it closes. Bye!")))
-                raise SystemExit(130) from None
             stopped = result is None  # a person at Speed left: the game is over for both, its bot too
             if result is None or config.app is not SHITHEAD:
                 return None if result is None else (result, 0)
@@ -429,7 +430,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
     except (NetError, OSError) as exc:
         click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
         raise SystemExit(3) from None
-    except (KeyboardInterrupt, Interrupted):
+    except KeyboardInterrupt:
         status = None
     except EOFError:
         click.echo("\n" + fitted(_("End of input: left the table (the game stops for everyone). Bye!")))

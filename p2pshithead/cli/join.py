@@ -12,7 +12,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.lan import checked_bind, list_tables
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.ranges import FloatRange
-from p2pshithead.cli.terminal import Interrupted, fitted
+from p2pshithead.cli.terminal import fitted
 from p2pshithead.lang import _
 
 _SEATED: list[str] = []  # what Ctrl-C says once a table is chosen (empty: this run sat nowhere yet)
@@ -57,7 +57,7 @@ def join(words: tuple[str, ...], address: str | None, bind: str, list_only: bool
     try:
         _join(table, address, bind, list_only, wait, as_json, bot, watch, new, level, nick, transcript, quiet,
               ascii_only, seed, stats, game)
-    except (KeyboardInterrupt, Interrupted):
+    except KeyboardInterrupt:
         if quiet:
             pass
         elif watch:

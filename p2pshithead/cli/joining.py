@@ -232,7 +232,12 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             table=resume[1].table_id.hex()[:6]))
     evening = Evening()
     async with joiner:
-        result: Transcript | None = await joiner.async_run()
+        try:
+            result: Transcript | None = await joiner.async_run()
+        except EOFError:
+            if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
+                raise KeyboardInterrupt from None  # Ctrl-C at the ready prompt: said as Ctrl-C anywhere else
+            raise
         while result is not None:
             seat = [s.key for s in result.setup.seats].index(identity.public)
             status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,

@@ -91,12 +91,6 @@ def _end_prompt(app: Application[object], status: SystemExit) -> None:
         app.exit(exception=status)
 
 
-class Interrupted(Exception):
-    """Ctrl-C at a prompt the table awaits in a task of its own (the host's lobby): raised in place of
-    KeyboardInterrupt, which asyncio re-raises out of its loop, the task's exception unread and the
-    table's other tasks left pending (a traceback as the program ended); the command says it in words."""
-
-
 class _Resized(str):  # (never leaves this module: the read shows its prompt again)
     """What a console read returns, as a value, when the terminal's size changed under it: the text typed."""
 
