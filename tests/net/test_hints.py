@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from p2pshithead.cli.home import HOME_ENV
+from p2pshithead.net import Journal
 
 from .test_rejoin import CLI, END_S, LOOP, Table, until_playing
 
@@ -42,12 +43,15 @@ def tables(tmp_path: Path) -> Iterator[tuple[Table, Table]]:
 
 def test_join_new_sits_at_another_table_when_the_unfinished_game_is_not_wanted(tables: tuple[Table, Table]) -> None:
     first, second = tables
-    first.host("--seats", "2", "--away-time", "60", "--turn-time", "0")
+    held = first.host("--seats", "2", "--away-time", "60", "--turn-time", "0")
     b = first.join("b")
     until_playing(first.root / "b")
-    time.sleep(0.3)
+    os.kill(held.pid, signal.SIGSTOP)  # two bots play a whole game in a blink: it must stay unfinished
     b.kill()  # a crash: its game at the first table is unfinished
     b.wait()
+    (journal,) = (first.root / "b" / "tables").iterdir()
+    record = Journal(journal).record()
+    assert record is not None and not record.finished
     host = second.host("--seats", "2", "--turn-time", "0")
     again = first.start("b", "join", "--bot", "--address", f"{LOOP}:{second.port}", "--bind", LOOP)
     said = again.communicate(timeout=END_S)[0]
