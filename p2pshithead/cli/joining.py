@@ -63,6 +63,8 @@ __all__ = ["sit"]
 
 _PICK = N_("join which table? (its number; Ctrl-C to leave) ")
 _MATCH_GRACE_S = 1.0  # after a table of the asked name appears, how long to look for another of that name
+_ANSWERS_S = 2.0  # answers to the browser's query come about 1.1 s after it starts: a table seen sooner (its host's
+# own announcement) waits for them, or a twin of its name that answers the query is missed
 _WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach the table again
 _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
@@ -84,17 +86,18 @@ def _matches(ad: TableAd, table: str) -> bool:
 
 
 async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[list[TableAd], list[TableAd]]:
-    """Browse up to `wait` seconds (stopping `_MATCH_GRACE_S` after the first match) for tables called
-    `table` (or whose id starts with it); return (matches with a free seat, or any to `watch`, every table
-    seen)."""
+    """Browse up to `wait` seconds (stopping `_MATCH_GRACE_S` after the first match, and not before the query's
+    answers are in: `_ANSWERS_S`) for tables called `table` (or whose id starts with it); return (matches with a
+    free seat, or any to `watch`, every table seen)."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + wait
+    start = loop.time()
+    deadline = start + wait
     async with Browser(bind) as browser:
         while (left := deadline - loop.time()) > 0:
             if await browser.async_next(left) is None:
                 break
             if any(_matches(ad, table) and (ad.free or watch) for ad in browser.tables.values()):
-                deadline = min(deadline, loop.time() + _MATCH_GRACE_S)
+                deadline = min(deadline, max(start + _ANSWERS_S, loop.time() + _MATCH_GRACE_S))
         seen = list(browser.tables.values())
     return [ad for ad in seen if _matches(ad, table) and (ad.free or watch)], seen
 
