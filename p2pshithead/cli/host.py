@@ -18,7 +18,7 @@ from click.core import ParameterSource
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
 from p2pshithead.cli.helptext import examples
-from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
+from p2pshithead.cli.home import HOME_ENV, config_dir, read_kept, tables_dir
 from p2pshithead.cli.lan import checked_bind
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.processes import APART, alive, end
@@ -68,6 +68,7 @@ TABLE_NAME_MAX = 40
 _BOT_EXIT_WAIT_S = 10.0
 _LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
+_SMALL = 64  # the most bytes read of those two (a level or a pid is a short word)
 _ERRORS = "errors.log"  # in a bot's config folder: what it said on stderr (never the person's terminal)
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 
@@ -92,8 +93,8 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
     for k in numbers:
         own = level
         if table_id is not None:  # a resumed bot plays at its own level (a folder that keeps none: `level`)
-            with contextlib.suppress(OSError):
-                own = (bot_home(k) / _LEVEL).read_text()
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                own = read_kept(bot_home(k) / _LEVEL, _SMALL).decode("utf-8")
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
         with open(bot_home(k) / _ERRORS, "ab") as errors:  # (a bot outlives a host killed: not its terminal)
@@ -122,7 +123,7 @@ def _running_bot(number: int) -> int | None:
     to the table by itself), else None. On Linux the process must have the bot's config folder (not a pid
     used again since)."""
     try:
-        pid = int((bot_home(number) / _PID).read_text())
+        pid = int(read_kept(bot_home(number) / _PID, _SMALL))
     except (OSError, ValueError):
         return None
     return pid if _alive(pid, bot_home(number)) else None

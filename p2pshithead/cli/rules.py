@@ -22,7 +22,7 @@ from typing import TypeVar
 import click
 
 from p2pshithead.cli.helptext import examples
-from p2pshithead.cli.home import config_dir
+from p2pshithead.cli.home import config_dir, read_kept
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
 from p2pshithead.lang import _, listed
@@ -37,6 +37,8 @@ SAVED = "~"
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _HOW_TO_SAVE = "`p2pshithead rules PRESET --set KEY=VALUE --save NAME`"
+_MOST = 64 * 1024
+"""The most bytes a saved ruleset's file is read for (one is under 2 KB: a larger one is not ours)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +149,9 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
     """The saved house ruleset `name` (without its `~`); errors name the parameter `hint`.
 
     Raises:
-        click.BadParameter: no such saved ruleset (listing the saved ones and how to save one), or a
-            damaged file (naming it and the next step).
+        click.BadParameter: no such saved ruleset (listing the saved ones and how to save one), a file
+            that cannot be read (unreadable, a folder, a fifo, over 64 KB) or a damaged one (not UTF-8, not
+            JSON, not a ruleset): each named, with the next step.
     """
     name = _checked_name(name, hint)
     path = rules_folder() / f"{name}.json"
@@ -158,17 +161,25 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
             _("no saved house ruleset {label} in {folder} (saved: {saved}); save one with "
               "`p2pshithead rules PRESET --set KEY=VALUE --save {name}`").format(
                 label=SAVED + name, folder=rules_folder(), saved=saved, name=name), param_hint=hint)
+    how = {"path": path, "label": SAVED + name, "name": name}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_kept(path, _MOST)
+    except OSError as exc:
+        raise click.BadParameter(_("cannot read {path} ({problem}); delete it or save {label} again with "
+                                   "`p2pshithead rules PRESET --set KEY=VALUE --save {name}`").format(
+                                     problem=exc.strerror, **how), param_hint=hint) from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
         if not (isinstance(data, dict) and isinstance(data.get("preset"), str) and isinstance(data.get("house"), dict)
                 and all(isinstance(k, str) and isinstance(v, str) for k, v in data["house"].items())):
             raise ValueError(_('expected {"preset": NAME, "house": {KEY: VALUE, ...}}'))  # as it is: no format
         base = data["preset"]
         ruleset = preset(base).with_settings(data["house"])
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except ValueError as exc:  # (UnicodeDecodeError, JSONDecodeError and SettingError are ValueErrors)
+        error = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else exc
         raise click.BadParameter(_("{path} is damaged ({error}); delete it or save {label} again with "
                                    "`p2pshithead rules PRESET --set KEY=VALUE --save {name}`").format(
-                                     path=path, error=exc, label=SAVED + name, name=name), param_hint=hint) from None
+                                     error=error, **how), param_hint=hint) from None
     return ChosenRules(SAVED + name, base, ruleset)
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,40 @@ def test_a_saved_name_the_shell_expanded_to_a_home_folder_still_reads_as_saved(h
     assert expanded != "~root"
     result = CliRunner().invoke(main, ["rules", expanded])
     assert result.exit_code == 0 and result.output.startswith("~root (on pagat):")
+
+
+def _unreadable(path: Path) -> None:
+    path.write_text('{"preset": "pagat", "house": {}}')
+    path.chmod(0)
+
+
+@pytest.mark.e2e  # (starts the program: a read that blocked would stop only at the timeout)
+@pytest.mark.skipif(sys.platform == "win32", reason="fifos, /dev/zero and mode 000 are POSIX's")
+@pytest.mark.parametrize(("make", "problem"), [
+    pytest.param(lambda p: p.write_text('{"preset": "pagat", "house": {}}' + " " * 64 * 1024),
+                 "(larger than 65536 bytes)", id="over-64KB"),
+    pytest.param(lambda p: p.symlink_to("/dev/zero"), "(not a file but a pipe or a device)", id="dev-zero"),
+    pytest.param(os.mkfifo, "(not a file but a pipe or a device)", id="fifo"),
+    pytest.param(Path.mkdir, "(Is a directory)", id="folder"),
+    pytest.param(_unreadable, "(Permission denied)", id="mode-000", marks=pytest.mark.skipif(
+        hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads a file of mode 000")),
+])
+def test_a_saved_ruleset_that_is_not_a_small_readable_file_is_refused_in_words(
+        tmp_path: Path, make: Callable[[Path], object], problem: str) -> None:
+    home = tmp_path
+    (home / "rules").mkdir()
+    make(home / "rules" / "x.json")
+    program = str(Path(sys.executable).with_name("p2pshithead"))
+    result = subprocess.run([program, "rules", "~x"], env={**os.environ, HOME_ENV: str(home)}, capture_output=True,
+                            text=True, timeout=60)
+    said = " ".join(result.stderr.split())
+    assert result.returncode == 2, said
+    assert f"cannot read {home / 'rules' / 'x.json'} {problem}; delete it or save ~x again with" in said
+
+
+def test_a_saved_ruleset_of_other_bytes_than_utf8_is_damaged(home: Path) -> None:
+    (home / "rules").mkdir()
+    (home / "rules" / "x.json").write_bytes(b'{"preset": "pagat\xff", "house": {}}')
+    result = CliRunner().invoke(main, ["rules", "~x"])
+    assert result.exit_code == 2
+    assert f"{home / 'rules' / 'x.json'} is damaged (not UTF-8 text); delete it" in " ".join(result.output.split())
