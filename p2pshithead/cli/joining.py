@@ -403,15 +403,17 @@ def _table_name(journal: Journal) -> str | None:
         return None
 
 
-def _address(text: str) -> tuple[str, int]:
-    """`--address HOST:PORT`, checked to name a machine this one can look up.
+def _address(text: str, bind: str = ANY) -> tuple[str, int]:
+    """`--address HOST:PORT`, checked to name a machine this one can look up, at an address of the family
+    (IPv4 or IPv6) of `--bind`, when that names one.
 
     Raises:
-        click.BadParameter: not HOST:PORT, or no machine of that name or address is known here.
+        click.BadParameter: not HOST:PORT, no machine of that name or address is known here, or it has no
+            address that `--bind` can reach.
     """
     host, _colon, port = text.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")  # [fd00::1]:40000
-    if not host.isprintable() or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host.isprintable() or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         raise click.BadParameter(_("expected HOST:PORT (e.g. 192.168.1.20:40000), got {text!r}").format(text=text),
                                  param_hint="--address")
     try:
@@ -419,8 +421,15 @@ def _address(text: str) -> tuple[str, int]:
     except (OSError, UnicodeError):  # (socket.gaierror: no such name, or no name service to ask)
         raise click.BadParameter(_("no machine called {host} is known here: give the address the host printed (e.g. "
                                    "192.168.1.20:40000)").format(host=host), param_hint="--address") from None
+    if bind != ANY:
+        family, version = (socket.AF_INET6, "IPv6") if ":" in bind else (socket.AF_INET, "IPv4")
+        try:
+            socket.getaddrinfo(host, int(port), family=family, type=socket.SOCK_STREAM)
+        except OSError:
+            raise click.BadParameter(_("{host} has no {version} address, and --bind {bind} reaches only those: give "
+                                       "the table's {version} address, or leave --bind out").format(
+                                         host=host, version=version, bind=bind), param_hint="--address") from None
     return host, int(port)
-
 
 
 def sit(table: str | None, address: str | None, bind: str, wait: float, bot: bool, watch: bool, new: bool, level: str,
@@ -433,7 +442,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         SystemExit: always, with the exit status (0 a game played out, 3 a network error, 130 left Speed).
     """
     if watch:
-        where = _address(address) if address is not None else None
+        where = _address(address, bind) if address is not None else None
         if where is None:
             ad = asyncio.run(_async_choose(table, bind, wait, False, watch=True))
             addresses, port, host_key = ad.addresses, ad.port, ad.host_key
@@ -454,7 +463,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
     if resume is not None:
         addresses, port = resume[1].addresses, resume[1].port
     elif address is not None:
-        host, port = _address(address)
+        host, port = _address(address, bind)
         addresses = (host,)
     else:
         ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))

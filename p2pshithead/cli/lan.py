@@ -8,6 +8,7 @@ Invariant: nothing here imports the seat and play code (`cli/joining.py`, `cli/s
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 
 import click
@@ -16,7 +17,7 @@ from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import preset
 from p2pshithead.game import ruleset_of
 from p2pshithead.lang import _, ngettext
-from p2pshithead.net import ANY, TableAd, async_watch, local_addresses
+from p2pshithead.net import ANY, TableAd, async_watch, check_bindable, local_addresses
 from p2pshithead.speed import PRESETS as SPEED_PRESETS
 
 __all__ = ["checked_bind", "house_rules", "is_speed", "label", "list_tables", "show"]
@@ -26,13 +27,24 @@ def checked_bind(bind: str) -> str:
     """`--bind`, checked before any socket is made: every interface, or one address of this machine.
 
     Raises:
-        click.BadParameter: naming this machine's addresses, when `bind` is not one of them.
+        click.BadParameter: naming this machine's addresses, when `bind` is not one of them or no socket can
+            be bound to it (an IPv6 link-local address).
     """
-    if bind != ANY and bind not in local_addresses():
-        mine = ", ".join(local_addresses())
+    if bind == ANY:
+        return bind
+    mine = ", ".join(local_addresses())
+    if bind not in local_addresses():
         raise click.BadParameter(_("{bind} is not an address of this machine (its addresses: {mine}); leave --bind "
                                    "out to use every interface").format(bind=bind, mine=mine),
                                  param_hint="--bind")  # fmt: skip
+    try:
+        check_bindable(bind)
+    except OSError as exc:
+        link_local = ipaddress.ip_address(bind).is_link_local
+        problem = _("a link-local address, which needs its interface named") if link_local else exc.strerror
+        raise click.BadParameter(_("{bind} cannot be used ({problem}): give another address of this machine ({mine}), "
+                                   "or leave --bind out to use every interface").format(
+                                     bind=bind, problem=problem, mine=mine), param_hint="--bind") from None
     return bind
 
 

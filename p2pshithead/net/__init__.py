@@ -12,7 +12,7 @@ the transport (`_LATE`) loads on first use, so `join --list` never pays for it (
 from typing import TYPE_CHECKING
 
 from p2pshithead.late import late
-from p2pshithead.net._addresses import ANY, async_dial, local_addresses, reachable_addresses
+from p2pshithead.net._addresses import ANY, async_dial, check_bindable, local_addresses, reachable_addresses
 from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, Previous, SeatInfo, TableSetup
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import JournalError, LocalProtocolError, NetError, RemoteProtocolError
@@ -105,7 +105,7 @@ __all__ = [
     "LocalProtocolError", "SeatRecord", "Lobby", "LobbyRefusal", "NetError", "Notify", "Occupant", "Previous",
     "RemoteProtocolError", "Progress", "SeatInfo", "SeatRunner", "Seated", "Sequencer", "Started", "Stats", "Stopped",
     "TableAd", "TableConfig", "SeatSigner", "TableEvent", "TableSetup", "Transcript", "Verdict", "Waiting", "Watcher",
-    "Watching", "Welcomed", "Observe", "app_body", "async_dial", "async_watch", "author_message",
+    "Watching", "Welcomed", "Observe", "app_body", "async_dial", "async_watch", "author_message", "check_bindable",
     "decode_object", "link_problem", "local_addresses", "next_link", "reachable_addresses", "default_transcript_path",
     "encode_frame", "load_entries", "load_identity", "make_genesis", "replay", "save_entries", "seal",
     "setup_from_genesis", "unfinished", "verify", "damaged", "replay_journal",

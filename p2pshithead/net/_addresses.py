@@ -4,7 +4,7 @@
 # announces only that one (loopback included: the table then stays on this machine). `async_dial` tries
 # every address, starting the next one `stagger` seconds after the last (RFC 8305's happy eyeballs) or
 # as soon as one fails; the first to connect wins and the others are cancelled.
-"""`ANY`, `local_addresses`, `reachable_addresses`, `open_listener` and `async_dial`."""
+"""`ANY`, `local_addresses`, `check_bindable`, `reachable_addresses`, `open_listener` and `async_dial`."""
 
 from __future__ import annotations
 
@@ -32,6 +32,16 @@ def local_addresses() -> tuple[str, ...]:
         for ip in adapter.ips:
             found.append(str(ipaddress.ip_address(ip.ip if isinstance(ip.ip, str) else ip.ip[0])))
     return tuple(dict.fromkeys(found))
+
+
+def check_bindable(bind: str) -> None:
+    """Nothing, when a socket can be bound to `bind` (an address of `local_addresses`), port 0.
+
+    Raises:
+        OSError: when it cannot (an IPv6 link-local address without its interface: EINVAL).
+    """
+    with socket.socket(socket.AF_INET6 if ":" in bind else socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((bind, 0))
 
 
 def reachable_addresses(bind: str) -> tuple[str, ...]:

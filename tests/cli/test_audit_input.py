@@ -51,6 +51,10 @@ def test_a_line_of_thousands_of_characters_at_the_prompt_is_answered_in_words_th
 @pytest.mark.parametrize("address,said", [
     ("999.1.1.1:5", "Invalid value for --address: no machine called 999.1.1.1 is known here"),
     ("a\x1b[31m:5", "Invalid value for --address: expected HOST:PORT (e.g. 192.168.1.20:40000), got 'a\\x1b[31m:5'"),
+    ("127.0.0.1:\u00b2", "Invalid value for --address: expected HOST:PORT (e.g. 192.168.1.20:40000), got "
+                         "'127.0.0.1:\u00b2'"),  # (a superscript two is a digit to str.isdigit, not to int)
+    ("127.0.0.1:65536", "Invalid value for --address: expected HOST:PORT (e.g. 192.168.1.20:40000), got "
+                        "'127.0.0.1:65536'"),
 ])  # fmt: skip
 def test_an_address_no_machine_has_is_refused_as_address_in_words(tmp_path: Path, address: str, said: str) -> None:
     for command in ("join", "join --watch"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import os
 import subprocess
@@ -28,6 +29,7 @@ from p2pshithead.net import (
     TableConfig,
     load_entries,
     load_identity,
+    local_addresses,
     save_entries,
 )
 
@@ -151,6 +153,32 @@ def test_a_bind_address_the_machine_lacks_is_refused_in_words(home: Path, comman
     result = CliRunner().invoke(main, [*command, "--bind", "203.0.113.77"])  # TEST-NET-3: never a local address
     assert result.exit_code == 2 and "is not an address of this machine" in result.output
     assert "Traceback" not in result.output and "Errno" not in result.output
+
+
+def test_a_link_local_bind_address_is_refused_in_words(home: Path) -> None:
+    linked = [a for a in local_addresses() if ipaddress.ip_address(a).is_link_local]
+    if not linked:
+        pytest.skip("this machine has no IPv6 link-local address")
+    for command in (["host", "--autoplay", "--no-announce"], ["join", "--bot", "--address", "[::1]:1"]):
+        result = CliRunner().invoke(main, [*command, "--bind", linked[0]])
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2, said
+        assert f"Invalid value for --bind: {linked[0]} cannot be used (a link-local address, which needs its " \
+               "interface named): give another address of this machine" in said
+
+
+@pytest.mark.parametrize(("bind", "address", "said"), [
+    ("127.0.0.1", "[::1]:1", "::1 has no IPv4 address, and --bind 127.0.0.1 reaches only those: give the table's IPv4 "
+                             "address, or leave --bind out"),
+    ("::1", "127.0.0.1:1", "127.0.0.1 has no IPv6 address, and --bind ::1 reaches only those: give the table's IPv6 "
+                           "address, or leave --bind out"),
+])  # fmt: skip
+def test_an_address_bind_cannot_reach_is_refused_in_words(home: Path, bind: str, address: str, said: str) -> None:
+    if bind not in local_addresses():
+        pytest.skip(f"this machine has no {bind}")
+    for command in (["join", "--bot"], ["join", "--watch"]):
+        result = CliRunner().invoke(main, [*command, "--address", address, "--bind", bind])
+        assert result.exit_code == 2 and f"Invalid value for --address: {said}" in " ".join(result.output.split())
 
 
 def test_a_refused_connection_is_said_in_words(home: Path) -> None:
