@@ -93,8 +93,8 @@ def network_words(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.filename:  # a file of the config folder (a journal, a transcript)
         return _(_UNWRITABLE).format(path=exc.filename, problem=exc.strerror)
     text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)
-    if text and isinstance(exc, OSError):  # a socket's
-        return _("{words} ({detail})").format(words=_(text), detail=exc.strerror)
+    if text and isinstance(exc, OSError):  # a socket's (the system's words: socket.create_server adds its own)
+        return _("{words} ({detail})").format(words=_(text), detail=os.strerror(exc.errno or 0))
     return str(exc)
 
 

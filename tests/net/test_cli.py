@@ -6,6 +6,7 @@ import asyncio
 import ipaddress
 import json
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -179,6 +180,15 @@ def test_an_address_bind_cannot_reach_is_refused_in_words(home: Path, bind: str,
     for command in (["join", "--bot"], ["join", "--watch"]):
         result = CliRunner().invoke(main, [*command, "--address", address, "--bind", bind])
         assert result.exit_code == 2 and f"Invalid value for --address: {said}" in " ".join(result.output.split())
+
+
+def test_a_port_in_use_is_said_in_words_with_the_next_step(home: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = str(taken.getsockname()[1])
+        result = run("host", "--autoplay", "--no-announce", "--bind", "127.0.0.1", "--port", port, "--name", "ana")
+    assert result.returncode == 3, result.stderr
+    assert result.stderr == ("error: that port is in use by another program: leave --port out, or choose another "
+                             "(Address already in use)\n")
 
 
 def test_a_refused_connection_is_said_in_words(home: Path) -> None:
