@@ -32,7 +32,7 @@ folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` 
 @click.option("--bind", default="0.0.0.0", show_default=True, help=_("Address for mDNS and the socket."))
 @click.option("--list", "list_only", is_flag=True, help=_("Print the tables found and exit."))
 @click.option("--wait", type=FloatRange(0, 600), default=5.0, show_default=True,
-              help=_("Seconds to look for TABLE (or, with --list or --bot, for any table)."))
+              help=_("Seconds to look for TABLE, or else for any table (without --list or --bot: for the first one)."))
 @click.option("--json", "as_json", is_flag=True, help=_("With --list: one JSON array of the tables."))
 @click.option("--bot", is_flag=True, help=_("A computer player takes this seat."))
 @click.option("--watch", is_flag=True, help=_("Watch TABLE as a spectator: public cards and moves, every proof "

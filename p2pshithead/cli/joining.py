@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -41,12 +42,15 @@ from p2pshithead.net import (
     PROTOCOL_VERSION,
     Agent,
     Browser,
+    Bye,
+    Goodbye,
     Identity,
     Joiner,
     Journal,
     JournalError,
     NetError,
     Progress,
+    Refused,
     SeatRecord,
     TableAd,
     TableEvent,
@@ -105,7 +109,8 @@ async def _async_find(table: str, bind: str, wait: float, watch: bool) -> tuple[
 async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
                       wanted: Callable[[TableAd], bool]) -> TableAd | None:  # fmt: skip
     """A bot takes the first `wanted` table with a free seat (within `wait` s); a person sees the wanted
-    tables as they appear and types the number of one, for as long as they like."""
+    tables as they appear and, once one did (within `wait` s), types the number of one, for as long as they
+    like. None: no table found in time."""
     if bot:
         found = await async_watch(bind, wait, lambda kind, ad: None, lambda ad: ad.free > 0 and wanted(ad))
         return next((ad for ad in found.values() if ad.free and wanted(ad)), None)
@@ -114,11 +119,15 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
     numbered: list[TableAd] = []
     async with Browser(bind) as browser:
         click.echo(_("looking for tables on this network..."))
-        reading = asyncio.ensure_future(READER.async_read(_(_PICK)))
+        deadline = asyncio.get_running_loop().time() + wait
+        reading: asyncio.Future[Any] = asyncio.get_running_loop().create_future()  # asked once a table is seen
         try:
             with patch_stdout():  # tables that appear are printed above the prompt
                 while True:
-                    change = asyncio.ensure_future(browser.async_next(3600))
+                    left = deadline - asyncio.get_running_loop().time() if not numbered else 3600
+                    if left <= 0:
+                        return None
+                    change = asyncio.ensure_future(browser.async_next(left))
                     done, _pending = await asyncio.wait({reading, change}, return_when=asyncio.FIRST_COMPLETED)
                     if change in done and (result := change.result()) is not None:
                         kind, _name, ad = result
@@ -127,6 +136,8 @@ async def _async_pick(bind: str, bot: bool, wait: float, watch: bool,
                             number = len(numbered) + 1 if known is None else known + 1
                             numbered[number - 1:number] = [ad]
                             show(f"{number}.", ad)
+                            if len(numbered) == 1 and known is None:  # the first: the question now
+                                reading = asyncio.ensure_future(READER.async_read(_(_PICK)))
                         elif ad is not None:
                             click.echo(_("   gone: {table}").format(table=label(ad)))
                     change.cancel()
@@ -170,8 +181,10 @@ async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, wa
     if table is None:
         ad = await _async_pick(bind, bot, wait, watch, _of(game))
         if ad is None:
-            raise click.ClickException(_("no table with a free seat found in {wait} s; try --wait SECONDS or "
-                                         "--address HOST:PORT").format(wait=f"{wait:g}"))
+            raise click.ClickException(_("no table with a free seat found on this network in {wait} s: `p2pshithead "
+                                         "host` opens one; "
+                                         "or check that you are on the same Wi-Fi as the host, and try --wait SECONDS "
+                                         "or --address HOST:PORT").format(wait=f"{wait:g}"))
         return ad
     matches, seen = await _async_find(table, bind, wait, watch)
     matches = [ad for ad in matches if _of(game)(ad)]
@@ -241,6 +254,10 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
                 raise KeyboardInterrupt from None  # Ctrl-C at the ready prompt: said as Ctrl-C anywhere else
             raise
+        except Refused as exc:
+            if not _closed_before_play(exc, joiner):
+                raise
+            result = None  # (said once the ready prompt is gone)
         while result is not None:
             seat = [s.key for s in result.setup.seats].index(identity.public)
             status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
@@ -257,6 +274,9 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), standing.async_play_again)
             if result is None and not standing.stood:  # the host closed the table (or its program ended)
                 say(_("The table closed: there is no next game here. Bye!"))
+    if not evening.games:  # the host closed the table before its first game
+        say(fitted(_(CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
+        return 1
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
@@ -283,14 +303,32 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
     """Play the Speed table at `addresses`/`port` (one game, kept by nobody); the exit status (None: the
     person left)."""
     stop_on_term()
-    async with async_seated(bot, level, seed, ascii) as agent:
-        say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
-        joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
-                        bind=None if bind == ANY else bind, notify=notifier(say, agent), clock=time.monotonic,
-                        secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip
-        async with joiner:
-            result = await async_until_left(joiner.async_run(), agent)
+    joiner: Joiner | None = None
+    try:
+        async with async_seated(bot, level, seed, ascii) as agent:
+            say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
+            joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
+                            bind=None if bind == ANY else bind, notify=notifier(say, agent), clock=time.monotonic,
+                            secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip
+            async with joiner:
+                result = await async_until_left(joiner.async_run(), agent)
+    except Refused as exc:  # (said here, once the terminal is put back)
+        if joiner is None or not _closed_before_play(exc, joiner):
+            raise
+        if not quiet:
+            click.echo(fitted(_(CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
+        return 1
     return None if result is None else speed_finish(result, identity, transcript, click.echo)
+
+
+def _closed_before_play(exc: Refused, joiner: Joiner) -> bool:
+    """Whether `exc` is the host's goodbye to a joiner still in the lobby: it closed the table."""
+    return isinstance(exc.answer, Bye) and exc.answer.why is Goodbye.CLOSED and joiner.transcript is None
+
+
+CLOSED_BEFORE_PLAY = N_("The host closed the table {table!r} before its first game. To play, `p2pshithead join` finds "
+                        "another table, or `p2pshithead host` opens one. Bye!")
+"""What a joiner in the lobby is told when its host closes the table (Ctrl-C, Ctrl-D, a shutdown)."""
 
 
 def _no_move(shown: object, seat: int, text: str) -> Hint:

@@ -174,6 +174,11 @@ class Joiner:
             self._pin.key = self._pin.key or self.transcript.setup.seats[SEQUENCER].key  # the host of its game
             self._last_sent = self._in_flight(self._journal.sent())
 
+    @property
+    def table_name(self) -> str:
+        """The table's name, as the host's welcome gave it ("" before one came)."""
+        return self._table_name
+
     async def __aenter__(self) -> Joiner:
         try:
             await self._async_connect(self._addresses, self._port)

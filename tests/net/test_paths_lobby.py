@@ -55,8 +55,7 @@ def test_ctrl_d_at_a_joiners_ready_prompt_leaves_the_table(lan: Lan) -> None:
 def test_ctrl_d_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) -> None:
     host, ann = _with_ann(lan)
     _ctrl_d_leaves(host, "End of input: you left the table before its first game, so it closes. Bye!")
-    ann.expect(words("the host closed the table"), timeout=10)
-    ann.expect(pexpect.EOF, timeout=10)
+    _told_closed(ann)
 
 
 def test_input_piped_that_runs_out_at_the_ready_prompt_keeps_the_seat(lan: Lan) -> None:
@@ -95,8 +94,18 @@ def test_ctrl_c_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) ->
     host.close()
     shown = host.logfile_read.getvalue()
     assert host.exitstatus == 130 and "Traceback" not in shown and "Task" not in shown, shown[-800:]
-    ann.expect(words("the host closed the table"), timeout=10)
-    ann.expect(pexpect.EOF, timeout=10)
+    _told_closed(ann)
+
+
+def _told_closed(joiner: pexpect.spawn) -> None:
+    """The joiner in the lobby is told its host closed the table, by name, and what to do next; it leaves
+    with status 1 (it said "error: host of Hostel bar: the host closed the table", status 3)."""
+    joiner.expect(words("The host closed the table 'Hostel bar' before its first game. To play, `p2pshithead join` "
+                        "finds another table, or `p2pshithead host` opens one. Bye!"), timeout=10)
+    joiner.expect(pexpect.EOF, timeout=10)
+    joiner.close()
+    shown = joiner.logfile_read.getvalue()
+    assert joiner.exitstatus == 1 and "error" not in shown and "Traceback" not in shown, shown[-800:]
 
 
 def test_ctrl_c_at_a_joiners_ready_prompt_leaves_the_lobby_in_words(lan: Lan) -> None:

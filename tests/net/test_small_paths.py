@@ -50,9 +50,23 @@ def test_a_listing_that_finds_no_table_says_so(alone: str, tmp_path: Path) -> No
 
 
 @needs_root
+def test_join_that_finds_no_table_says_so_with_the_next_step_and_asks_nothing(alone: str, tmp_path: Path) -> None:
+    """It asked "join which table?" over an empty list, for as long as the person waited."""
+    child = _in(alone, tmp_path, "join", "--wait", "1", "--bind", LOOP)
+    child.expect("looking for tables on this network")
+    child.expect(words("Error: no table with a free seat found on this network in 1 s: `p2pshithead host` opens one; "
+                       "or check that you are on the same Wi-Fi as the host, and try --wait SECONDS or --address "
+                       "HOST:PORT"), timeout=10)
+    assert "which table" not in (child.before or "")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+@needs_root
 def test_ctrl_c_while_looking_for_tables_says_nothing_was_joined(alone: str, tmp_path: Path) -> None:
     child = _in(alone, tmp_path, "join", "--bind", LOOP)
-    child.expect("join which table")
+    child.expect("looking for tables on this network")
     child.sendintr()
     child.expect("Stopped looking for tables: you sat nowhere. Bye!")
     child.expect(pexpect.EOF)
