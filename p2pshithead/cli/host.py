@@ -208,12 +208,18 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                 if host.ad.playing:
                     raise
                 if isinstance(agent, HumanAgent) and agent.interrupted:
-                    click.echo("\n" + fitted(_("Stopped: you left the table before its first game, so it closes. "
-                                                "Bye!")))
+                    click.echo("\n" + fitted(_(STOPPED_BEFORE_PLAY)))
                     raise SystemExit(130) from None
                 click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "
                                             "Bye!")))
                 raise SystemExit(0) from None
+            except asyncio.CancelledError:  # Ctrl-C away from a prompt, or SIGTERM
+                if host.ad.playing or table.resume:
+                    raise
+                result = None
+            if result is None and not host.ad.playing and not table.resume:  # (a person at Speed left before it)
+                click.echo("\n" + fitted(_(STOPPED_BEFORE_PLAY)))
+                raise SystemExit(130)
             stopped = result is None  # a person at Speed left: the game is over for both, its bot too
             if result is None or config.app is not SHITHEAD:
                 return None if result is None else (result, 0)
@@ -255,6 +261,8 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         return result, status
 
 
+STOPPED_BEFORE_PLAY = N_("Stopped: you left the table before its first game, so it closes. Bye!")
+"""What the host's person who stops (Ctrl-C) before the table's first game began is told, at either game."""
 HOST_LEFT = N_("You left the game for good, and a table plays on only with its host: it closes now, and the others "
                "are told. Bye!")
 """What the host's person who left a game for good is told once it is over (never asked to play the next)."""

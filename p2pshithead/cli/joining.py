@@ -318,6 +318,10 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
         if not quiet:
             click.echo(fitted(_(CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
+    if result is None and isinstance(agent, SpeedPerson) and agent.seat is None:  # left before the game began
+        if not quiet:
+            click.echo(fitted(_("Left the table before the game began. Bye!")))
+        return 130
     return None if result is None else speed_finish(result, identity, transcript, click.echo)
 
 
