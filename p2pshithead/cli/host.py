@@ -43,6 +43,8 @@ from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
     ANY,
+    AWAY_TIME_S,
+    MAX_WAIT_S,
     SEQUENCER,
     Agent,
     Entry,
@@ -373,9 +375,9 @@ app folder): after a crash, `host --resume` goes on with it and the others come 
               help=_("Seats at the table."))
 @click.option("--bots", type=click.IntRange(0, MAX_PLAYERS - 1), default=0, show_default=True,
               help=_("Bot peers to seat."))
-@click.option("--turn-time", type=click.IntRange(0, 24 * 3600), default=60, show_default=True, metavar="S",
+@click.option("--turn-time", type=click.IntRange(0, MAX_WAIT_S), default=60, show_default=True, metavar="S",
               help=_("Seconds a person has to decide before their program plays for them (0: no limit)."))
-@click.option("--away-time", type=click.IntRange(1, 24 * 3600), default=120, show_default=True, metavar="S",
+@click.option("--away-time", type=click.IntRange(1, MAX_WAIT_S), default=AWAY_TIME_S, show_default=True, metavar="S",
               help=_("Seconds a player who dropped (crash, lid closed, link lost) has to come back."))
 @click.option("--resume", is_flag=True, help=_("Go on with the last unfinished table this host ran."))
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help=_("TCP port (default: any free one)."))

@@ -78,8 +78,11 @@ def label(ad: TableAd) -> str:
 
 
 def _line(ad: TableAd) -> str:
-    limits = (_("{turn} s to decide, {away} s to come back").format(turn=ad.turn_time, away=ad.away_time)
-              if ad.turn_time else _("{away} s to come back").format(away=ad.away_time))  # fmt: skip
+    if is_speed(ad):  # kept by nobody: a lost link comes back within the limit, a program that ended never
+        limits = _("{away} s for a lost link to come back").format(away=ad.away_time)
+    else:
+        limits = (_("{turn} s to decide, {away} s to come back").format(turn=ad.turn_time, away=ad.away_time)
+                  if ad.turn_time else _("{away} s to come back").format(away=ad.away_time))  # fmt: skip
     return _("{label}  [{rules}]  {state}; {limits}  {addresses} port {port}").format(
         label=label(ad), rules=ad.rules, state=_state(ad), limits=limits, addresses=", ".join(ad.addresses),
         port=ad.port)

@@ -265,6 +265,9 @@ def table_words(event: TableEvent) -> str:
             if resumed:
                 return _("back at {table!r} (seat {seat}): catching up").format(table=name, seat=seat)
             words = rules_words(app, rules)
+            if (spec := APPS.get(app)) is not None and not spec.kept:  # Speed: a program that ended never comes back
+                return _("seated at {table!r} (seat {seat}); rules: {rules}; {away} s for a lost link to come "
+                         "back").format(table=name, seat=seat, rules=words, away=away_time)
             if turn_time:
                 return _("seated at {table!r} (seat {seat}); rules: {rules}; {turn} s to decide, {away} s to come back "
                          "after a drop").format(table=name, seat=seat, rules=words, turn=turn_time, away=away_time)

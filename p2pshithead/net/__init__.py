@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING
 
 from p2pshithead.late import late
 from p2pshithead.net._addresses import ANY, async_dial, check_bindable, local_addresses, reachable_addresses
-from p2pshithead.net._app import MAX_SEATS, Application, Apps, AppSpec, Previous, SeatInfo, TableSetup
+from p2pshithead.net._app import (
+    AWAY_TIME_S,
+    MAX_SEATS,
+    MAX_WAIT_S,
+    Application,
+    Apps,
+    AppSpec,
+    Previous,
+    SeatInfo,
+    TableSetup,
+)
 from p2pshithead.net._discovery import SERVICE_TYPE, Announcer, Browser, TableAd, async_watch
 from p2pshithead.net._errors import JournalError, LocalProtocolError, NetError, RemoteProtocolError
 from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame
@@ -98,7 +108,7 @@ if not TYPE_CHECKING:  # hidden from mypy, which then still refuses a name the p
 
 __all__ = [
     "FROM_HOST", "FROM_PEER", "AwayCause", "AwayReport", "Bye", "Goodbye", "HostGone", "Refusal", "Refused", "Reject",
-    "MAX_FRAME", "MAX_SEATS", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
+    "AWAY_TIME_S", "MAX_FRAME", "MAX_SEATS", "MAX_WAIT_S", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
     "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
     "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",
     "Identity", "Joiner", "HostSession", "Journal", "JournalError", "LeftLobby", "Limits", "LobbySeats",

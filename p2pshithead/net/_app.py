@@ -21,6 +21,9 @@ MAX_RULES_TEXT = 200
 """The longest rules text a table carries (a preset, with any house rules the application reads in it)."""
 MAX_WAIT_S = 24 * 3600
 """The longest time limit a table may set (seconds)."""
+AWAY_TIME_S = 120
+"""How long a player who dropped has to come back when the host sets no other limit (`host --away-time`;
+Speed sets none), in seconds."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from typing import Any
 from p2pshithead.errors import LocalSecretError
 from p2pshithead.lang import _
 from p2pshithead.net._addresses import async_dial, link_words, peer_name
-from p2pshithead.net._app import Apps
+from p2pshithead.net._app import AWAY_TIME_S, MAX_WAIT_S, Apps
 from p2pshithead.net._connection import Connection
 from p2pshithead.net._errors import LocalProtocolError, NetError, RemoteProtocolError
 from p2pshithead.net._events import (
@@ -169,7 +169,7 @@ class Joiner:
             self._journal, record = resume
             self._secret = record.secret
             away = record.options.get("away")
-            self._away_time = away if type(away) is int and 0 < away <= 24 * 3600 else 120
+            self._away_time = away if type(away) is int and 0 < away <= MAX_WAIT_S else AWAY_TIME_S
             self.transcript = replay_journal(record, self._journal.entries(), identity.public, apps)
             self._pin.key = self._pin.key or self.transcript.setup.seats[SEQUENCER].key  # the host of its game
             self._last_sent = self._in_flight(self._journal.sent())

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from p2pshithead.lang import _
-from p2pshithead.net._app import MAX_RULES_TEXT, MAX_SEATS, MAX_WAIT_S, Apps, AppSpec, Previous
+from p2pshithead.net._app import AWAY_TIME_S, MAX_RULES_TEXT, MAX_SEATS, MAX_WAIT_S, Apps, AppSpec, Previous
 from p2pshithead.net._discovery import TableAd
 from p2pshithead.net._errors import LocalProtocolError, RemoteProtocolError
 from p2pshithead.net._events import Away, Back, Dropped, LeftLobby, LobbySeats, Seated, Stopped, TableEvent
@@ -99,12 +99,12 @@ class TableConfig:
     port: int = 0
     announce: bool = True
     turn_time: int = 60
-    away_time: int = 120
+    away_time: int = AWAY_TIME_S
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.name) <= 40 or not self.name.isprintable():
             raise ValueError(f"table name must be 1..40 printable characters, got {self.name!r}")
-        if not 0 <= self.turn_time <= 24 * 3600 or not 1 <= self.away_time <= 24 * 3600:
+        if not 0 <= self.turn_time <= MAX_WAIT_S or not 1 <= self.away_time <= MAX_WAIT_S:
             raise ValueError("time limits must be 0..86400 s (turn) and 1..86400 s (away)")
         self.app.check(self.rules, self.seats)
 

@@ -22,6 +22,7 @@ from p2pshithead.cli.lan import show
 from p2pshithead.cli.seating import verdict_words
 from p2pshithead.cli.session import answer_words, network_words, table_words
 from p2pshithead.net import (
+    AWAY_TIME_S,
     PROTOCOL_VERSION,
     AwayCause,
     AwayReport,
@@ -41,6 +42,7 @@ from p2pshithead.net import (
     Verdict,
     Welcomed,
 )
+from p2pshithead.speedgame import SPEED
 
 from .countdown import APPS, COUNTDOWN, CountdownBot, countdown_bots
 
@@ -167,6 +169,28 @@ def test_a_listed_table_reads_in_each_language(code: str, lines: list[str], caps
     show("2.", _ad(5))
     shown = capsys.readouterr().out
     assert f"1. {lines[0]}\n" in shown and f"  {lines[1]}" in shown, shown
+
+
+def test_a_speed_table_promises_only_a_lost_link_the_time_to_come_back(capsys: pytest.CaptureFixture[str]) -> None:
+    """Nobody keeps a Speed game: a link lost while the program runs comes back within the limit, a program
+    that ended never does (the listing and the seat said "120 s to come back (after a drop)", as for a
+    Shithead table, whose player comes back even after a crash)."""
+    config = TableConfig("Fast", SPEED, "speed", 2, "127.0.0.1", turn_time=0)
+    assert config.away_time == AWAY_TIME_S == 120
+    lang.use("en")
+    show("1.", TableAd("ab" * 16, "Fast", "dana", "speed", "00" * 32, 1, 1, PROTOCOL_VERSION, ("192.168.1.5",), 40000,
+                       turn_time=0, away_time=config.away_time))  # fmt: skip
+    assert "[speed]  1/2 seated; 120 s for a lost link to come back  192.168.1.5" in capsys.readouterr().out
+    seated = Welcomed("Fast", 1, SPEED.name, "speed", 0, config.away_time)
+    assert table_words(seated) == "seated at 'Fast' (seat 1); rules: speed; 120 s for a lost link to come back"
+    lang.use("fr")
+    assert table_words(seated).endswith("120 s pour qu'une liaison perdue revienne")
+
+
+def test_the_hosts_away_time_is_the_one_default_of_every_table() -> None:
+    from p2pshithead.cli.host import host
+
+    assert next(p.default for p in host.params if p.name == "away_time") == AWAY_TIME_S
 
 
 @pytest.mark.parametrize("code, words", [
