@@ -264,7 +264,7 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
 
 
 STOPPED_BEFORE_PLAY = N_("Stopped: you left the table before its first game, so it closes. Bye!")
-"""What the host's person who stops (Ctrl-C) before the table's first game began is told, at either game."""
+"""What the host's person who stops the table (Ctrl-C, SIGTERM) before its first game began is told, at either game."""
 HOST_LEFT = N_("You left the game for good, and a table plays on only with its host: it closes now, and the others "
                "are told. Bye!")
 """What the host's person who left a game for good is told once it is over (never asked to play the next)."""

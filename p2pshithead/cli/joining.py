@@ -76,6 +76,8 @@ _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcemen
 _AFRESH = N_("`join` again sits at a table afresh")  # the next step after a journal is set aside
 _DROPPED = N_("Dropped out. If a game was in play, the others wait for you: run `join` again to come back, or type "
               "quit on your turn to leave it for good. Bye!")  # fmt: skip
+_CLOSED_BEFORE_PLAY = N_("The host closed the table {table!r} before its first game. To play, `p2pshithead join` "
+                         "finds another table, or `p2pshithead host` opens one. Bye!")  # fmt: skip
 _LOOPBACK = "127.0.0.1"
 
 
@@ -182,9 +184,8 @@ async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, wa
         ad = await _async_pick(bind, bot, wait, watch, _of(game))
         if ad is None:
             raise click.ClickException(_("no table with a free seat found on this network in {wait} s: `p2pshithead "
-                                         "host` opens one; "
-                                         "or check that you are on the same Wi-Fi as the host, and try --wait SECONDS "
-                                         "or --address HOST:PORT").format(wait=f"{wait:g}"))
+                                         "host` opens one; or check that you are on the same Wi-Fi as the host, and "
+                                         "try --wait SECONDS or --address HOST:PORT").format(wait=f"{wait:g}"))
         return ad
     matches, seen = await _async_find(table, bind, wait, watch)
     matches = [ad for ad in matches if _of(game)(ad)]
@@ -275,7 +276,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             if result is None and not standing.stood:  # the host closed the table (or its program ended)
                 say(_("The table closed: there is no next game here. Bye!"))
     if not evening.games:  # the host closed the table before its first game
-        say(fitted(_(CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
+        say(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
@@ -316,7 +317,7 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
         if joiner is None or not _closed_before_play(exc, joiner):
             raise
         if not quiet:
-            click.echo(fitted(_(CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
+            click.echo(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
     if result is None and isinstance(agent, SpeedPerson) and agent.seat is None:  # left before the game began
         if not quiet:
@@ -328,11 +329,6 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
 def _closed_before_play(exc: Refused, joiner: Joiner) -> bool:
     """Whether `exc` is the host's goodbye to a joiner still in the lobby: it closed the table."""
     return isinstance(exc.answer, Bye) and exc.answer.why is Goodbye.CLOSED and joiner.transcript is None
-
-
-CLOSED_BEFORE_PLAY = N_("The host closed the table {table!r} before its first game. To play, `p2pshithead join` finds "
-                        "another table, or `p2pshithead host` opens one. Bye!")
-"""What a joiner in the lobby is told when its host closes the table (Ctrl-C, Ctrl-D, a shutdown)."""
 
 
 def _no_move(shown: object, seat: int, text: str) -> Hint:
