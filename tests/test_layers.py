@@ -2,8 +2,8 @@
 
 Every module under p2pshithead/ is parsed with `ast`; every import counts, at the top of a module,
 inside a function or under `if TYPE_CHECKING:`. A package may import only the packages `MAY_IMPORT`
-gives it (level 0: errors, lang, late, wire; 1: engine, speed, crypto; 2: net, bots; 3: game, speedgame; 4: bench;
-5: cli), only cli imports click, prompt_toolkit and platformdirs, nothing imports Babel's `catalogs`
+gives it (level 0: errors, files, lang, late, wire; 1: engine, speed, crypto; 2: net, bots; 3: game, speedgame;
+4: bench; 5: cli), only cli imports click, prompt_toolkit and platformdirs, nothing imports Babel's `catalogs`
 (the build's and the tests'), and
 never a private `_module` (or `_name`) of another package: it imports from that package's
 `__init__`. A package's own private modules are its business. A subprocess then checks that
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "p2pshithead"
 TOP = "p2pshithead"  # the root package itself (p2pshithead/__init__.py): imports only `compiled`
 
-LEVEL_0 = frozenset({"errors", "lang", "late", "wire"})
+LEVEL_0 = frozenset({"errors", "files", "lang", "late", "wire"})
 MAY_IMPORT: dict[str, frozenset[str]] = {
     TOP: frozenset({"compiled"}),  # its guard runs first, before any compiled module is imported
     "compiled": frozenset(),
@@ -31,6 +31,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "late": frozenset(),
     "catalogs": frozenset(),  # build time: setup.py loads it alone
     "lang": frozenset({"errors"}),
+    "files": frozenset({"errors", "lang"}),
     "wire": frozenset({"errors"}),
     "engine": LEVEL_0,
     "speed": LEVEL_0,

@@ -18,7 +18,7 @@ from click.core import ParameterSource
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
 from p2pshithead.cli.helptext import examples
-from p2pshithead.cli.home import HOME_ENV, config_dir, read_kept, tables_dir
+from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.lan import checked_bind
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.processes import APART, alive, end
@@ -39,6 +39,7 @@ from p2pshithead.cli.session import (
 from p2pshithead.cli.speedplay import speed_rules
 from p2pshithead.cli.terminal import fitted, stop_on_term
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
+from p2pshithead.files import read_small
 from p2pshithead.game import SHITHEAD, table_rules
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
@@ -96,7 +97,7 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
         own = level
         if table_id is not None:  # a resumed bot plays at its own level (a folder that keeps none: `level`)
             with contextlib.suppress(OSError, UnicodeDecodeError):
-                own = read_kept(bot_home(k) / _LEVEL, _SMALL).decode("utf-8")
+                own = read_small(bot_home(k) / _LEVEL, _SMALL).decode("utf-8")
         # their own session: Ctrl-C at the terminal is the host's to handle, the bots leave when the table closes
         bot_home(k).mkdir(parents=True, exist_ok=True, mode=0o700)
         with open(bot_home(k) / _ERRORS, "ab") as errors:  # (a bot outlives a host killed: not its terminal)
@@ -125,7 +126,7 @@ def _running_bot(number: int) -> int | None:
     to the table by itself), else None. On Linux the process must have the bot's config folder (not a pid
     used again since)."""
     try:
-        pid = int(read_kept(bot_home(number) / _PID, _SMALL))
+        pid = int(read_small(bot_home(number) / _PID, _SMALL))
     except (OSError, ValueError):
         return None
     return pid if _alive(pid, bot_home(number)) else None

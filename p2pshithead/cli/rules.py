@@ -22,9 +22,10 @@ from typing import TypeVar
 import click
 
 from p2pshithead.cli.helptext import examples
-from p2pshithead.cli.home import config_dir, read_kept
+from p2pshithead.cli.home import config_dir
 from p2pshithead.cli.terminal import fitted
 from p2pshithead.engine import PRESETS, Ruleset, SettingError, preset
+from p2pshithead.files import read_small
 from p2pshithead.lang import _, listed
 
 DEFAULT_PRESET = "classic"
@@ -163,7 +164,7 @@ def load_saved(name: str, hint: str = "--rules") -> ChosenRules:
                 label=SAVED + name, folder=rules_folder(), saved=saved, name=name), param_hint=hint)
     how = {"path": path, "label": SAVED + name, "name": name}
     try:
-        raw = read_kept(path, _MOST)
+        raw = read_small(path, _MOST)
     except OSError as exc:
         raise click.BadParameter(_("cannot read {path} ({problem}); delete it or save {label} again with "
                                    "`p2pshithead rules PRESET --set KEY=VALUE --save {name}`").format(

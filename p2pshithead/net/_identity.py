@@ -16,9 +16,12 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from p2pshithead.files import read_small
+
 KEY_BYTES = 32
 SIG_BYTES = 64
 NICK_MAX = 24
+_KEY_MOST = 64 * 1024  # the most bytes the key file is read for (its PEM is under 200)
 
 
 def check_nick(nick: str) -> str:
@@ -92,7 +95,7 @@ def load_identity(folder: Path, nick: str | None = None) -> Identity:
     folder.mkdir(parents=True, exist_ok=True)
     key_path, nick_path = folder / "identity.pem", folder / "nick"
     if key_path.exists():
-        key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+        key = serialization.load_pem_private_key(read_small(key_path, _KEY_MOST), password=None)
         if not isinstance(key, Ed25519PrivateKey):
             raise ValueError(f"{key_path} does not hold an Ed25519 key")
     else:
@@ -104,6 +107,7 @@ def load_identity(folder: Path, nick: str | None = None) -> Identity:
         with os.fdopen(fd, "wb") as out:
             out.write(pem)
     if nick is None:
-        nick = nick_path.read_text().strip() if nick_path.exists() else (getpass.getuser() or "player")[:NICK_MAX]
+        nick = (read_small(nick_path, 4 * NICK_MAX + 2).decode("utf-8").strip() if nick_path.exists()
+                else (getpass.getuser() or "player")[:NICK_MAX])
     nick_path.write_text(check_nick(nick) + "\n")
     return Identity(key, nick)

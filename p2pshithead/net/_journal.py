@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from p2pshithead.errors import LocalSecretError, P2PError
+from p2pshithead.files import read_small
 from p2pshithead.net._app import Apps
 from p2pshithead.net._errors import JournalError, RemoteProtocolError
-from p2pshithead.net._framing import FrameDecoder, decode_object, encode_frame, pack
+from p2pshithead.net._framing import MAX_FRAME, FrameDecoder, decode_object, encode_frame, pack
 from p2pshithead.net._messages import SUBMIT_SCHEMA, check_message, checked
 from p2pshithead.net._transcript import (
     SEQUENCER,
@@ -41,6 +42,7 @@ from p2pshithead.net._transcript import (
 from p2pshithead.wire import Bool, Bytes, Int, List, Opaque, Str, fields
 
 _ENTRIES, _RECORD, _SENT = "entries.p2ps", "seat.msgpack", "sent.msgpack"
+_RECORD_MOST = 64 * 1024  # the most bytes a record is read for (one is well under 1 KB)
 _TABLE_FOLDER = re.compile(r"[0-9a-f]{32}")  # a journal's folder: its table id (a set-aside one is not)
 SET_ASIDE = ".set-aside"
 """What a journal set aside adds to its folder's name."""
@@ -108,7 +110,7 @@ class Journal:
         """
         path, name = self.folder / _RECORD, self.folder.name
         try:
-            data = path.read_bytes()
+            data = read_small(path, _RECORD_MOST)
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -198,8 +200,8 @@ class Journal:
         """The local seat's last message kept by `write_sent`, or None (none kept, or unreadable)."""
         path = self.folder / _SENT
         try:
-            return authored_from(check_message(decode_object(path.read_bytes(), str(path)), {"submit": SUBMIT_SCHEMA},
-                                               str(path)))  # fmt: skip
+            data = read_small(path, MAX_FRAME)
+            return authored_from(check_message(decode_object(data, str(path)), {"submit": SUBMIT_SCHEMA}, str(path)))
         except (OSError, RemoteProtocolError, ValueError):
             return None
 

@@ -154,7 +154,7 @@ def _unreadable(path: Path) -> None:
                  "(larger than 65536 bytes)", id="over-64KB"),
     pytest.param(lambda p: p.symlink_to("/dev/zero"), "(not a file but a pipe or a device)", id="dev-zero"),
     pytest.param(os.mkfifo, "(not a file but a pipe or a device)", id="fifo"),
-    pytest.param(Path.mkdir, "(Is a directory)", id="folder"),
+    pytest.param(Path.mkdir, "(a folder, not a file)", id="folder"),
     pytest.param(_unreadable, "(Permission denied)", id="mode-000", marks=pytest.mark.skipif(
         hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads a file of mode 000")),
 ])

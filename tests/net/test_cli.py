@@ -191,6 +191,25 @@ def test_a_port_in_use_is_said_in_words_with_the_next_step(home: Path) -> None:
                              "(Address already in use)\n")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="fifos are POSIX's")
+def test_a_fifo_for_the_key_or_a_tables_record_is_refused_in_words_not_waited_on(home: Path) -> None:
+    """Both were read whole with `read_bytes`: a fifo put there stopped `join` and `host` for good."""
+    home.mkdir()
+    os.mkfifo(home / "identity.pem")
+    result = run("join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1", "--name", "ana")
+    assert result.returncode == 1 and result.stderr == (
+        f"Error: {home / 'identity.pem'} cannot be used (not a file but a pipe or a device): make the config folder "
+        "and its files yours to read and write, or set P2PSHITHEAD_HOME to another\n")
+    (home / "identity.pem").unlink()
+    folder = tables_dir() / ("ab" * 16)
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "seat.msgpack")
+    result = run("join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1", "--name", "ana")
+    assert result.returncode == 1, result.stderr
+    assert "Error: the saved game of table ababab cannot be taken up: its record seat.msgpack cannot be read (not a " \
+           "file but a pipe or a device); it is set aside in" in " ".join(result.stderr.split())
+
+
 def test_a_refused_connection_is_said_in_words(home: Path) -> None:
     result = run("join", "--bot", "--address", "127.0.0.1:1", "--bind", "127.0.0.1")
     assert result.returncode == 3 and "refused the connection (no table on that port)" in result.stderr
