@@ -183,9 +183,12 @@ async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, wa
     if table is None:
         ad = await _async_pick(bind, bot, wait, watch, _of(game))
         if ad is None:
-            raise click.ClickException(_("no table with a free seat found on this network in {wait} s: `p2pshithead "
-                                         "host` opens one; or check that you are on the same Wi-Fi as the host, and "
-                                         "try --wait SECONDS or --address HOST:PORT").format(wait=f"{wait:g}"))
+            raise click.ClickException((_("no table with a free seat found on this network in {wait} s: `p2pshithead "
+                                          "host` opens one; or check that you are on the same Wi-Fi as the host, and "
+                                          "try --wait SECONDS or --address HOST:PORT") if bot else
+                                        _("no table found on this network in {wait} s: `p2pshithead host` opens one; "
+                                          "or check that you are on the same Wi-Fi as the host, and try --wait SECONDS "
+                                          "or --address HOST:PORT")).format(wait=f"{wait:g}"))  # fmt: skip
         return ad
     matches, seen = await _async_find(table, bind, wait, watch)
     matches = [ad for ad in matches if _of(game)(ad)]

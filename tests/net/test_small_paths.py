@@ -54,9 +54,9 @@ def test_join_that_finds_no_table_says_so_with_the_next_step_and_asks_nothing(al
     """It asked "join which table?" over an empty list, for as long as the person waited."""
     child = _in(alone, tmp_path, "join", "--wait", "1", "--bind", LOOP)
     child.expect("looking for tables on this network")
-    child.expect(words("Error: no table with a free seat found on this network in 1 s: `p2pshithead host` opens one; "
-                       "or check that you are on the same Wi-Fi as the host, and try --wait SECONDS or --address "
-                       "HOST:PORT"), timeout=10)
+    child.expect(words("Error: no table found on this network in 1 s: `p2pshithead host` opens one; or check that "
+                       "you are on the same Wi-Fi as the host, and try --wait SECONDS or --address HOST:PORT"),
+                 timeout=10)
     assert "which table" not in (child.before or "")
     child.expect(pexpect.EOF)
     child.close()
