@@ -322,7 +322,11 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
         if not quiet:
             click.echo(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
-    if result is None and isinstance(agent, SpeedPerson) and agent.seat is None:  # left before the game began
+    except asyncio.CancelledError:  # SIGTERM, or Ctrl-C before the keys are read raw
+        if joiner is not None and joiner.transcript is not None:
+            raise
+        result = None
+    if result is None and (joiner is None or joiner.transcript is None):  # left before the game began
         if not quiet:
             click.echo(fitted(_("Left the table before the game began. Bye!")))
         return 130

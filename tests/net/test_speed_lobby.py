@@ -42,12 +42,14 @@ def test_a_speed_host_stopped_before_anyone_sat_says_it_closed_the_table(
     _ends(host, "Stopped: you left the table before its first game, so it closes. Bye!")
 
 
-def test_a_speed_joiner_that_leaves_before_the_game_began_says_so(people: People) -> None:
+@pytest.mark.parametrize("stop", [_ctrl_c, _sigterm], ids=["ctrl-c", "sigterm"])
+def test_a_speed_joiner_that_leaves_before_the_game_began_says_so(
+        people: People, stop: Callable[[pexpect.spawn], None]) -> None:
     with socket.create_server((LOOP, 0)) as silent:  # a table that takes the link and never answers
         port = silent.getsockname()[1]
         joiner = people.run("bob", "join", "--game", "speed", "--address", f"{LOOP}:{port}", "--bind", LOOP,
                             "--name", "bob")  # fmt: skip
         joiner.expect(re.escape(f"connected to {LOOP} port {port}"))
         joiner.expect("waiting for the other player")
-        joiner.sendintr()
+        stop(joiner)
         _ends(joiner, "Left the table before the game began. Bye!")
