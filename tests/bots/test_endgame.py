@@ -9,7 +9,7 @@ import pytest
 from p2pshithead.bots import Budget, SmartBot, measuring_player
 from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._endgame import _reused, _worlds_alike, in_endgame, tree_search
-from p2pshithead.bots._smart import _branches, _play_on, _signature, _worth_trying
+from p2pshithead.bots._smart import _branches, _scores, _signature, _worth_trying
 from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play
 
 from .helpers import king_before_the_tens, lone_king, position
@@ -45,7 +45,7 @@ def test_a_position_s_moves_are_listed_once_where_only_face_down_cards_are_unsee
 
     options = [(m,) for m in {_signature(view, m): m for m in _worth_trying(view, view.moves_for(0))}.values()]
     tree_search(view, 0, options, random.Random(1), {}, 200, Deadline(None, lambda: 0.0, 0.0), _signature,
-                candidates, lambda game, me, rng, passed: _play_on(game, me, rng, passed))  # fmt: skip
+                candidates, lambda game, me, seats, rng, passed: _scores(game, me, seats, rng, passed))  # fmt: skip
     assert listed and (len(set(listed)) == len(listed)) is alike
 
 
