@@ -9,8 +9,8 @@ clear margin over the same worlds (a paired comparison of average results); in o
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
-search always spends its whole budget). The two-player endgame (stock gone, two seats left) is
-searched as a tree instead (`tree_search`: the opponent's replies searched, not assumed greedy's).
+search always spends its whole budget). The endgame (stock gone, two or three seats left) is
+searched as a tree instead (`tree_search`: the opponents' replies searched, not assumed greedy's).
 A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget, Deadline
-from p2pshithead.bots._endgame import Tree, in_endgame, tree_search
+from p2pshithead.bots._endgame import TREE_SEATS, Tree, in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
@@ -128,7 +128,7 @@ class SmartBot:
     # with the tree of the decision before (`tree_search`'s `quick` and `kept`)
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
     tree: bool = True  # the endgame searched as a tree (`tree_search`); else as the rest
-    tree_seats: int = 2  # the endgame: the stock gone and at most this many seats left (`in_endgame`)
+    tree_seats: int = TREE_SEATS  # the endgame: the stock gone and at most this many seats left (`in_endgame`)
 
     @property
     def name(self) -> str:
@@ -167,7 +167,7 @@ class SmartBot:
 
     def _tree(self, view: Game, me: int, options: list[Line], rng: random.Random,
               avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
-        """The two-player endgame's choice: a tree search over sampled worlds (`tree_search`), going on
+        """The endgame's choice: a tree search over sampled worlds (`tree_search`), going on
         with the walks of the tree of this seat's decision before that reached this position."""
         start = self.clock()
         horizon = self.horizon
