@@ -1,12 +1,12 @@
-"""The two-player endgame searched as a tree: information-set Monte Carlo tree search over sampled worlds.
+"""The endgame searched as a tree: information-set Monte Carlo tree search over sampled worlds.
 
 Invariants: `tree_search` reads only the view, the beliefs, the injected `rng` and `clock`; each
 iteration samples one world consistent with the view (`sample_world`), walks the one tree from its
 root, a node per sequence of moves as the player sees them (`signature`), choosing among the moves
 legal in that world by UCB1 (a child's chances counted from the iterations in which it was legal:
 the availability count of information-set MCTS), adds one node, then plays on with greedy players
-(`play_on`) and credits every node on the path with the result for the seat that moved into it (one
-seat's gain is the other's loss: two seats are left). A position where more than one seat may act (an
+(`play_on`) and credits every node on the path with the result for the seat that moved into it (each
+seat's own: `play_on` scores every seat left). A position where more than one seat may act (an
 out-of-turn chance) is not branched: greedy players resolve it, as chance. The root's moves are the
 candidates `smart` chose (its own, whatever the world); the one played most often is returned. With
 a playout budget (and a seeded rng) the choice is deterministic. Where every card the view has not
@@ -30,7 +30,12 @@ from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._worlds import Unseen, reveal, sample_deal
 from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
-__all__ = ["EXPLORE", "Tree", "in_endgame", "tree_search"]
+__all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search"]
+
+TREE_SEATS = 3
+"""The endgame searched as a tree: the stock gone and two to this many seats left. With three, against
+three `truecards:100ms` from the same 3-seat positions, it avoided the Shithead +9.6% a game more
+(se 3.0%, 80 positions) than the flat search there (docs/bots.md, fifth round)."""
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
@@ -42,15 +47,16 @@ positions come first; thousands left the next decision to free them and the coll
 Line = tuple[Move, ...]
 Key = Callable[[Game, Move], tuple[object, ...]]
 Candidates = Callable[[Game, int, random.Random], list[Move]]
-PlayOn = Callable[[Game, int, random.Random, "int | None"], float]
+PlayOn = Callable[[Game, int, Sequence[int], random.Random, "int | None"], Mapping[int, float]]
 """Plays a world on in place for seat `me` (greedy players, `passed`: a seat not asked at the first
-out-of-turn chance) and scores it for `me`."""
+out-of-turn chance) and scores it for each of the seats given (those active at the tree's root)."""
 
 
-def in_endgame(view: Game) -> bool:
-    """Whether `view` is a last-standing game's play phase with the stock gone and two seats left."""
+def in_endgame(view: Game, seats: int = TREE_SEATS) -> bool:
+    """Whether `view` is a last-standing game's play phase with the stock gone and two to `seats` seats left."""
     rules = view.rules
-    return view.phase is Phase.PLAY and not view.stock and len(view.active()) == 2 and rules.end is End.LAST_STANDING
+    return (view.phase is Phase.PLAY and not view.stock and 2 <= len(view.active()) <= seats
+            and rules.end is End.LAST_STANDING)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -100,7 +106,7 @@ def tree_search(
     kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
     roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
     unseen = Unseen.of(view)
-    other = next(p for p in view.active() if p != me)
+    seats = view.active()
     # where worlds are alike: the position after f forced moves from a node, by (id(node), f), the
     # unseen cards not revealed (`_after`); a walk reveals its world only where its fixed moves end
     shadows: dict[tuple[int, int], Game] = {}
@@ -158,10 +164,10 @@ def tree_search(
                 game.push(move)
         if shadowed:
             game = reveal(game.copy(), deal)
-        result = play_on(game, me, play_rng, passed)
+        scores = play_on(game, me, seats, play_rng, passed)
         for walked, mover in path:
             walked.visits += 1
-            walked.total += result if mover == me else (1.0 - result if mover == other else 0.5)
+            walked.total += scores[mover]
     best = max(range(len(roots)), key=lambda i: (roots[i].visits, -i))
     return options[best], iterations, Tree(view.copy(), options, roots, shadows)  # a copy: a table may push on `view`
 
@@ -179,7 +185,7 @@ def _after(shadows: dict[tuple[int, int], Game], at: tuple[int, int], game: Game
 
 def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:
     """The children, by key, of the node of `kept` at `view` (`me` to move), found by replaying the moves
-    listed in it (`_Node.moves`) from `kept.view` through the other seat's turns up to `me`'s next ones;
+    listed in it (`_Node.moves`) from `kept.view` through the other seats' turns up to `me`'s next ones;
     none if no such node is listed (a card was turned, or the line was walked too seldom)."""
     target = view.to_text()
     for line, root in zip(kept.options, kept.roots, strict=True):

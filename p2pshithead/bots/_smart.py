@@ -9,8 +9,8 @@ clear margin over the same worlds (a paired comparison of average results); in o
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
-search always spends its whole budget). The two-player endgame (stock gone, two seats left) is
-searched as a tree instead (`tree_search`: the opponent's replies searched, not assumed greedy's).
+search always spends its whole budget). The endgame (stock gone, two or three seats left) is
+searched as a tree instead (`tree_search`: the opponents' replies searched, not assumed greedy's).
 A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
@@ -21,13 +21,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from p2pshithead.bots._arrange import arrangements, swaps_to
 from p2pshithead.bots._beliefs import Beliefs
 from p2pshithead.bots._budget import Budget, Deadline
-from p2pshithead.bots._endgame import Tree, in_endgame, tree_search
+from p2pshithead.bots._endgame import TREE_SEATS, Tree, in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._table import ask
@@ -127,7 +127,8 @@ class SmartBot:
     quick: bool = True  # the endgame tree lists a position's moves once where worlds are alike, and goes on
     # with the tree of the decision before (`tree_search`'s `quick` and `kept`)
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
-    tree: bool = True  # the two-player endgame searched as a tree (`tree_search`); else as the rest
+    tree: bool = True  # the endgame searched as a tree (`tree_search`); else as the rest
+    tree_seats: int = TREE_SEATS  # the endgame: the stock gone and at most this many seats left (`in_endgame`)
 
     @property
     def name(self) -> str:
@@ -158,7 +159,7 @@ class SmartBot:
             options.setdefault(_signature(view, None), ())
         if len(options) <= 1:
             return usual
-        if self.tree and in_endgame(view):
+        if self.tree and in_endgame(view, self.tree_seats):
             line = self._tree(view, me, list(options.values()), rng, avoid, stop)
         else:
             line = self._search(view, me, list(options.values()), rng, avoid, stop)
@@ -166,13 +167,13 @@ class SmartBot:
 
     def _tree(self, view: Game, me: int, options: list[Line], rng: random.Random,
               avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
-        """The two-player endgame's choice: a tree search over sampled worlds (`tree_search`), going on
+        """The endgame's choice: a tree search over sampled worlds (`tree_search`), going on
         with the walks of the tree of this seat's decision before that reached this position."""
         start = self.clock()
         horizon = self.horizon
         line, iterations, self.trees[me] = tree_search(
             view, me, options, rng, avoid, self.budget.playouts, stop, _signature, _branches,
-            lambda game, seat, prng, passed: _play_on(game, seat, prng, passed, horizon),
+            lambda game, seat, seats, prng, passed: _scores(game, seat, seats, prng, passed, horizon),
             self.trees.pop(me, None) if self.quick else None, self.quick,
         )  # fmt: skip
         self.thinking.searches += 1
@@ -307,16 +308,48 @@ def _play_on(game: Game, me: int, rng: random.Random, passed: int | None = None,
     """Play greedy players in `game` (in place; `passed`: a seat not asked at the first out-of-turn
     chance) until `me` is out or the game is over, or `horizon` moves in a last-standing game; the
     result for `me`, or one less its chance of ending the Shithead after the horizon."""
-    if game.rules.end is not End.LAST_STANDING:
-        horizon = ROLLOUT_LIMIT
-    for _ in range(horizon):
+    return _scored(game, me, _roll(game, me, rng, passed, horizon))[me]
+
+
+def _scores(game: Game, me: int, seats: Sequence[int], rng: random.Random, passed: int | None = None,
+            horizon: int = HORIZON) -> dict[int, float]:  # fmt: skip
+    """`_play_on`, scored for `me` and every seat of `seats` (the endgame tree's playouts)."""
+    return _scored(game, me, _roll(game, me, rng, passed, horizon), seats)
+
+
+def _roll(game: Game, me: int, rng: random.Random, passed: int | None, horizon: int) -> bool:
+    """Play greedy players in `game` as `_play_on` says; whether it stopped at the horizon, not at the
+    end of `me`'s game (nor at `ROLLOUT_LIMIT`, where a game not last-standing is scored as it lies)."""
+    limit = horizon if game.rules.end is End.LAST_STANDING else ROLLOUT_LIMIT
+    for _ in range(limit):
         if game.is_over() or me in game.finished:  # once out, my place is settled: play no further
-            return _result(game, me)
+            return False
         game.push(ask(game, _PLAYOUT_PLAYERS, rng, see=_whole, passed=passed))
         passed = None
-    if horizon >= ROLLOUT_LIMIT or game.is_over() or me in game.finished:
-        return _result(game, me)
-    return 1.0 - shithead_chances(game)[me]
+    return limit < ROLLOUT_LIMIT and not (game.is_over() or me in game.finished)
+
+
+def _scored(game: Game, me: int, cut: bool, seats: Sequence[int] = ()) -> dict[int, float]:
+    """The results of `me` and of `seats` in a played-out `game` (`cut`: stopped at the horizon): of two
+    seats, one's gain is the other's loss; else a seat still playing scores one less its fitted chance of
+    ending the Shithead (`shithead_chances`), as `me` does at the horizon."""
+    if cut:
+        odds = shithead_chances(game)
+        mine = 1.0 - odds[me]
+    else:
+        odds, mine = {}, _result(game, me)
+    scores = {me: mine}
+    others = [s for s in seats if s != me]
+    if len(others) == 1:
+        scores[others[0]] = 1.0 - mine
+        return scores
+    for seat in others:
+        if game.is_over() or seat in game.finished:
+            scores[seat] = _result(game, seat)
+        else:
+            odds = odds or shithead_chances(game)
+            scores[seat] = 1.0 - odds[seat]
+    return scores
 
 
 def _whole(world: Game, seat: int) -> Game:

@@ -4,8 +4,9 @@ Invariants: a `TrueCardsBot` is a `SmartBot` that a `LocalTable` shows the whole
 so every world it samples is the true deal (nothing is left unseen) and it searches with
 perfect information: an upper bound for a searcher that, like `smart`, plays its candidates out
 with greedy players; in the two-player endgame its tree is a perfect-information Monte Carlo tree
-search, as DeeperShit's endgame is, kept as it was measured against (`quick` off: every world is
-the true deal, so `smart`'s quicker tree would make the stick itself stronger). Only
+search, as DeeperShit's endgame is (which begins at two seats left, so not at three: `tree_seats` 2),
+kept as it was measured against (`quick` off: every world is the true deal, so `smart`'s quicker tree
+would make the stick itself stronger). Only
 `measuring_player` makes one (`bench bots`, `simulate`); `make_player`, which the product's tables
 use, never does, and a table that shows a player its view (a LAN seat) would leave it no better
 than `smart`.
@@ -50,6 +51,6 @@ def measuring_player(spec: str, clock: Callable[[], float] = time.perf_counter) 
     if name != _NAME:
         return make_player(spec, clock)
     try:
-        return TrueCardsBot(Budget.from_text(budget) if colon else SmartBot().budget, clock, quick=False)
+        return TrueCardsBot(Budget.from_text(budget) if colon else SmartBot().budget, clock, quick=False, tree_seats=2)
     except ValueError as exc:
         raise ValueError(_("bad bot {spec!r}: {problem}").format(spec=spec, problem=exc)) from None

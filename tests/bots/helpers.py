@@ -60,3 +60,11 @@ def king_before_the_tens() -> Game:
     seat 0's 5 5, lone 5 or pick-up let seat 1 shed its 6 6 and go out on its 10 (a burn); only the king
     wins: seat 1 cannot beat it and picks up, and seat 0 sheds 5 5, then its own 10 burns and it is out."""
     return position([["5c", "5d", "Kh"], ["6c", "6d"]], pile=["4h"], downs=[["10c"], ["10d"]], shown=[1])
+
+
+def king_among_three() -> Game:
+    """Three seats, every card known (seats 1 and 2 picked theirs up): seat 0 holds 5 5 K on a 4, seat 1
+    6 6, seat 2 Q Q. Seat 0's 5 5, lone 5 or pick-up let seats 1 and 2 go out on it and leave seat 0 the
+    Shithead; only the king wins: seat 1 cannot beat it and picks it up, and seat 0 is left against seat
+    1's bigger hand."""
+    return position([["5c", "5d", "Kh"], ["6c", "6d"], ["Qc", "Qd"]], pile=["4h"], shown=[1, 2])

@@ -9,16 +9,20 @@ import pytest
 from p2pshithead.bots import Budget, SmartBot, measuring_player
 from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._endgame import _reused, _worlds_alike, in_endgame, tree_search
-from p2pshithead.bots._smart import _branches, _play_on, _signature, _worth_trying
+from p2pshithead.bots._smart import _branches, _scores, _signature, _worth_trying
 from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play
 
 from .helpers import king_before_the_tens, lone_king, position
 
 
-def test_the_tree_is_kept_for_two_seats_with_the_stock_gone():
+def test_the_tree_is_kept_for_two_or_three_seats_with_the_stock_gone():
     assert in_endgame(lone_king())
-    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left
+    assert in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left
+    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]), seats=2)
+    assert not in_endgame(position([["5c"], ["6c"], ["7c"], ["8c"]]))  # four seats left
     assert not in_endgame(position([["5c"], ["6c"]], stock=["7c"]))  # cards left to draw
+    stick = measuring_player("truecards:64p")
+    assert isinstance(stick, SmartBot) and stick.tree_seats == 2  # the stick's tree begins at two, as DeeperShit's
 
 
 def test_the_tree_runs_its_playout_budget_exactly_and_repeats_its_choice():
@@ -45,7 +49,7 @@ def test_a_position_s_moves_are_listed_once_where_only_face_down_cards_are_unsee
 
     options = [(m,) for m in {_signature(view, m): m for m in _worth_trying(view, view.moves_for(0))}.values()]
     tree_search(view, 0, options, random.Random(1), {}, 200, Deadline(None, lambda: 0.0, 0.0), _signature,
-                candidates, lambda game, me, rng, passed: _play_on(game, me, rng, passed))  # fmt: skip
+                candidates, lambda game, me, seats, rng, passed: _scores(game, me, seats, rng, passed))  # fmt: skip
     assert listed and (len(set(listed)) == len(listed)) is alike
 
 

@@ -1,5 +1,5 @@
 """The search at a fixed playout budget finds the one winning move of a position (issue 24): the flat
-search, and the two-player endgame's tree."""
+search, and the endgame's tree (two seats left, and three)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from p2pshithead.bots import Budget, GreedyBot, SmartBot
 from p2pshithead.engine import Card, Game, Move, Play
 
-from .helpers import king_before_the_tens, lone_king
+from .helpers import king_among_three, king_before_the_tens, lone_king
 
 
 def _king(game: Game, move: Move | None) -> bool:
@@ -22,7 +22,7 @@ def test_greedy_plays_the_losing_pair_where_only_the_king_wins():
     assert not _king(game, GreedyBot(wander=0).decide(game.view(0), 0, random.Random(0)))
 
 
-@pytest.mark.parametrize("made", [lone_king, king_before_the_tens])
+@pytest.mark.parametrize("made", [lone_king, king_before_the_tens, king_among_three])
 @pytest.mark.parametrize("tree", [False, True])
 @pytest.mark.parametrize("seed", range(4))
 def test_the_search_finds_the_one_winning_move(seed, tree, made):
@@ -30,3 +30,4 @@ def test_the_search_finds_the_one_winning_move(seed, tree, made):
     bot = SmartBot(Budget(playouts=64), tree=tree)
     assert _king(game, bot.decide(game.view(0), 0, random.Random(seed)))
     assert bot.thinking.searches == 1 and bot.thinking.playouts >= 64
+    assert bool(bot.trees) is tree  # the tree searched it, or the flat search
