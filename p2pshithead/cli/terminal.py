@@ -66,14 +66,16 @@ def end_on_hangup() -> None:
 
 
 def stop_on_term() -> None:
-    """From now on SIGTERM (a shutdown, `kill`) stops this program as Ctrl-C does away from a prompt (a
-    host closes its table in good order, a joiner drops out, each saying so and putting the terminal back).
-    Call it from the coroutine `asyncio.run` runs: it takes that run's SIGINT handler (which cancels the
-    main task) before a prompt puts its own in place, since at a prompt Ctrl-C is a key (it asks to
-    leave) and SIGTERM must not be."""
+    """From now on SIGTERM (a shutdown, `kill`) and SIGHUP (the terminal closed) stop this program as
+    Ctrl-C does away from a prompt (a host closes its table in good order and takes its bots with it, a
+    joiner drops out, each saying so and putting the terminal back). Call it from the coroutine
+    `asyncio.run` runs: it takes that run's SIGINT handler (which cancels the main task) before a prompt
+    puts its own in place, since at a prompt Ctrl-C is a key (it asks to leave) and these must not be."""
     interrupt = signal.getsignal(signal.SIGINT)
     if callable(interrupt):
-        signal.signal(signal.SIGTERM, lambda signum, frame: interrupt(signal.SIGINT, frame))
+        for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
+            if (signum := getattr(signal, name, None)) is not None:
+                signal.signal(signum, lambda _signum, frame: interrupt(signal.SIGINT, frame))
 
 
 def _exit_by(signum: int, _frame: object) -> None:

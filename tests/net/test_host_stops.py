@@ -1,6 +1,7 @@
 """A host that stops with its own bots at the table (`host --bots N`), as a person stops it: Ctrl-C (the
-program then advises `host --resume`), SIGTERM (a shutdown) or kill -9 (a crash). `host --resume`, typed
-as advised, plays the game out with the same bots in their seats, and no bot outlives its table."""
+program then advises `host --resume`), SIGTERM (a shutdown), SIGHUP (its terminal closed) or kill -9 (a
+crash). `host --resume`, typed as advised, plays the game out with the same bots in their seats, and no
+bot outlives its table."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def _gone(table: Table, within: float) -> list[int]:
     return left
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=["ctrl-c", "sigterm", "kill-9"])
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL],
+                         ids=["ctrl-c", "sigterm", "hangup", "kill-9"])  # fmt: skip
 def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: signal.Signals) -> None:
     host = _host(table, "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--seats", "3", "--bots", "2",
                  "--away-time", "40", "--turn-time", "0")  # fmt: skip
