@@ -41,9 +41,15 @@ def _ctrl_d_leaves(person: pexpect.spawn, said: str) -> None:
     """Ctrl-D at `person`'s ready prompt: `said`, and the program ends well (0, no traceback)."""
     person.sendeof()
     person.expect(words(said), timeout=10)
+    _ends(person, 0)
+
+
+def _ends(person: pexpect.spawn, status: int, *unsaid: str) -> None:
+    """`person`'s program ends with `status`, having shown no traceback, nor any of `unsaid`."""
     person.expect(pexpect.EOF, timeout=15)
     person.close()
-    assert person.exitstatus == 0 and "Traceback" not in person.logfile_read.getvalue()
+    shown = person.logfile_read.getvalue()
+    assert person.exitstatus == status and not any(w in shown for w in ("Traceback", *unsaid)), shown[-800:]
 
 
 def test_ctrl_d_at_a_joiners_ready_prompt_leaves_the_table(lan: Lan) -> None:
@@ -90,10 +96,7 @@ def test_ctrl_c_at_the_hosts_ready_prompt_closes_the_table_in_words(lan: Lan) ->
     host, ann = _with_ann(lan)
     host.sendintr()
     host.expect(words("Stopped: you left the table before its first game, so it closes. Bye!"), timeout=10)
-    host.expect(pexpect.EOF, timeout=15)
-    host.close()
-    shown = host.logfile_read.getvalue()
-    assert host.exitstatus == 130 and "Traceback" not in shown and "Task" not in shown, shown[-800:]
+    _ends(host, 130, "Task")
     _told_closed(ann)
 
 
@@ -102,18 +105,12 @@ def _told_closed(joiner: pexpect.spawn) -> None:
     with status 1 (it said "error: host of Hostel bar: the host closed the table", status 3)."""
     joiner.expect(words("The host closed the table 'Hostel bar' before its first game. To play, `p2pshithead join` "
                         "finds another table, or `p2pshithead host` opens one. Bye!"), timeout=10)
-    joiner.expect(pexpect.EOF, timeout=10)
-    joiner.close()
-    shown = joiner.logfile_read.getvalue()
-    assert joiner.exitstatus == 1 and "error" not in shown and "Traceback" not in shown, shown[-800:]
+    _ends(joiner, 1, "error")
 
 
 def test_ctrl_c_at_a_joiners_ready_prompt_leaves_the_lobby_in_words(lan: Lan) -> None:
     host, ann = _with_ann(lan)
     ann.sendintr()
     ann.expect(words("Dropped out."), timeout=10)
-    ann.expect(pexpect.EOF, timeout=15)
-    ann.close()
-    shown = ann.logfile_read.getvalue()
-    assert ann.exitstatus == 130 and "Traceback" not in shown and "Task" not in shown, shown[-800:]
+    _ends(ann, 130, "Task")
     host.expect(words("ann (seat 1) left the lobby"), timeout=10)
