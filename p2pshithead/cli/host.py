@@ -69,6 +69,9 @@ from p2pshithead.speedgame import SPEED
 TABLE_NAME_MAX = 40
 """The longest table name (net's `TableConfig` rule: 1..40 printable characters, as every listing shows it)."""
 _BOT_EXIT_WAIT_S = 10.0
+_RESTARTS = 3
+"""Times in one evening a bot of the host's whose process died in a game (crashed, killed) is started again."""
+_WATCH_S = 1.0  # how often the host looks for such a bot
 _LEVEL = "level"  # in a bot's config folder: the level it plays at
 _PID = "pid"  # in a bot's config folder: the process the host started last
 _SMALL = 64  # the most bytes read of those two (a level or a pid is a short word)
@@ -108,6 +111,20 @@ def _spawn_bots(numbers: list[int], address: str, port: int, bind: str, level: s
         (bot_home(k) / _LEVEL).write_text(own)
         children.append(child)
     return children
+
+
+async def _async_restart_dead(bots: dict[int, subprocess.Popen[bytes]], host: Host, address: str, level: str) -> None:
+    """While a game is played, start again each bot of `bots` (by number) whose process died (crashed,
+    killed; not one that ended well, as when its table closed): it comes back to its own seat, as after
+    `host --resume`, where the table waits for it; at most `_RESTARTS` times a bot. Runs until cancelled."""
+    restarts = dict.fromkeys(bots, 0)
+    while True:
+        await asyncio.sleep(_WATCH_S)
+        for k, child in list(bots.items()):
+            if child.poll() not in (None, 0) and restarts[k] < _RESTARTS and host.ad.playing:
+                restarts[k] += 1
+                child.wait()  # (reaped: no zombie left)
+                bots[k] = _spawn_bots([k], address, host.port, address, level, host.table_id)[0]
 
 
 def _seated_bots(table_id: bytes) -> list[int]:
@@ -196,12 +213,15 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         if table.resume:  # the bots that held seats come back to them; one that ran on is left to come back
             seated = _seated_bots(table.table_id)
             adopted = {k: pid for k in seated if (pid := _running_bot(k)) is not None}
-            children = _spawn_bots([k for k in seated if k not in adopted], address, host.port, address, level,
-                                   table.table_id)  # fmt: skip
+            numbers = [k for k in seated if k not in adopted]
+            bots = dict(zip(numbers, _spawn_bots(numbers, address, host.port, address, level, table.table_id),
+                            strict=True))  # fmt: skip
         else:
-            adopted = {}
-            children = _spawn_bots(list(range(1, table.bots + 1)), address, host.port, address, level,
-                                   game=config.app.name)  # fmt: skip
+            adopted, numbers = {}, list(range(1, table.bots + 1))
+            bots = dict(zip(numbers, _spawn_bots(numbers, address, host.port, address, level, game=config.app.name),
+                            strict=True))  # fmt: skip
+        # a Shithead game is kept by every seat, so a bot that died comes back to it; nobody keeps a Speed game
+        watch = asyncio.create_task(_async_restart_dead(bots, host, address, level)) if config.app.kept else None
         evening = Evening()
         stopped = False  # the host stopped mid-table (Ctrl-C, SIGTERM): its bots would wait for it in vain
         try:
@@ -253,9 +273,11 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
             stopped = True
             raise
         finally:
+            if watch is not None:
+                watch.cancel()
             await host.async_close()
             wait = 0.0 if stopped else _BOT_EXIT_WAIT_S  # (`host --resume` starts them again)
-            for child in children:
+            for child in bots.values():
                 await asyncio.get_running_loop().run_in_executor(None, _reap, child, wait)
             for k, pid in adopted.items():  # no bot outlives its table
                 await asyncio.get_running_loop().run_in_executor(None, _reap_adopted, k, pid, wait)

@@ -162,6 +162,11 @@ class Host:
         """The table as announced now (`HostSession.ad`)."""
         return self._session.ad(self.addresses, self.port)
 
+    @property
+    def table_id(self) -> bytes:
+        """The id of the table's game now (each game of a series has its own: `async_next`)."""
+        return self._table_id
+
     async def _async_announce(self) -> None:
         async with self._announcing:  # one announcement at a time, never one on a zeroconf being replaced
             if self._announcer is not None:

@@ -59,3 +59,19 @@ def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: sig
     resumed.close()
     assert resumed.exitstatus == 0
     assert _gone(table, 15) == []  # no bot outlives its table
+
+
+def test_a_bot_of_the_host_s_killed_in_a_game_is_started_again_and_the_game_plays_out(table: Table) -> None:
+    """Its bot process was left a zombie, the table waited for it in vain and stopped at the away limit."""
+    host = _host(table, "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--seats", "3", "--bots", "2",
+                 "--away-time", "40", "--turn-time", "0")  # fmt: skip
+    until_entries(table.root / "host", 20)  # its game under way
+    home = table.root / "host" / "bots" / "1"
+    killed = int((home / "pid").read_text())
+    os.kill(killed, signal.SIGKILL)
+    assert host.expect([r"finish order: 1\.", "game stopped"]) == 0, host.before
+    host.expect(pexpect.EOF)
+    host.close()
+    assert host.exitstatus == 0
+    assert int((home / "pid").read_text()) != killed  # started again, once
+    assert _gone(table, 15) == []  # no bot outlives its table
