@@ -207,10 +207,13 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         try:
             try:
                 result = await async_until_left(host.async_run(), agent)
-            except EOFError:  # Ctrl-D or Ctrl-C at the ready prompt (in a game Ctrl-D leaves it: `HumanAgent`)
+            except EOFError:  # Ctrl-D or Ctrl-C at the ready prompt (in a game Ctrl-D leaves it: `HumanAgent`), or
+                interrupted = isinstance(agent, HumanAgent) and agent.interrupted  # Ctrl-C at the question before
+                if host.ad.playing and interrupted:  # leaving: stopped, as by Ctrl-C away from a prompt
+                    raise KeyboardInterrupt from None
                 if host.ad.playing:
                     raise
-                if isinstance(agent, HumanAgent) and agent.interrupted:
+                if interrupted:
                     click.echo("\n" + fitted(_(STOPPED_BEFORE_PLAY)))
                     raise SystemExit(130) from None
                 click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "
