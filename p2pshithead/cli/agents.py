@@ -166,7 +166,9 @@ class HumanAgent:
         self._waiting: tuple[int, float] | None = None  # the seat whose turn of play the table awaits, since when
         self._auto_mine: int | None = None  # this person's program played for them: the next entry says so
 
-    def _close_line(self) -> None:
+    def end_line(self) -> None:
+        """Wipe the waiting line, if it is on screen: whatever is printed next (the run's last words, an
+        error) starts on a line of its own, never glued to "Ann is away (0:01 to come back)"."""
         if self._open:
             self._write("\r\x1b[K")
             self._open = False
@@ -174,7 +176,7 @@ class HumanAgent:
     def tell(self, text: str) -> None:
         """Table news (`text`) on lines of its own: the waiting line is wiped first, and while the person
         types at a prompt (a move, ready, the next game) it goes above the prompt, never onto its line."""
-        self._close_line()
+        self.end_line()
         if self._live:
             READER.echo(text)
         else:
@@ -209,7 +211,7 @@ class HumanAgent:
             return
         if shown.in_setup() and changed:
             if self._live:
-                self._close_line()
+                self.end_line()
                 self._write(headline)
                 self._open = True
             else:
@@ -251,7 +253,7 @@ class HumanAgent:
         if self._live:
             self._redraw(screen)
         else:
-            self._close_line()
+            self.end_line()
             self._say(screen)
 
     def _redraw(self, screen: str) -> None:
@@ -301,7 +303,7 @@ class HumanAgent:
     async def async_choose(self, app: Application, seat: int) -> object:
         shown = self._shown(app)
         self._choosing = True
-        self._close_line()
+        self.end_line()
         try:
             limited = self.turn_time > 0 and self._auto is not None
             limit = _("{seconds} s to decide").format(seconds=self.turn_time) if limited else ""
