@@ -95,3 +95,18 @@ def test_ctrl_c_at_the_hosts_question_before_leaving_ends_in_words_only(lan: Lan
     host.expect(pexpect.EOF, timeout=15)
     shown = host.logfile_read.getvalue()
     assert "Task was destroyed" not in shown and "Traceback" not in shown, shown[-500:]
+
+
+def test_ctrl_c_at_a_joiners_question_before_leaving_drops_out_in_words_only(lan: Lan) -> None:
+    """Ctrl-C at Ann's prompt, then Ctrl-C again at "Leave the game for good?": she drops out as by Ctrl-C
+    away from a prompt (the table waits for her seat), and says so, with nothing of Python's own."""
+    host, ann = lan.at_the_swap()
+    ann.sendintr()
+    ann.expect(words("Leave the game for good?"), timeout=10)
+    time.sleep(0.5)
+    ann.sendintr()
+    ann.expect(words("Dropped out."), timeout=10)
+    ann.expect(pexpect.EOF, timeout=15)
+    ann.close()
+    shown = ann.logfile_read.getvalue()
+    assert ann.exitstatus == 130 and "Traceback" not in shown and "Task was destroyed" not in shown, shown[-500:]
