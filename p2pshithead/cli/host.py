@@ -165,8 +165,13 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
     seated = make_agent(autoplay, level, seed, click.echo, ascii, table.config.turn_time)
     if isinstance(seated, HumanAgent):
         seated.hosting = True
-    ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id), games,
-                               transcript, stats)  # fmt: skip
+    try:
+        ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id),
+                                   games, transcript, stats)  # fmt: skip
+    except EOFError:  # Ctrl-C at a prompt once a game was played (the question before leaving, the next game's
+        if isinstance(seated, HumanAgent) and seated.interrupted:  # ready prompt): stopped, as by Ctrl-C away
+            raise KeyboardInterrupt from None  # from a prompt, and said so
+        raise
     return None if ended is None else ended[1]
 
 
@@ -207,13 +212,10 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
         try:
             try:
                 result = await async_until_left(host.async_run(), agent)
-            except EOFError:  # Ctrl-D or Ctrl-C at the ready prompt (in a game Ctrl-D leaves it: `HumanAgent`), or
-                interrupted = isinstance(agent, HumanAgent) and agent.interrupted  # Ctrl-C at the question before
-                if host.ad.playing and interrupted:  # leaving: stopped, as by Ctrl-C away from a prompt
-                    raise KeyboardInterrupt from None
+            except EOFError:  # Ctrl-D or Ctrl-C at the ready prompt (in a game Ctrl-D leaves it: `HumanAgent`)
                 if host.ad.playing:
                     raise
-                if interrupted:
+                if isinstance(agent, HumanAgent) and agent.interrupted:
                     click.echo("\n" + fitted(_(STOPPED_BEFORE_PLAY)))
                     raise SystemExit(130) from None
                 click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "

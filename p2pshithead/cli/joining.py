@@ -255,11 +255,6 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         async with joiner:
             try:
                 result: Transcript | None = await joiner.async_run()
-            except EOFError:
-                if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
-                    raise KeyboardInterrupt from None  # Ctrl-C at the ready prompt or the question before leaving:
-                    # said as Ctrl-C anywhere else
-                raise
             except Refused as exc:
                 if not _closed_before_play(exc, joiner):
                     raise
@@ -280,6 +275,10 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), standing.async_play_again)
                 if result is None and not standing.stood:  # the host closed the table (or its program ended)
                     say(_("The table closed: there is no next game here. Bye!"))
+    except EOFError:
+        if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
+            raise KeyboardInterrupt from None  # Ctrl-C at a ready prompt or the question before leaving: said as
+        raise  # Ctrl-C anywhere else
     finally:
         for agent in agents:
             if isinstance(agent, HumanAgent):
