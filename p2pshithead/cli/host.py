@@ -172,6 +172,9 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
         if isinstance(seated, HumanAgent) and seated.interrupted:  # ready prompt): stopped, as by Ctrl-C away
             raise KeyboardInterrupt from None  # from a prompt, and said so
         raise
+    finally:
+        if isinstance(seated, HumanAgent):
+            seated.end_line()  # the last words, or an error, on a line of their own
     return None if ended is None else ended[1]
 
 
