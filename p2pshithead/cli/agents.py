@@ -149,7 +149,8 @@ class HumanAgent:
         self._ascii, self._live = ascii, live
         self._auto, self.turn_time, self._size = auto, turn_time, size
         self.hosting = False  # the host's person: a start with empty seats is asked twice; told to stay once gone
-        self.interrupted = False  # Ctrl-C at the ready prompt ended this person's run (its words say so)
+        self.interrupted = False  # Ctrl-C at the ready prompt, or at the question before leaving, ended this person's
+        # run (EOFError, then): its words say so, as for Ctrl-C away from a prompt
         self.empty_seats = 0  # free seats in the lobby, as the last lobby event said
         self._away: dict[int, tuple[str, float]] = {}  # seat -> (nick, when its time to come back ends)
         self._clock = clock
@@ -165,7 +166,9 @@ class HumanAgent:
         self._waiting: tuple[int, float] | None = None  # the seat whose turn of play the table awaits, since when
         self._auto_mine: int | None = None  # this person's program played for them: the next entry says so
 
-    def _close_line(self) -> None:
+    def end_line(self) -> None:
+        """Wipe the waiting line, if it is on screen: whatever is printed next (the run's last words, an
+        error) starts on a line of its own, never glued to "Ann is away (0:01 to come back)"."""
         if self._open:
             self._write("\r\x1b[K")
             self._open = False
@@ -173,7 +176,7 @@ class HumanAgent:
     def tell(self, text: str) -> None:
         """Table news (`text`) on lines of its own: the waiting line is wiped first, and while the person
         types at a prompt (a move, ready, the next game) it goes above the prompt, never onto its line."""
-        self._close_line()
+        self.end_line()
         if self._live:
             READER.echo(text)
         else:
@@ -208,7 +211,7 @@ class HumanAgent:
             return
         if shown.in_setup() and changed:
             if self._live:
-                self._close_line()
+                self.end_line()
                 self._write(headline)
                 self._open = True
             else:
@@ -250,7 +253,7 @@ class HumanAgent:
         if self._live:
             self._redraw(screen)
         else:
-            self._close_line()
+            self.end_line()
             self._say(screen)
 
     def _redraw(self, screen: str) -> None:
@@ -300,7 +303,7 @@ class HumanAgent:
     async def async_choose(self, app: Application, seat: int) -> object:
         shown = self._shown(app)
         self._choosing = True
-        self._close_line()
+        self.end_line()
         try:
             limited = self.turn_time > 0 and self._auto is not None
             limit = _("{seconds} s to decide").format(seconds=self.turn_time) if limited else ""
@@ -321,13 +324,16 @@ class HumanAgent:
                 return _("{clock} left").format(clock=_clock_text(deadline - self._now()))
 
             while True:
+                clock, resized = countdown if limited else None, paint if self._live else None
                 try:
                     left = deadline - self._now() if limited else None
                     async with asyncio.timeout(left):  # not `wait_for`: in 3.11 it may swallow a cancellation
-                        text = await self._ask_or_quit("> ", countdown if limited else None,
-                                                       paint if self._live else None)  # fmt: skip
-                except EOFError:  # Ctrl-D: leaves the game for good, as `quit` and y do (and as in `play`)
-                    leaving = self._parse(shown, seat, "quit")
+                        reading = self._parse(shown, seat, await self._ask_or_quit("> ", clock, resized))
+                        # the question before leaving is part of the turn: the same clock runs on
+                        sure = isinstance(reading, Confirm) and (await self._ask(reading.question, clock, resized)
+                                                                 ).strip().lower() in ("y", "yes")  # fmt: skip
+                except EOFError:  # Ctrl-D, at the prompt or the question: leaves the game for good, as `quit` and
+                    leaving = self._parse(shown, seat, "quit")  # y do (and as in `play`)
                     if isinstance(leaving, Confirm):
                         return leaving.payload
                     raise  # (the deck still being set up: the program ends, and the table waits for the seat)
@@ -337,11 +343,10 @@ class HumanAgent:
                     self._say("\n" + _("time's up: your program {action} for you").format(action=said))
                     self._auto_mine = seat
                     return payload
-                reading = self._parse(shown, seat, text)
                 if isinstance(reading, Chosen):
                     return reading.payload
                 if isinstance(reading, Confirm):
-                    if (await self._ask(reading.question)).strip().lower() in ("y", "yes"):
+                    if sure:
                         return reading.payload
                     self._say(_("you stay at the table"))
                 elif self._live and "\n" not in reading.text:  # the screen again, the reason in its status line
@@ -349,6 +354,9 @@ class HumanAgent:
                     paint()
                 else:
                     self._say(paragraphs(reading.text, self._size()[0]))
+        except KeyboardInterrupt:  # Ctrl-C at the question before leaving (at the prompt it asks that question):
+            self.interrupted = True  # this person's run ends, as Ctrl-C away from a prompt ends it (see
+            raise EOFError from None  # `async_wait_ready`: raised in this task, it would escape the event loop)
         finally:
             self._choosing = False
             self._headline, self._since = shown.headline(seat), self._now()

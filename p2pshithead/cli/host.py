@@ -182,8 +182,16 @@ async def _async_host(table: _Table, identity: Identity, autoplay: bool, level: 
     seated = make_agent(autoplay, level, seed, click.echo, ascii, table.config.turn_time)
     if isinstance(seated, HumanAgent):
         seated.hosting = True
-    ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id), games,
-                               transcript, stats)  # fmt: skip
+    try:
+        ended = await _async_serve(table, identity, seated, level, Journal.for_table(tables_dir(), table.table_id),
+                                   games, transcript, stats)  # fmt: skip
+    except EOFError:  # Ctrl-C at a prompt once a game was played (the question before leaving, the next game's
+        if isinstance(seated, HumanAgent) and seated.interrupted:  # ready prompt): stopped, as by Ctrl-C away
+            raise KeyboardInterrupt from None  # from a prompt, and said so
+        raise
+    finally:
+        if isinstance(seated, HumanAgent):
+            seated.end_line()  # the last words, or an error, on a line of their own
     return None if ended is None else ended[1]
 
 

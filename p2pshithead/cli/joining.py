@@ -251,33 +251,38 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         say(_("coming back to your unfinished game (table {table}); `join --new` starts another instead").format(
             table=resume[1].table_id.hex()[:6]))
     evening = Evening()
-    async with joiner:
-        try:
-            result: Transcript | None = await joiner.async_run()
-        except EOFError:
-            if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
-                raise KeyboardInterrupt from None  # Ctrl-C at the ready prompt: said as Ctrl-C anywhere else
-            raise
-        except Refused as exc:
-            if not _closed_before_play(exc, joiner):
-                raise
-            result = None  # (said once the ready prompt is gone)
-        while result is not None:
-            seat = [s.key for s in result.setup.seats].index(identity.public)
-            status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
-                                 agents[-1] if agents else None)  # fmt: skip
-            if resume is not None and not evening.games:  # back after a drop: the games before it count too
-                evening.take_up(result, transcript)
-            else:
-                evening.add(result)
-            if status != 0 or seat not in result.app.present():
-                break
-            for line in evening.lines():
-                say(line)
-            standing = _Standing(agents[-1], say)
-            result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), standing.async_play_again)
-            if result is None and not standing.stood:  # the host closed the table (or its program ended)
-                say(_("The table closed: there is no next game here. Bye!"))
+    try:  # (ends with the waiting line wiped: the last words or an error start on a line of their own)
+        async with joiner:
+            try:
+                result: Transcript | None = await joiner.async_run()
+            except Refused as exc:
+                if not _closed_before_play(exc, joiner):
+                    raise
+                result = None  # (said once the ready prompt is gone)
+            while result is not None:
+                seat = [s.key for s in result.setup.seats].index(identity.public)
+                status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
+                                     agents[-1] if agents else None)  # fmt: skip
+                if resume is not None and not evening.games:  # back after a drop: the games before it count too
+                    evening.take_up(result, transcript)
+                else:
+                    evening.add(result)
+                if status != 0 or seat not in result.app.present():
+                    break
+                for line in evening.lines():
+                    say(line)
+                standing = _Standing(agents[-1], say)
+                result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), standing.async_play_again)
+                if result is None and not standing.stood:  # the host closed the table (or its program ended)
+                    say(_("The table closed: there is no next game here. Bye!"))
+    except EOFError:
+        if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
+            raise KeyboardInterrupt from None  # Ctrl-C at a ready prompt or the question before leaving: said as
+        raise  # Ctrl-C anywhere else
+    finally:
+        for agent in agents:
+            if isinstance(agent, HumanAgent):
+                agent.end_line()
     if not evening.games:  # the host closed the table before its first game
         say(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
@@ -354,6 +359,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     evening = Evening()
     viewer = HumanAgent(screen_of, _no_move, say, ascii=ascii, clock=time.monotonic,
                         live=not quiet and sys.stdout.isatty())  # fmt: skip
+    tell = viewer.tell  # every line on a line of its own, never glued to the waiting line
 
     def observe(transcript: Transcript, events: Sequence[object]) -> None:
         app = transcript.app
@@ -361,19 +367,20 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
             viewer.observe(app, None, events)
         if transcript.phase in (Progress.DONE, Progress.STOPPED):
             for line in report_of(transcript).lines:
-                say(line)
+                tell(line)
             evening.add(transcript)
             for line in evening.lines() if transcript.phase is Progress.DONE and evening.games else ():
-                say(line)
+                tell(line)
 
-    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a game is in play
-        while True:
+    async def tick() -> None:  # the waiting line ("Bob thinking... 3 s") under the screen, while a link brings a
+        while True:  # game in play (with the link lost, nobody is seen thinking)
             await asyncio.sleep(1)
-            if watcher.games and watcher.games[-1].phase is Progress.PLAYING:
+            if linked and watcher.games and watcher.games[-1].phase is Progress.PLAYING:
                 viewer.tick()
 
     games: list[Transcript] = []
     closed, reached, gone, deadline = False, False, False, None  # deadline: when a lost link is given up
+    linked = refused = False  # a link serves now; the last try found nothing listening where the table was
     loop = asyncio.get_running_loop()
     ticking = asyncio.ensure_future(tick())
     try:
@@ -383,21 +390,24 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
             began = loop.time()
             try:
                 async with watcher:
-                    reached = True
+                    reached = linked = True
                     games = await watcher.async_run()
             except OSError as exc:  # the table cannot be reached (yet)
                 if not reached:
                     raise
+                refused = isinstance(exc, ConnectionRefusedError)
                 kept = not games or APPS[games[-1].setup.app].kept
-                if gone := isinstance(exc, ConnectionRefusedError) and not kept:  # nothing listens where it was,
+                if gone := refused and not kept:  # nothing listens where it was,
                     break  # and its game (Speed) is kept by nobody: it never comes back
+            finally:
+                linked = False
             if closed := watcher.closed:
                 break
             if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
                 deadline = None
             if deadline is None:
                 deadline = loop.time() + _WATCH_BACK_S
-                say(_("lost the link to the table; trying to reach it again for {seconds} s (Ctrl-C stops)").format(
+                tell(_("lost the link to the table; trying to reach it again for {seconds} s (Ctrl-C stops)").format(
                     seconds=f"{_WATCH_BACK_S:g}"))
             elif loop.time() >= deadline:
                 break
@@ -407,17 +417,22 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
         ticking.cancel()
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
-            say(line)
+            tell(line)
     count, seconds = len(games), f"{_WATCH_BACK_S:g}"
     if gone:
-        say(_("the host's program ended, and a Speed game is kept by nobody: there is nothing more to watch"))
+        tell(_("the host's program ended, and a Speed game is kept by nobody: there is nothing more to watch"))
     elif closed:
-        say(ngettext("the table closed; watched {count} game", "the table closed; watched {count} games",
-                     count).format(count=count))
+        tell(ngettext("the table closed; watched {count} game", "the table closed; watched {count} games",
+                      count).format(count=count))
+    elif refused:  # the table's machine answers, but nothing listens where the host's program did
+        tell(ngettext("gave up: the host's program is gone (nothing answers where it was) and was not back within "
+                      "{seconds} s; watched {count} game",
+                      "gave up: the host's program is gone (nothing answers where it was) and was not back within "
+                      "{seconds} s; watched {count} games", count).format(seconds=seconds, count=count))
     else:
-        say(ngettext("gave up: no link brought the game on for {seconds} s; watched {count} game",
-                     "gave up: no link brought the game on for {seconds} s; watched {count} games",
-                     count).format(seconds=seconds, count=count))
+        tell(ngettext("gave up: no link brought the game on for {seconds} s; watched {count} game",
+                      "gave up: no link brought the game on for {seconds} s; watched {count} games",
+                      count).format(seconds=seconds, count=count))
     return 0
 
 
