@@ -2,7 +2,9 @@
 lines at a local table (`play`, events from `game.pushed`) and at a networked one.
 
 Invariants: `Narrator.tell` reads the events and the seat's view *after* them, never a position
-before (STYLE.md 12); a card whose identity the seat does not know is never named ("a card"); a
+before (STYLE.md 12); what a move did is read off its events, never off the view, which may stand after
+later batches too (a rejoin's catch-up tells each missed batch with the view as it is now): who leads is
+the `Led` event's seat; a card whose identity the seat does not know is never named ("a card"); a
 card drawn into the seat's own hand is told once its identity is known here, which on a networked
 table is a moment after the draw (the others' shares). `last` keeps each seat's last move in words,
 without the name, for the screen to show beside its row. Lines are in the language in use
@@ -16,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from p2pshithead.cli.render import Look, ace_answer, aimed_at, card_text, cards_text
-from p2pshithead.engine import Card, Flip, Game, Give, Move, Phase, PickUp, Place, Play, Ready, Show, Swap, hand_order
-from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Left, Out, PickedUp, Played
+from p2pshithead.engine import Card, Flip, Game, Give, Move, PickUp, Place, Play, Ready, Show, Swap, hand_order
+from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Led, Left, Out, PickedUp, Played
 from p2pshithead.lang import N_, _, ngettext
 
 __all__ = ["Narrator", "Told"]
@@ -62,8 +64,9 @@ class Narrator:
                 after = _until_next_move(events[i + 1:])
                 picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
                 burns = any(isinstance(e, Burned) for e in after)
-                lead = _leader(events[i + 1:], view) if isinstance(event.move, Show) else None
-                lines += self._played(event, picked, burns, lead, view)
+                lines += self._played(event, picked, burns, view)
+            elif isinstance(event, Led):
+                lines.append(Told(self._line(event.seat, N_("{name} leads"), N_("You lead"))))
             elif isinstance(event, Drew) and event.seat == self.me:
                 self._drawn += event.slots
             elif isinstance(event, Out) and not any(isinstance(e, Finished) for e in events):
@@ -84,14 +87,12 @@ class Narrator:
 
     # -- one move -----------------------------------------------------------------------------
 
-    def _played(self, event: Played, picked: PickedUp | None, burns: bool, lead: int | None, view: Game) -> list[Told]:
-        """`event` in words; `lead`: the seat that leads once this show ends the show phase."""
+    def _played(self, event: Played, picked: PickedUp | None, burns: bool, view: Game) -> list[Told]:
+        """`event` in words."""
         move, p = event.move, event.seat
         line, short = self._what(move, event.cards, picked, event.out_of_turn, view)
         self.last[p] = self._beside(p, short or line)
         lines = [line]
-        if lead is not None:
-            lines.append(self._line(lead, N_("{name} leads"), N_("You lead")))
         if burns:
             lines.append(_("the pile burns"))
         elif isinstance(move, Play) or (isinstance(move, Flip) and picked is None):
@@ -270,17 +271,6 @@ class Narrator:
 
     def _cards(self, cards: tuple[Card, ...]) -> str:
         return " ".join(card_text(c, self.look) for c in cards) or _("a card")
-
-
-def _leader(later: list[Event], view: Game) -> int | None:
-    """Who leads once a show is told, given the events `later` told with it: the player of the next move
-    when that is no show (this show ended the show phase), else nobody yet; with no later move, the seat
-    to play if `view` (the game after them all) is in play. So a batch of a whole game (a rejoin's
-    replay) names each lead as the moves one by one did."""
-    following = next((e for e in later if isinstance(e, Played)), None)
-    if following is None:
-        return view.turn if view.phase is Phase.PLAY else None
-    return None if isinstance(following.move, Show) else following.seat
 
 
 def _until_next_move(events: list[Event]) -> list[Event]:

@@ -18,6 +18,7 @@ __all__ = [
     "Finished",
     "Flipped",
     "KeyShared",
+    "Led",
     "Left",
     "Out",
     "PickedUp",
@@ -87,6 +88,13 @@ class Played:
     move: Move
     cards: tuple[Card, ...]
     out_of_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Led:
+    """The move just played ended the show phase: `seat` leads, the first to play (RULES.md 2)."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +181,6 @@ class Finished:
 
 
 Event = (
-    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Drew | PickedUp | Burned | Out
+    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Led | Drew | PickedUp | Burned | Out
     | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
 )

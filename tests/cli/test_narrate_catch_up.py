@@ -1,0 +1,47 @@
+"""A rejoin's catch-up (`ShitheadScreen._catch_up`) tells each batch of moves it missed on its own, each
+with the view as it is now, after them all: it must say what the live screen said then (audit 5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from p2pshithead.bots import GreedyBot, ask
+from p2pshithead.cli.narrate import Narrator
+from p2pshithead.cli.render import Look
+from p2pshithead.engine import Game, preset
+from p2pshithead.game import Event, pushed
+
+from .positions import NAMES
+
+ASCII = Look(unicode=False, color=False)
+
+
+@pytest.mark.parametrize("name", ["classic", "french"])
+def test_batches_caught_up_together_name_the_lead_once(name: str) -> None:
+    """`join Leads` again after kill -9 at a French table of four (`host --rules french --bots 2`): the
+    catch-up read "You show 4h / You lead / Hana shows nothing / You lead / bot-5f0d shows 4d / You lead /
+    bot-d2b8 shows 6h / You lead" (2 times in 2; also at a classic table), where the live screens said it
+    once. The test beside it in test_narrate.py tells the whole game as one batch; a joiner's screen tells
+    the batches it missed one by one (`ShitheadScreen._catch_up`), each with the view after them all, so
+    each show batch, followed by nothing in its own batch, named the seat to play now as the lead."""
+    rules = preset(name)
+    for seed in range(6):
+        rng = random.Random(seed)
+        order = list(range(rules.deck_size(4)))
+        rng.shuffle(order)
+        game = Game.deal_known(rules, 4, seed % 4, order)
+        bots = [GreedyBot(wander=0)] * 4
+        batches: list[list[Event]] = []
+        views: list[Game] = []
+        while len(batches) < 20 and not game.is_over():
+            batches.append(pushed(game, ask(game, bots, rng)))
+            views.append(game.view(0))
+        one_by_one = Narrator(0, NAMES, ASCII)
+        live = [line for events, view in zip(batches, views, strict=True)
+                for line in one_by_one.tell(events, view) if "lead" in line]  # fmt: skip
+        catching_up = Narrator(0, NAMES, ASCII)
+        after = game.view(0)
+        replayed = [line for events in batches for line in catching_up.tell(events, after) if "lead" in line]
+        assert len(live) == 1 and replayed == live, (name, seed, live, replayed)
