@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from p2pshithead.cli.render import Look, ace_answer, aimed_at, card_text, cards_text
 from p2pshithead.engine import Card, Flip, Game, Give, Move, PickUp, Place, Play, Ready, Show, Swap, hand_order
-from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Led, Left, Out, PickedUp, Played
+from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Led, Left, Out, PickedUp, Played, Skipped
 from p2pshithead.lang import N_, _, ngettext
 
 __all__ = ["Narrator", "Told"]
@@ -64,7 +64,8 @@ class Narrator:
                 after = _until_next_move(events[i + 1:])
                 picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
                 burns = any(isinstance(e, Burned) for e in after)
-                lines += self._played(event, picked, burns, view)
+                skipped = next((e.seats for e in after if isinstance(e, Skipped)), ())
+                lines += self._played(event, picked, burns, skipped, view)
             elif isinstance(event, Led):
                 lines.append(Told(self._line(event.seat, N_("{name} leads"), N_("You lead"))))
             elif isinstance(event, Drew) and event.seat == self.me:
@@ -87,8 +88,9 @@ class Narrator:
 
     # -- one move -----------------------------------------------------------------------------
 
-    def _played(self, event: Played, picked: PickedUp | None, burns: bool, view: Game) -> list[Told]:
-        """`event` in words."""
+    def _played(self, event: Played, picked: PickedUp | None, burns: bool, skipped: tuple[int, ...],
+                view: Game) -> list[Told]:  # fmt: skip
+        """`event` in words, with what it did besides: a burn, or its effects (`skipped`: its `Skipped`)."""
         move, p = event.move, event.seat
         line, short = self._what(move, event.cards, picked, event.out_of_turn, view)
         self.last[p] = self._beside(p, short or line)
@@ -96,7 +98,7 @@ class Narrator:
         if burns:
             lines.append(_("the pile burns"))
         elif isinstance(move, Play) or (isinstance(move, Flip) and picked is None):
-            lines += self._effects(move, event.cards, view)
+            lines += self._effects(move, event.cards, skipped, view)
         return [Told(line, p, self._beside(p, line)), *map(Told, lines[1:])]
 
     def _what(self, move: Move, cards: tuple[Card, ...], picked: PickedUp | None, out_of_turn: bool,
@@ -180,7 +182,7 @@ class Narrator:
         return self._line(p, N_("{name} gives {target} {card}"), N_("You give {target} {card}"), card=shown,
                           target=self.names[receiver])  # fmt: skip
 
-    def _effects(self, move: Play | Flip, cards: tuple[Card, ...], view: Game) -> list[str]:
+    def _effects(self, move: Play | Flip, cards: tuple[Card, ...], skipped: tuple[int, ...], view: Game) -> list[str]:
         """What a play did besides landing on the pile: reversal, skips, an ace's taker (RULES.md 4, 7)."""
         out: list[str] = []
         table = view.power_table
@@ -195,9 +197,7 @@ class Narrator:
         if target is not None:
             out.append(self._aimed(target, view))
             return out
-        skips = sum(table[r].skip for r in ranks)
-        if skips:
-            skipped = _skipped(view, move.player, skips)
+        if skipped:
             seats = list(dict.fromkeys(skipped))  # with two players in, one seat is passed over again
             if len(seats) > 1:
                 others = self._and([q for q in seats if q != self.me])
@@ -279,18 +279,3 @@ def _until_next_move(events: list[Event]) -> list[Event]:
         if isinstance(event, Played):
             return events[:i]
     return events
-
-
-def _skipped(after: Game, mover: int, skips: int) -> list[int]:
-    """The seats an 8 (or 8s) passed over: those between the player and the next to act."""
-    active = [q for q in range(after.players) if q not in after.finished]
-    if after.turn not in active:
-        return []
-    out: list[int] = []
-    q = after.turn
-    for _step in range(skips):
-        q = (q - after.direction) % after.players
-        while q not in active:
-            q = (q - after.direction) % after.players
-        out.append(q)
-    return [q for q in reversed(out) if q not in (after.turn, mover)]

@@ -27,6 +27,7 @@ __all__ = [
     "Revealed",
     "Shared",
     "Shuffled",
+    "Skipped",
     "WindowAnswered",
     "WindowClosed",
     "WindowOpened",
@@ -95,6 +96,14 @@ class Led:
     """The move just played ended the show phase: `seat` leads, the first to play (RULES.md 2)."""
 
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """The move just played passed over `seats` (its 8s, RULES.md 4), in the order passed: a seat twice
+    when only two players are in and two 8s fell; never the mover nor the seat to play now."""
+
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +190,6 @@ class Finished:
 
 
 Event = (
-    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Led | Drew | PickedUp | Burned | Out
-    | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
+    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Led | Skipped | Drew | PickedUp
+    | Burned | Out | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
 )

@@ -2,14 +2,15 @@
 (`TableState`) and for a local one (`cli play`) alike.
 
 Invariant: the events follow from the engine position before and after `move` alone, in this order:
-`Played`, then `Led` (a move that ended the show phase), `PickedUp`, `Burned`, `Drew`, and an `Out` per
+`Played`, then `Led` (a move that ended the show phase), `PickedUp`, `Burned`, `Skipped` (seats its 8s
+passed over, when play goes on past them: no burn, no pick-up, no ace aimed), `Drew`, and an `Out` per
 player the move put out.
 """
 
 from __future__ import annotations
 
-from p2pshithead.engine import Flip, Game, Move, Phase, PickUp, made_public
-from p2pshithead.game._events import Burned, Drew, Event, Led, Out, PickedUp, Played
+from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Play, made_public
+from p2pshithead.game._events import Burned, Drew, Event, Led, Out, PickedUp, Played, Skipped
 
 __all__ = ["pushed"]
 
@@ -27,7 +28,8 @@ def pushed(game: Game, move: Move) -> list[Event]:
     burned, finished = len(game.burned), len(game.finished)
     game.push(move)
     shown = (move.slot,) if isinstance(move, Flip) else made_public(move)
-    events: list[Event] = [Played(seat, move, tuple(c for s in shown if (c := game.card(s)) is not None), late)]
+    played = Played(seat, move, tuple(c for s in shown if (c := game.card(s)) is not None), late)
+    events: list[Event] = [played]
     if showing and game.phase is Phase.PLAY:
         events.append(Led(game.turn))
     taken = [s for s in game.hand(seat) if s not in hand]
@@ -37,7 +39,30 @@ def pushed(game: Game, move: Move) -> list[Event]:
         events.append(PickedUp(seat, picked))
     if len(game.burned) > burned:
         events.append(Burned(game.burned[burned:]))
+    elif isinstance(move, (Play, Flip)) and not picked and (skipped := _skipped(game, move, played.cards)):
+        events.append(Skipped(skipped))
     if drawn:
         events.append(Drew(seat, drawn))
     events += [Out(p) for p in game.finished[finished:]]
     return events
+
+
+def _skipped(after: Game, move: Play | Flip, cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """The seats `move`'s 8s (or skipping jokers) passed over, from `after`, the game after it: those
+    between the mover and the seat to play now, walked back from the latter; none when an ace names who
+    takes the pile (an aimed play, or a flipped ace under `ace_gives_pile`: RULES.md 7)."""
+    ranks = [c.rank for c in cards]
+    aimed = move.target is not None if isinstance(move, Play) else (
+        after.rules.ace_gives_pile and any(r.symbol == "A" for r in ranks))
+    skips = sum(after.power_table[r].skip for r in ranks)
+    active = [q for q in range(after.players) if q not in after.finished]
+    if aimed or not skips or after.turn not in active:
+        return ()
+    out: list[int] = []
+    q = after.turn
+    for _step in range(skips):
+        q = (q - after.direction) % after.players
+        while q not in active:
+            q = (q - after.direction) % after.players
+        out.append(q)
+    return tuple(q for q in reversed(out) if q not in (after.turn, move.player))

@@ -18,6 +18,29 @@ from .positions import NAMES
 ASCII = Look(unicode=False, color=False)
 
 
+def _live_and_caught_up(name: str, seed: int, moves: int, word: str) -> tuple[list[str], list[str]]:
+    """Seat 0's lines holding `word` at a table of four greedy bots playing `moves` moves of preset `name`:
+    as told live (each batch with the view after it) and as caught up (each with the view after all)."""
+    rules = preset(name)
+    rng = random.Random(seed)
+    order = list(range(rules.deck_size(4)))
+    rng.shuffle(order)
+    game = Game.deal_known(rules, 4, seed % 4, order)
+    bots = [GreedyBot(wander=0)] * 4
+    batches: list[list[Event]] = []
+    views: list[Game] = []
+    while len(batches) < moves and not game.is_over():
+        batches.append(pushed(game, ask(game, bots, rng)))
+        views.append(game.view(0))
+    one_by_one = Narrator(0, NAMES, ASCII)
+    live = [line for events, view in zip(batches, views, strict=True)
+            for line in one_by_one.tell(events, view) if word in line]  # fmt: skip
+    catching_up = Narrator(0, NAMES, ASCII)
+    after = game.view(0)
+    replayed = [line for events in batches for line in catching_up.tell(events, after) if word in line]
+    return live, replayed
+
+
 @pytest.mark.parametrize("name", ["classic", "french"])
 def test_batches_caught_up_together_name_the_lead_once(name: str) -> None:
     """`join Leads` again after kill -9 at a French table of four (`host --rules french --bots 2`): the
@@ -26,22 +49,15 @@ def test_batches_caught_up_together_name_the_lead_once(name: str) -> None:
     once. The test beside it in test_narrate.py tells the whole game as one batch; a joiner's screen tells
     the batches it missed one by one (`ShitheadScreen._catch_up`), each with the view after them all, so
     each show batch, followed by nothing in its own batch, named the seat to play now as the lead."""
-    rules = preset(name)
     for seed in range(6):
-        rng = random.Random(seed)
-        order = list(range(rules.deck_size(4)))
-        rng.shuffle(order)
-        game = Game.deal_known(rules, 4, seed % 4, order)
-        bots = [GreedyBot(wander=0)] * 4
-        batches: list[list[Event]] = []
-        views: list[Game] = []
-        while len(batches) < 20 and not game.is_over():
-            batches.append(pushed(game, ask(game, bots, rng)))
-            views.append(game.view(0))
-        one_by_one = Narrator(0, NAMES, ASCII)
-        live = [line for events, view in zip(batches, views, strict=True)
-                for line in one_by_one.tell(events, view) if "lead" in line]  # fmt: skip
-        catching_up = Narrator(0, NAMES, ASCII)
-        after = game.view(0)
-        replayed = [line for events in batches for line in catching_up.tell(events, after) if "lead" in line]
+        live, replayed = _live_and_caught_up(name, seed, 20, "lead")
         assert len(live) == 1 and replayed == live, (name, seed, live, replayed)
+
+
+@pytest.mark.parametrize("name", ["classic", "french"])
+def test_batches_caught_up_together_name_the_seats_an_eight_skipped(name: str) -> None:
+    """The seats an 8 passed over were read off the view: caught up, they were counted back from the seat
+    to play now ("Bot 2 plays 8d / You are skipped" where the live screen said "Bot 3 is skipped")."""
+    for seed in range(6):
+        live, replayed = _live_and_caught_up(name, seed, 60, "skipped")
+        assert live and replayed == live, (name, seed, live, replayed)
