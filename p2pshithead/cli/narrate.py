@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from p2pshithead.cli.render import Look, ace_answer, aimed_at, card_text, cards_text
 from p2pshithead.engine import Card, Flip, Game, Give, Move, PickUp, Place, Play, Ready, Show, Swap, hand_order
-from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Led, Left, Out, PickedUp, Played, Skipped
+from p2pshithead.game import Aimed, Burned, Dealt, Drew, Event, Finished, Led, Left, Out, PickedUp, Played, Skipped
 from p2pshithead.lang import N_, _, ngettext
 
 __all__ = ["Narrator", "Told"]
@@ -64,8 +64,8 @@ class Narrator:
                 after = _until_next_move(events[i + 1:])
                 picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
                 burns = any(isinstance(e, Burned) for e in after)
-                skipped = next((e.seats for e in after if isinstance(e, Skipped)), ())
-                lines += self._played(event, picked, burns, skipped, view)
+                effects = [e for e in after if isinstance(e, (Aimed, Skipped))]
+                lines += self._played(event, picked, burns, effects, view)
             elif isinstance(event, Led):
                 lines.append(Told(self._line(event.seat, N_("{name} leads"), N_("You lead"))))
             elif isinstance(event, Drew) and event.seat == self.me:
@@ -88,9 +88,9 @@ class Narrator:
 
     # -- one move -----------------------------------------------------------------------------
 
-    def _played(self, event: Played, picked: PickedUp | None, burns: bool, skipped: tuple[int, ...],
+    def _played(self, event: Played, picked: PickedUp | None, burns: bool, effects: list[Aimed | Skipped],
                 view: Game) -> list[Told]:  # fmt: skip
-        """`event` in words, with what it did besides: a burn, or its effects (`skipped`: its `Skipped`)."""
+        """`event` in words, with what it did besides: a burn, or its `effects` (its `Aimed` or `Skipped`)."""
         move, p = event.move, event.seat
         line, short = self._what(move, event.cards, picked, event.out_of_turn, view)
         self.last[p] = self._beside(p, short or line)
@@ -98,7 +98,7 @@ class Narrator:
         if burns:
             lines.append(_("the pile burns"))
         elif isinstance(move, Play) or (isinstance(move, Flip) and picked is None):
-            lines += self._effects(move, event.cards, skipped, view)
+            lines += self._effects(event.cards, effects, view)
         return [Told(line, p, self._beside(p, line)), *map(Told, lines[1:])]
 
     def _what(self, move: Move, cards: tuple[Card, ...], picked: PickedUp | None, out_of_turn: bool,
@@ -182,28 +182,22 @@ class Narrator:
         return self._line(p, N_("{name} gives {target} {card}"), N_("You give {target} {card}"), card=shown,
                           target=self.names[receiver])  # fmt: skip
 
-    def _effects(self, move: Play | Flip, cards: tuple[Card, ...], skipped: tuple[int, ...], view: Game) -> list[str]:
+    def _effects(self, cards: tuple[Card, ...], effects: list[Aimed | Skipped], view: Game) -> list[str]:
         """What a play did besides landing on the pile: reversal, skips, an ace's taker (RULES.md 4, 7)."""
         out: list[str] = []
-        table = view.power_table
-        ranks = [c.rank for c in cards]
-        if sum(table[r].reverse for r in ranks) % 2:
+        if sum(view.power_table[c.rank].reverse for c in cards) % 2:
             out.append(_("direction reverses"))
-        target: int | None = move.target if isinstance(move, Play) else None
-        if target is None and isinstance(move, Flip) and view.rules.ace_gives_pile and any(
-            r.symbol == "A" for r in ranks
-        ):
-            target = view.turn
-        if target is not None:
-            out.append(self._aimed(target, view))
-            return out
-        if skipped:
+        for effect in effects:
+            if isinstance(effect, Aimed):
+                out.append(self._aimed(effect.seat, view))
+                continue
+            skipped = effect.seats
             seats = list(dict.fromkeys(skipped))  # with two players in, one seat is passed over again
             if len(seats) > 1:
                 others = self._and([q for q in seats if q != self.me])
                 both = _("You and {names} are skipped") if self.me in seats else _("{names} are skipped")
                 out.append(both.format(names=others))
-            elif seats:
+            else:
                 out.append(self._skipped_once(seats[0], len(skipped)))
         return out
 

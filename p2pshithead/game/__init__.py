@@ -10,6 +10,7 @@ never pay for those (README: start-up; tests/test_portable.py checks it)."""
 from typing import TYPE_CHECKING
 
 from p2pshithead.game._events import (
+    Aimed,
     Audited,
     Burned,
     Dealt,
@@ -67,6 +68,7 @@ if not TYPE_CHECKING:  # hidden from mypy, which then still refuses a name the p
 
 __all__ = [
     "SHITHEAD",
+    "Aimed",
     "Audited",
     "Burned",
     "Dealt",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from p2pshithead.engine import Card, Move
 
 __all__ = [
+    "Aimed",
     "Audited",
     "Burned",
     "Dealt",
@@ -94,6 +95,14 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Led:
     """The move just played ended the show phase: `seat` leads, the first to play (RULES.md 2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """The ace the move just played names `seat` to take the pile or answer it (French, RULES.md 7): the
+    play's target, or after a flipped ace the seat to play then."""
 
     seat: int
 
@@ -190,6 +199,6 @@ class Finished:
 
 
 Event = (
-    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Led | Skipped | Drew | PickedUp
-    | Burned | Out | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
+    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Led | Aimed | Skipped | Drew
+    | PickedUp | Burned | Out | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
 )

@@ -2,15 +2,15 @@
 (`TableState`) and for a local one (`cli play`) alike.
 
 Invariant: the events follow from the engine position before and after `move` alone, in this order:
-`Played`, then `Led` (a move that ended the show phase), `PickedUp`, `Burned`, `Skipped` (seats its 8s
-passed over, when play goes on past them: no burn, no pick-up, no ace aimed), `Drew`, and an `Out` per
-player the move put out.
+`Played`, then `Led` (a move that ended the show phase), `PickedUp`, `Burned`, or else (play goes on:
+no burn, no pick-up) `Aimed` (an ace names who takes the pile) or `Skipped` (seats its 8s passed over),
+`Drew`, and an `Out` per player the move put out.
 """
 
 from __future__ import annotations
 
 from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Play, made_public
-from p2pshithead.game._events import Burned, Drew, Event, Led, Out, PickedUp, Played, Skipped
+from p2pshithead.game._events import Aimed, Burned, Drew, Event, Led, Out, PickedUp, Played, Skipped
 
 __all__ = ["pushed"]
 
@@ -39,25 +39,28 @@ def pushed(game: Game, move: Move) -> list[Event]:
         events.append(PickedUp(seat, picked))
     if len(game.burned) > burned:
         events.append(Burned(game.burned[burned:]))
-    elif isinstance(move, (Play, Flip)) and not picked and (skipped := _skipped(game, move, played.cards)):
-        events.append(Skipped(skipped))
+    elif isinstance(move, (Play, Flip)) and not picked:
+        events += _aimed_or_skipped(game, move, played.cards)
     if drawn:
         events.append(Drew(seat, drawn))
     events += [Out(p) for p in game.finished[finished:]]
     return events
 
 
-def _skipped(after: Game, move: Play | Flip, cards: tuple[Card, ...]) -> tuple[int, ...]:
-    """The seats `move`'s 8s (or skipping jokers) passed over, from `after`, the game after it: those
-    between the mover and the seat to play now, walked back from the latter; none when an ace names who
-    takes the pile (an aimed play, or a flipped ace under `ace_gives_pile`: RULES.md 7)."""
+def _aimed_or_skipped(after: Game, move: Play | Flip, cards: tuple[Card, ...]) -> list[Event]:
+    """Whom `move`, which the play goes on past (`after`: the game after it), names with an ace (RULES.md 7:
+    an aimed play, or a flipped ace under `ace_gives_pile`), else the seats its 8s (or skipping jokers)
+    passed over (RULES.md 4): those between the mover and the seat to play now, walked back from the
+    latter."""
     ranks = [c.rank for c in cards]
-    aimed = move.target is not None if isinstance(move, Play) else (
-        after.rules.ace_gives_pile and any(r.symbol == "A" for r in ranks))
+    if isinstance(move, Play) and move.target is not None:
+        return [Aimed(move.target)]
+    if isinstance(move, Flip) and after.rules.ace_gives_pile and any(r.symbol == "A" for r in ranks):
+        return [Aimed(after.turn)]
     skips = sum(after.power_table[r].skip for r in ranks)
     active = [q for q in range(after.players) if q not in after.finished]
-    if aimed or not skips or after.turn not in active:
-        return ()
+    if not skips or after.turn not in active:
+        return []
     out: list[int] = []
     q = after.turn
     for _step in range(skips):
@@ -65,4 +68,5 @@ def _skipped(after: Game, move: Play | Flip, cards: tuple[Card, ...]) -> tuple[i
         while q not in active:
             q = (q - after.direction) % after.players
         out.append(q)
-    return tuple(q for q in reversed(out) if q not in (after.turn, move.player))
+    skipped = tuple(q for q in reversed(out) if q not in (after.turn, move.player))
+    return [Skipped(skipped)] if skipped else []

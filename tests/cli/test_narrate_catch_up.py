@@ -61,3 +61,15 @@ def test_batches_caught_up_together_name_the_seats_an_eight_skipped(name: str) -
     for seed in range(6):
         live, replayed = _live_and_caught_up(name, seed, 60, "skipped")
         assert live and replayed == live, (name, seed, live, replayed)
+
+
+def test_batches_caught_up_together_name_who_takes_the_pile_after_a_flipped_ace() -> None:
+    """A flipped ace names the seat to play then to take the pile (French, RULES.md 7): caught up, that
+    was the seat to play now ("You flip Ad and play it / Bot 3 is to take the pile (or answer it)" where
+    the live screen said Bot 1)."""
+    told = []
+    for seed in range(6):
+        live, replayed = _live_and_caught_up("french", seed, 60, "to take the pile (or answer it)")
+        assert replayed == live, (seed, live, replayed)
+        told += live
+    assert told
