@@ -19,7 +19,21 @@ from dataclasses import dataclass
 
 from p2pshithead.cli.render import Look, ace_answer, aimed_at, card_text, cards_text
 from p2pshithead.engine import Card, Flip, Game, Give, Move, PickUp, Place, Play, Ready, Show, Swap, hand_order
-from p2pshithead.game import Aimed, Burned, Dealt, Drew, Event, Finished, Led, Left, Out, PickedUp, Played, Skipped
+from p2pshithead.game import (
+    Aimed,
+    Burned,
+    Dealt,
+    Drew,
+    Event,
+    Finished,
+    Led,
+    Left,
+    Out,
+    PickedUp,
+    Played,
+    Received,
+    Skipped,
+)
 from p2pshithead.lang import N_, _, ngettext
 
 __all__ = ["Narrator", "Told"]
@@ -49,7 +63,6 @@ class Narrator:
         self.last: dict[int, str] = {}  # seat -> its last move in words, without the name
         self._drawn: list[int] = []  # slots drawn into my hand whose identities are not known yet
         self._mine: dict[int, Card] = {}  # my hand cards as last seen (a card I give leaves my view)
-        self._gift_from: int | None = None  # the Shithead, whose gift the Masta answers
 
     def tell(self, events: Iterable[Event], view: Game) -> list[str]:
         """Lines for `events`, oldest first; `view` is the game as `me` sees it after them."""
@@ -65,7 +78,8 @@ class Narrator:
                 picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
                 burns = any(isinstance(e, Burned) for e in after)
                 effects = [e for e in after if isinstance(e, (Aimed, Skipped))]
-                lines += self._played(event, picked, burns, effects, view)
+                receiver = next((e.seat for e in after if isinstance(e, Received)), None)
+                lines += self._played(event, picked, burns, effects, receiver, view)
             elif isinstance(event, Led):
                 lines.append(Told(self._line(event.seat, N_("{name} leads"), N_("You lead"))))
             elif isinstance(event, Drew) and event.seat == self.me:
@@ -89,10 +103,11 @@ class Narrator:
     # -- one move -----------------------------------------------------------------------------
 
     def _played(self, event: Played, picked: PickedUp | None, burns: bool, effects: list[Aimed | Skipped],
-                view: Game) -> list[Told]:  # fmt: skip
-        """`event` in words, with what it did besides: a burn, or its `effects` (its `Aimed` or `Skipped`)."""
+                receiver: int | None, view: Game) -> list[Told]:  # fmt: skip
+        """`event` in words, with what it did besides: a burn, or its `effects` (its `Aimed` or `Skipped`);
+        `receiver`: a `Give`'s (its `Received`)."""
         move, p = event.move, event.seat
-        line, short = self._what(move, event.cards, picked, event.out_of_turn, view)
+        line, short = self._what(move, event.cards, picked, event.out_of_turn, receiver, view)
         self.last[p] = self._beside(p, short or line)
         lines = [line]
         if burns:
@@ -102,7 +117,7 @@ class Narrator:
         return [Told(line, p, self._beside(p, line)), *map(Told, lines[1:])]
 
     def _what(self, move: Move, cards: tuple[Card, ...], picked: PickedUp | None, out_of_turn: bool,
-              view: Game) -> tuple[str, str]:
+              receiver: int | None, view: Game) -> tuple[str, str]:
         """The move in words, and a shorter line for beside the row where there is one (a flip: the pile
         shows the rest), else ""."""
         p, look = move.player, self.look
@@ -116,7 +131,8 @@ class Narrator:
         if isinstance(move, Ready):
             return self._line(p, N_("{name} is ready"), N_("You are ready")), ""
         if isinstance(move, Give):
-            return self._give(move, view), ""
+            assert receiver is not None, "`pushed` tells a Give's receiver with it"
+            return self._give(move, receiver, view), ""
         if isinstance(move, Show):
             if move.slot is None:
                 return self._line(p, N_("{name} shows nothing"), N_("You show nothing")), ""
@@ -165,18 +181,11 @@ class Narrator:
         return self._line(p, N_("{name} plays {cards} at {target}"), N_("You play {cards} at {target}"),
                           cards=cards, target=self.names[target])  # fmt: skip
 
-    def _give(self, move: Give, view: Game) -> str:
+    def _give(self, move: Give, receiver: int, view: Game) -> str:
         """The French exchange (RULES.md 6): the card is named only to the giver and the receiver."""
-        receiver: int | None
-        if view.exchange is not None:  # the Shithead gave; the receiver gives back now
-            receiver, self._gift_from = view.exchange.giver, move.player
-        else:
-            receiver, self._gift_from = self._gift_from, None
         card = view.card(move.slot) or self._mine.get(move.slot)
         shown = card_text(card, self.look) if card is not None else _("a card")
         p = move.player
-        if receiver is None:
-            return self._line(p, N_("{name} gives {card}"), N_("You give {card}"), card=shown)
         if receiver == self.me:
             return self._line(p, N_("{name} gives you {card}"), N_("{name} gives you {card}"), card=shown)
         return self._line(p, N_("{name} gives {target} {card}"), N_("You give {target} {card}"), card=shown,

@@ -24,6 +24,7 @@ __all__ = [
     "Out",
     "PickedUp",
     "Played",
+    "Received",
     "Released",
     "Revealed",
     "Shared",
@@ -95,6 +96,13 @@ class Played:
 @dataclass(frozen=True, slots=True)
 class Led:
     """The move just played ended the show phase: `seat` leads, the first to play (RULES.md 2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    """The card the `Give` just played went into `seat`'s hand (the French exchange, RULES.md 6)."""
 
     seat: int
 
@@ -199,6 +207,7 @@ class Finished:
 
 
 Event = (
-    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Led | Aimed | Skipped | Drew
-    | PickedUp | Burned | Out | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
+    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Received | Led | Aimed | Skipped
+    | Drew | PickedUp | Burned | Out | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited
+    | Finished
 )

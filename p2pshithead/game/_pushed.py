@@ -2,15 +2,15 @@
 (`TableState`) and for a local one (`cli play`) alike.
 
 Invariant: the events follow from the engine position before and after `move` alone, in this order:
-`Played`, then `Led` (a move that ended the show phase), `PickedUp`, `Burned`, or else (play goes on:
-no burn, no pick-up) `Aimed` (an ace names who takes the pile) or `Skipped` (seats its 8s passed over),
-`Drew`, and an `Out` per player the move put out.
+`Played`, then `Received` (a `Give`'s receiver) or `Led` (a move that ended the show phase), `PickedUp`,
+`Burned`, or else (play goes on: no burn, no pick-up) `Aimed` (an ace names who takes the pile) or
+`Skipped` (seats its 8s passed over), `Drew`, and an `Out` per player the move put out.
 """
 
 from __future__ import annotations
 
-from p2pshithead.engine import Card, Flip, Game, Move, Phase, PickUp, Play, made_public
-from p2pshithead.game._events import Aimed, Burned, Drew, Event, Led, Out, PickedUp, Played, Skipped
+from p2pshithead.engine import Card, Flip, Game, Give, Move, Phase, PickUp, Play, made_public
+from p2pshithead.game._events import Aimed, Burned, Drew, Event, Led, Out, PickedUp, Played, Received, Skipped
 
 __all__ = ["pushed"]
 
@@ -24,12 +24,15 @@ def pushed(game: Game, move: Move) -> list[Event]:
     seat = move.player
     late = game.phase is Phase.PLAY and seat != game.turn
     showing = game.phase is Phase.SHOW
+    exchange = game.exchange
     hand, stock = set(game.hand(seat)), set(game.stock)
     burned, finished = len(game.burned), len(game.finished)
     game.push(move)
     shown = (move.slot,) if isinstance(move, Flip) else made_public(move)
     played = Played(seat, move, tuple(c for s in shown if (c := game.card(s)) is not None), late)
     events: list[Event] = [played]
+    if isinstance(move, Give) and exchange is not None:  # the engine takes a Give only in the exchange
+        events.append(Received(exchange.receiver))
     if showing and game.phase is Phase.PLAY:
         events.append(Led(game.turn))
     taken = [s for s in game.hand(seat) if s not in hand]

@@ -10,7 +10,7 @@ import pytest
 from p2pshithead.bots import GreedyBot, ask
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.render import Look
-from p2pshithead.engine import Game, preset
+from p2pshithead.engine import Game, Give, Outcome, preset
 from p2pshithead.game import Event, pushed
 
 from .positions import NAMES
@@ -73,3 +73,21 @@ def test_batches_caught_up_together_name_who_takes_the_pile_after_a_flipped_ace(
         assert replayed == live, (seed, live, replayed)
         told += live
     assert told
+
+
+def test_an_exchange_caught_up_names_the_receiver_of_each_card() -> None:
+    """RULES.md 6: the Shithead (seat 2) gives the Masta (seat 0) a card, who gives one back. The receiver
+    was read off the view (the exchange still open or not): caught up, the exchange was over, and the
+    lines named nobody ("Bot 2 gives a card / Ann gives a card")."""
+    game = Game.deal_known(preset("french"), 4, 2, range(52))
+    game.begin_exchange(Outcome((0, 1, 3, 2)))
+    names = ["Ann", "Ben", "Bot 2", "Bot 3"]
+    live, catching_up = Narrator(1, names, ASCII), Narrator(1, names, ASCII)
+    said: list[str] = []
+    batches: list[list[Event]] = []
+    for _gift in range(2):
+        batches.append(pushed(game, next(m for m in game.legal_moves if isinstance(m, Give))))
+        said += live.tell(batches[-1], game.view(1))
+    assert said == ["Bot 2 gives Ann a card", "Ann gives Bot 2 a card"]
+    replayed = [line for events in batches for line in catching_up.tell(events, game.view(1))]
+    assert replayed == said
