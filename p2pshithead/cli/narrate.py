@@ -1,15 +1,16 @@
 """Moves told in words from a table's typed events (`game.Event`), as one seat sees them: the same
 lines at a local table (`play`, events from `game.pushed`) and at a networked one.
 
-Invariants: `Narrator.tell` reads the events and the seat's view *after* them, never a position
-before (STYLE.md 12); whom a move made lead, named to take the pile or skipped is read off its events
-(`Led`, `Aimed`, `Skipped`), never off the view, which may stand after later batches too (a rejoin's
-catch-up tells each missed batch with the view as it is now); a card whose identity the seat does not
-know is never named ("a card"); a card drawn into the seat's own hand is told once its identity is
-known here, which on a networked table is a moment after the draw (the others' shares). `last` keeps
-each seat's last move in words, without the name, for the screen to show beside its row. Lines are in
-the language in use (`p2pshithead.lang`), one message per person ("{name} plays", "You play"), each
-beginning with the seat's name (or "You") in every language, which `last` and the LAN screen rely on.
+Invariants: `Narrator.tell` reads the events and the seat's view *after* them, never a position before
+(STYLE.md 12); whom a move made lead, gave a card, named to take the pile or skipped is read off its
+events (`Led`, `Received`, `Aimed`, `Skipped`), never off the view, which may stand after later batches
+too (a rejoin's catch-up tells each missed batch with the view as it is now); a card whose identity the
+seat does not know is never named ("a card"); a card drawn into the seat's own hand is told once its
+identity is known here, which on a networked table is a moment after the draw (the others' shares).
+`last` keeps each seat's last move in words, without the name, for the screen to show beside its row.
+Lines are in the language in use (`p2pshithead.lang`), one message per person ("{name} plays", "You
+play"), each beginning with the seat's name (or "You") in every language, which `last` and the LAN
+screen rely on.
 """
 
 from __future__ import annotations
