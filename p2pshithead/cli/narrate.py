@@ -1,13 +1,16 @@
 """Moves told in words from a table's typed events (`game.Event`), as one seat sees them: the same
 lines at a local table (`play`, events from `game.pushed`) and at a networked one.
 
-Invariants: `Narrator.tell` reads the events and the seat's view *after* them, never a position
-before (STYLE.md 12); a card whose identity the seat does not know is never named ("a card"); a
-card drawn into the seat's own hand is told once its identity is known here, which on a networked
-table is a moment after the draw (the others' shares). `last` keeps each seat's last move in words,
-without the name, for the screen to show beside its row. Lines are in the language in use
-(`p2pshithead.lang`), one message per person ("{name} plays", "You play"), each beginning with the
-seat's name (or "You") in every language, which `last` and the LAN screen rely on.
+Invariants: `Narrator.tell` reads the events and the seat's view *after* them, never a position before
+(STYLE.md 12); whom a move made lead, gave a card, named to take the pile or skipped is read off its
+events (`Led`, `Received`, `Aimed`, `Skipped`), never off the view, which may stand after later batches
+too (a rejoin's catch-up tells each missed batch with the view as it is now); a card whose identity the
+seat does not know is never named ("a card"); a card drawn into the seat's own hand is told once its
+identity is known here, which on a networked table is a moment after the draw (the others' shares).
+`last` keeps each seat's last move in words, without the name, for the screen to show beside its row.
+Lines are in the language in use (`p2pshithead.lang`), one message per person ("{name} plays", "You
+play"), each beginning with the seat's name (or "You") in every language, which `last` and the LAN
+screen rely on.
 """
 
 from __future__ import annotations
@@ -16,8 +19,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from p2pshithead.cli.render import Look, ace_answer, aimed_at, card_text, cards_text
-from p2pshithead.engine import Card, Flip, Game, Give, Move, Phase, PickUp, Place, Play, Ready, Show, Swap, hand_order
-from p2pshithead.game import Burned, Dealt, Drew, Event, Finished, Left, Out, PickedUp, Played
+from p2pshithead.engine import Card, Flip, Game, Give, Move, PickUp, Place, Play, Ready, Show, Swap, hand_order
+from p2pshithead.game import (
+    Aimed,
+    Burned,
+    Dealt,
+    Drew,
+    Event,
+    Finished,
+    Led,
+    Left,
+    Out,
+    PickedUp,
+    Played,
+    Received,
+    Skipped,
+)
 from p2pshithead.lang import N_, _, ngettext
 
 __all__ = ["Narrator", "Told"]
@@ -47,7 +64,6 @@ class Narrator:
         self.last: dict[int, str] = {}  # seat -> its last move in words, without the name
         self._drawn: list[int] = []  # slots drawn into my hand whose identities are not known yet
         self._mine: dict[int, Card] = {}  # my hand cards as last seen (a card I give leaves my view)
-        self._gift_from: int | None = None  # the Shithead, whose gift the Masta answers
 
     def tell(self, events: Iterable[Event], view: Game) -> list[str]:
         """Lines for `events`, oldest first; `view` is the game as `me` sees it after them."""
@@ -62,8 +78,11 @@ class Narrator:
                 after = _until_next_move(events[i + 1:])
                 picked = next((e for e in after if isinstance(e, PickedUp) and e.seat == event.seat), None)
                 burns = any(isinstance(e, Burned) for e in after)
-                lead = _leader(events[i + 1:], view) if isinstance(event.move, Show) else None
-                lines += self._played(event, picked, burns, lead, view)
+                effects = [e for e in after if isinstance(e, (Aimed, Skipped))]
+                receiver = next((e.seat for e in after if isinstance(e, Received)), None)
+                lines += self._played(event, picked, burns, effects, receiver, view)
+            elif isinstance(event, Led):
+                lines.append(Told(self._line(event.seat, N_("{name} leads"), N_("You lead"))))
             elif isinstance(event, Drew) and event.seat == self.me:
                 self._drawn += event.slots
             elif isinstance(event, Out) and not any(isinstance(e, Finished) for e in events):
@@ -84,22 +103,22 @@ class Narrator:
 
     # -- one move -----------------------------------------------------------------------------
 
-    def _played(self, event: Played, picked: PickedUp | None, burns: bool, lead: int | None, view: Game) -> list[Told]:
-        """`event` in words; `lead`: the seat that leads once this show ends the show phase."""
+    def _played(self, event: Played, picked: PickedUp | None, burns: bool, effects: list[Aimed | Skipped],
+                receiver: int | None, view: Game) -> list[Told]:  # fmt: skip
+        """`event` in words, with what it did besides: a burn, or its `effects` (its `Aimed` or `Skipped`);
+        `receiver`: a `Give`'s (its `Received`)."""
         move, p = event.move, event.seat
-        line, short = self._what(move, event.cards, picked, event.out_of_turn, view)
+        line, short = self._what(move, event.cards, picked, event.out_of_turn, receiver, view)
         self.last[p] = self._beside(p, short or line)
         lines = [line]
-        if lead is not None:
-            lines.append(self._line(lead, N_("{name} leads"), N_("You lead")))
         if burns:
             lines.append(_("the pile burns"))
         elif isinstance(move, Play) or (isinstance(move, Flip) and picked is None):
-            lines += self._effects(move, event.cards, view)
+            lines += self._effects(event.cards, effects, view)
         return [Told(line, p, self._beside(p, line)), *map(Told, lines[1:])]
 
     def _what(self, move: Move, cards: tuple[Card, ...], picked: PickedUp | None, out_of_turn: bool,
-              view: Game) -> tuple[str, str]:
+              receiver: int | None, view: Game) -> tuple[str, str]:
         """The move in words, and a shorter line for beside the row where there is one (a flip: the pile
         shows the rest), else ""."""
         p, look = move.player, self.look
@@ -113,7 +132,8 @@ class Narrator:
         if isinstance(move, Ready):
             return self._line(p, N_("{name} is ready"), N_("You are ready")), ""
         if isinstance(move, Give):
-            return self._give(move, view), ""
+            assert receiver is not None, "`pushed` tells a Give's receiver with it"
+            return self._give(move, receiver, view), ""
         if isinstance(move, Show):
             if move.slot is None:
                 return self._line(p, N_("{name} shows nothing"), N_("You show nothing")), ""
@@ -162,47 +182,32 @@ class Narrator:
         return self._line(p, N_("{name} plays {cards} at {target}"), N_("You play {cards} at {target}"),
                           cards=cards, target=self.names[target])  # fmt: skip
 
-    def _give(self, move: Give, view: Game) -> str:
+    def _give(self, move: Give, receiver: int, view: Game) -> str:
         """The French exchange (RULES.md 6): the card is named only to the giver and the receiver."""
-        receiver: int | None
-        if view.exchange is not None:  # the Shithead gave; the receiver gives back now
-            receiver, self._gift_from = view.exchange.giver, move.player
-        else:
-            receiver, self._gift_from = self._gift_from, None
         card = view.card(move.slot) or self._mine.get(move.slot)
         shown = card_text(card, self.look) if card is not None else _("a card")
         p = move.player
-        if receiver is None:
-            return self._line(p, N_("{name} gives {card}"), N_("You give {card}"), card=shown)
         if receiver == self.me:
             return self._line(p, N_("{name} gives you {card}"), N_("{name} gives you {card}"), card=shown)
         return self._line(p, N_("{name} gives {target} {card}"), N_("You give {target} {card}"), card=shown,
                           target=self.names[receiver])  # fmt: skip
 
-    def _effects(self, move: Play | Flip, cards: tuple[Card, ...], view: Game) -> list[str]:
+    def _effects(self, cards: tuple[Card, ...], effects: list[Aimed | Skipped], view: Game) -> list[str]:
         """What a play did besides landing on the pile: reversal, skips, an ace's taker (RULES.md 4, 7)."""
         out: list[str] = []
-        table = view.power_table
-        ranks = [c.rank for c in cards]
-        if sum(table[r].reverse for r in ranks) % 2:
+        if sum(view.power_table[c.rank].reverse for c in cards) % 2:
             out.append(_("direction reverses"))
-        target: int | None = move.target if isinstance(move, Play) else None
-        if target is None and isinstance(move, Flip) and view.rules.ace_gives_pile and any(
-            r.symbol == "A" for r in ranks
-        ):
-            target = view.turn
-        if target is not None:
-            out.append(self._aimed(target, view))
-            return out
-        skips = sum(table[r].skip for r in ranks)
-        if skips:
-            skipped = _skipped(view, move.player, skips)
+        for effect in effects:
+            if isinstance(effect, Aimed):
+                out.append(self._aimed(effect.seat, view))
+                continue
+            skipped = effect.seats
             seats = list(dict.fromkeys(skipped))  # with two players in, one seat is passed over again
             if len(seats) > 1:
                 others = self._and([q for q in seats if q != self.me])
                 both = _("You and {names} are skipped") if self.me in seats else _("{names} are skipped")
                 out.append(both.format(names=others))
-            elif seats:
+            else:
                 out.append(self._skipped_once(seats[0], len(skipped)))
         return out
 
@@ -272,35 +277,9 @@ class Narrator:
         return " ".join(card_text(c, self.look) for c in cards) or _("a card")
 
 
-def _leader(later: list[Event], view: Game) -> int | None:
-    """Who leads once a show is told, given the events `later` told with it: the player of the next move
-    when that is no show (this show ended the show phase), else nobody yet; with no later move, the seat
-    to play if `view` (the game after them all) is in play. So a batch of a whole game (a rejoin's
-    replay) names each lead as the moves one by one did."""
-    following = next((e for e in later if isinstance(e, Played)), None)
-    if following is None:
-        return view.turn if view.phase is Phase.PLAY else None
-    return None if isinstance(following.move, Show) else following.seat
-
-
 def _until_next_move(events: list[Event]) -> list[Event]:
     """The events a move caused: those up to the next `Played`."""
     for i, event in enumerate(events):
         if isinstance(event, Played):
             return events[:i]
     return events
-
-
-def _skipped(after: Game, mover: int, skips: int) -> list[int]:
-    """The seats an 8 (or 8s) passed over: those between the player and the next to act."""
-    active = [q for q in range(after.players) if q not in after.finished]
-    if after.turn not in active:
-        return []
-    out: list[int] = []
-    q = after.turn
-    for _step in range(skips):
-        q = (q - after.direction) % after.players
-        while q not in active:
-            q = (q - after.direction) % after.players
-        out.append(q)
-    return [q for q in reversed(out) if q not in (after.turn, mover)]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from p2pshithead.engine import Card, Move
 
 __all__ = [
+    "Aimed",
     "Audited",
     "Burned",
     "Dealt",
@@ -18,14 +19,17 @@ __all__ = [
     "Finished",
     "Flipped",
     "KeyShared",
+    "Led",
     "Left",
     "Out",
     "PickedUp",
     "Played",
+    "Received",
     "Released",
     "Revealed",
     "Shared",
     "Shuffled",
+    "Skipped",
     "WindowAnswered",
     "WindowClosed",
     "WindowOpened",
@@ -87,6 +91,36 @@ class Played:
     move: Move
     cards: tuple[Card, ...]
     out_of_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Led:
+    """The move just played ended the show phase: `seat` leads, the first to play (RULES.md 2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    """The card the `Give` just played went into `seat`'s hand (the French exchange, RULES.md 6)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """The ace the move just played names `seat` to take the pile or answer it (French, RULES.md 7): the
+    play's target, or after a flipped ace the seat to play then."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """The move just played passed over `seats` (its 8s, RULES.md 4), in the order passed: a seat twice
+    when only two players are in and two 8s fell; never the mover nor the seat to play now."""
+
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +207,7 @@ class Finished:
 
 
 Event = (
-    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Drew | PickedUp | Burned | Out
-    | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited | Finished
+    KeyShared | Shuffled | Shared | Dealt | Revealed | Flipped | Played | Received | Led | Aimed | Skipped
+    | Drew | PickedUp | Burned | Out | Left | Released | WindowOpened | WindowAnswered | WindowClosed | Audited
+    | Finished
 )
