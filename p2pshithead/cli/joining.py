@@ -251,6 +251,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         say(_("coming back to your unfinished game (table {table}); `join --new` starts another instead").format(
             table=resume[1].table_id.hex()[:6]))
     evening = Evening()
+    closed = False  # the host closed the table before its first game
     try:  # (ends with the waiting line wiped: the last words or an error start on a line of their own)
         async with joiner:
             try:
@@ -258,7 +259,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
             except Refused as exc:
                 if not _closed_before_play(exc, joiner):
                     raise
-                result = None  # (said once the ready prompt is gone)
+                result, closed = None, True  # (said once the ready prompt is gone)
             while result is not None:
                 seat = [s.key for s in result.setup.seats].index(identity.public)
                 status = finish_game(result, seat, series_path(transcript, result.setup.game), joiner.stats, stats, say,
@@ -283,7 +284,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         for agent in agents:
             if isinstance(agent, HumanAgent):
                 agent.end_line()
-    if not evening.games:  # the host closed the table before its first game
+    if closed:
         say(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
     if len(evening.games) > 1:
