@@ -81,7 +81,7 @@ def test_a_person_who_waits_in_vain_at_a_speed_table_leaves_with_ctrl_c() -> Non
                               env={**ENV, "P2PSHITHEAD_HOME": home})  # fmt: skip
         child.expect(r"waiting for the other player\.\.\. \(Ctrl-C stops waiting\)")
         child.sendcontrol("c")
-        child.expect(r"Left the table", timeout=5)
+        child.expect(r"Stopped: you left the table before its first game", timeout=5)
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 130 and "Traceback" not in child.before
