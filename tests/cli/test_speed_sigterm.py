@@ -1,6 +1,6 @@
-"""Audit 5: a Speed player's program stopped with SIGTERM (a laptop shutting down, `kill`, a session
-manager closing the terminal) on the LAN (two laptops: network namespaces; `host --game speed` and
-`join --game speed NAME` as typed, at terminals)."""
+"""A Speed player's program stopped with SIGTERM (a laptop shutting down, `kill`, a session manager
+closing the terminal) on the LAN (two laptops: network namespaces; `host --game speed` and
+`join --game speed NAME` as typed, at terminals) leaves the table as Ctrl-C does (audit 5)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import signal
 import time
 
 import pexpect
+import pytest
 
 from tests.net.pathlan import NEEDS_ROOT, Lan, lan, words
 
@@ -16,21 +17,24 @@ __all__ = ["lan"]  # the fixture, used by name
 pytestmark = NEEDS_ROOT
 
 
-def test_a_speed_joiner_stopped_with_sigterm_leaves_as_its_screen_says(lan: Lan) -> None:
-    """SIGTERM to the joiner's program: its screen says "Left the table (the game stops for both). Bye!",
-    the words of Ctrl-C, after which the host's person wins ("You win: the other player left the game").
-    But no leave reaches the table: the host's screen says "Game over: bob's program ended or lost its
-    link, and was not back within 5 s" and its transcript is a stopped game (the same with the host
-    stopped so: the joiner's says "error: the game is over: ann's program ended"; 3 times in 3)."""
+@pytest.mark.parametrize("stopped", ["joiner", "host"])
+def test_a_speed_player_stopped_with_sigterm_leaves_as_its_screen_says(lan: Lan, stopped: str) -> None:
+    """SIGTERM to either player's program: its screen says "Left the table (the game stops for both). Bye!",
+    the words of Ctrl-C, and the other person wins ("You win: the other player left the game"), as after
+    Ctrl-C. (Audit 5: no leave reached the table; the host's screen said "Game over: bob's program ended or
+    lost its link, and was not back within 5 s", the joiner's "error: the game is over: ann's program
+    ended"; 3 times in 3.)"""
     host = lan.person("host", "host", "--game", "speed", "--table", "Hostel bar", "--name", "ann", "--ascii")
     host.expect("waiting for the other player")
     joiner = lan.person("joiner", "join", "--game", "speed", "Hostel bar", "--name", "bob", "--ascii")
     host.expect("Ctrl-C leave")
     joiner.expect("Ctrl-C leave")
     time.sleep(3)  # (the deal done: cards on both piles)
-    joiner.kill(signal.SIGTERM)
-    joiner.expect(pexpect.EOF, timeout=10)
-    said = joiner.logfile_read.getvalue()
-    index = host.expect([words("the other player left the game"), words("was not back within")], timeout=20)
-    if "Left the table" in said:
-        assert index == 0, (said[-300:], host.logfile_read.getvalue()[-400:])
+    gone, other = (joiner, host) if stopped == "joiner" else (host, joiner)
+    gone.kill(signal.SIGTERM)
+    gone.expect(pexpect.EOF, timeout=10)
+    said = gone.logfile_read.getvalue()
+    index = other.expect([words("the other player left the game"), words("was not back within"),
+                          words("the game is over")], timeout=20)  # fmt: skip
+    assert "Left the table (the game stops for both). Bye!" in said, said[-300:]
+    assert index == 0, (said[-300:], other.logfile_read.getvalue()[-400:])
