@@ -77,7 +77,7 @@ def _join(table: str | None, address: str | None, bind: str, list_only: bool, wa
           seed: int | None, stats: Path | None, game: str | None) -> None:  # fmt: skip
     checked_bind(bind)
     if list_only:
-        list_tables(bind, wait, as_json)
+        list_tables(bind, wait, as_json, game)
         return
     from p2pshithead.cli.joining import sit  # the seat and play code, loaded only to sit or watch (README: start-up)
 

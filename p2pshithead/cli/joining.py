@@ -19,7 +19,7 @@ import click
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
 from p2pshithead.cli.home import tables_dir
-from p2pshithead.cli.lan import is_speed, label, show
+from p2pshithead.cli.lan import is_speed, label, plays, show
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
 from p2pshithead.cli.session import (
     Evening,
@@ -173,15 +173,10 @@ async def _async_choose(table: str | None, bind: str, wait: float, bot: bool, wa
     return ad
 
 
-def _of(game: str | None) -> Callable[[TableAd], bool]:
-    """Whether a table plays `game` (any, for None)."""
-    return lambda ad: game is None or is_speed(ad) == (game == "speed")
-
-
 async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, watch: bool,
                         game: str | None) -> TableAd:  # fmt: skip
     if table is None:
-        ad = await _async_pick(bind, bot, wait, watch, _of(game))
+        ad = await _async_pick(bind, bot, wait, watch, plays(game))
         if ad is None:
             raise click.ClickException((_("no table with a free seat found on this network in {wait} s: `p2pshithead "
                                           "host` opens one; or check that you are on the same Wi-Fi as the host, and "
@@ -191,7 +186,7 @@ async def _async_chosen(table: str | None, bind: str, wait: float, bot: bool, wa
                                           "or --address HOST:PORT")).format(wait=f"{wait:g}"))  # fmt: skip
         return ad
     matches, seen = await _async_find(table, bind, wait, watch)
-    matches = [ad for ad in matches if _of(game)(ad)]
+    matches = [ad for ad in matches if plays(game)(ad)]
     if not matches:
         names = ", ".join(label(ad) if ad.free else _("{table} (full)").format(table=label(ad)) for ad in seen)
         raise click.ClickException((_("no table called {name!r} with a free seat; seen: {tables}; try --wait SECONDS, "

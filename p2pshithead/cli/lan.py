@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+from collections.abc import Callable
 
 import click
 
@@ -20,7 +21,7 @@ from p2pshithead.lang import _, ngettext
 from p2pshithead.net import ANY, TableAd, async_watch, check_bindable, local_addresses
 from p2pshithead.speed import PRESETS as SPEED_PRESETS
 
-__all__ = ["checked_bind", "house_rules", "is_speed", "label", "list_tables", "show"]
+__all__ = ["checked_bind", "house_rules", "is_speed", "label", "list_tables", "plays", "show"]
 
 
 def checked_bind(bind: str) -> str:
@@ -93,6 +94,11 @@ def is_speed(ad: TableAd) -> bool:
     return ad.rules.split(";")[0].split()[0] in SPEED_PRESETS
 
 
+def plays(game: str | None) -> Callable[[TableAd], bool]:
+    """Whether an announced table plays `game` ("shithead" or "speed"; any, for None): `join --game`."""
+    return lambda ad: game is None or is_speed(ad) == (game == "speed")
+
+
 def _house(ad: TableAd) -> list[str]:
     """A listed table's house rules in words (what this program cannot read is said so; Speed has none)."""
     if is_speed(ad):
@@ -110,11 +116,18 @@ def show(kind: str, ad: TableAd) -> None:
         click.echo(fitted(_("      house rule: {rule}").format(rule=words)))
 
 
-def list_tables(bind: str, wait: float, as_json: bool) -> None:
-    """Print the tables announced within `wait` seconds, as they appear (or one JSON array at the end)."""
-    found = asyncio.run(async_watch(bind, wait, (lambda kind, ad: None) if as_json else show))
+def list_tables(bind: str, wait: float, as_json: bool, game: str | None) -> None:
+    """Print the tables of `game` (any, for None) announced within `wait` seconds, as they appear (or one
+    JSON array at the end)."""
+    wanted = plays(game)
+
+    def on_change(kind: str, ad: TableAd) -> None:
+        if wanted(ad) and not as_json:
+            show(kind, ad)
+
+    found = [ad for ad in asyncio.run(async_watch(bind, wait, on_change)).values() if wanted(ad)]
     if as_json:
-        click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found.values()]))
+        click.echo(json.dumps([{**ad.to_json(), "house_rules": _house(ad)} for ad in found]))
     elif not found:
         click.echo(_("no table found on this network in {wait} s (try --wait SECONDS, or host one)").format(
             wait=f"{wait:g}"))

@@ -4,8 +4,8 @@ Shithead seat's is `session.make_agent`), and how a Speed game ends in words (an
 either, `verdict_words`).
 
 Invariants: a person at Speed holds the terminal in raw mode only while the table runs (`async_seated`
-restores it on every way out); a person who leaves (`SpeedPerson.quit`) ends the game for both, and the
-result says so (None), no exception."""
+restores it on every way out), and SIGTERM there is their Ctrl-C key; a person who leaves
+(`SpeedPerson.quit`) ends the game for both, and the result says so (None), no exception."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ import asyncio
 import contextlib
 import os
 import random
-from collections.abc import AsyncIterator, Callable, Coroutine
+import signal
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 
 from p2pshithead.cli.agents import SpeedPerson
 from p2pshithead.cli.home import transcripts_dir
-from p2pshithead.cli.speedkeys import RawKeys
+from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
 from p2pshithead.game import SHITHEAD
 from p2pshithead.lang import N_, _, ngettext
@@ -44,6 +45,19 @@ LEFT_SPEED = N_("Left the table (the game stops for both). Bye!")
 """What a person who left a Speed table is told (exit status 130); `_` where it is shown."""
 
 
+@contextlib.contextmanager
+def _term_as_quit_key(keys: RawKeys) -> Iterator[None]:
+    """Within the block SIGTERM (a shutdown, `kill`, a closed session) is the person's Ctrl-C, a key in raw
+    mode: they leave the table as Ctrl-C leaves it (the signed leave: the other side is told and wins),
+    never vanish from it. The handler before (`terminal.stop_on_term`) is back after the block."""
+    loop = asyncio.get_running_loop()
+    before = signal.signal(signal.SIGTERM, lambda signum, frame: loop.call_soon_threadsafe(keys.press, QUIT_KEYS[0]))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 @contextlib.asynccontextmanager
 async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> AsyncIterator[Agent]:
     """A Speed seat's agent for as long as the table runs: a bot of `level`, or a person at this terminal
@@ -53,7 +67,8 @@ async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> 
         return
     async with RawKeys() as keys:
         person = SpeedPerson(keys, not ascii)
-        yield person
+        with _term_as_quit_key(keys):
+            yield person
         if not person.quit:  # as `play` ends: the last screen waits for a key, keys still read raw, and a
             stopped = person.verdict  # game that stopped says at once why, and what to do next
             await async_game_over(person, keys, None if stopped is None or person.seat is None else _(

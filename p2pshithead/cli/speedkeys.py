@@ -59,11 +59,14 @@ class RawKeys:
         assert self._source is not None  # attached only once there is one
         for press in self._source.read_keys():
             for char in press.data:  # an escape sequence comes as its characters, as a terminal sends them
-                self._queue.put_nowait(char)
-                if char in QUIT_KEYS:
-                    self.quit.set()
+                self.press(char)
         if self._source.closed:  # end of input: as Ctrl-D
-            self._queue.put_nowait(QUIT_KEYS[1])
+            self.press(QUIT_KEYS[1])
+
+    def press(self, char: str) -> None:
+        """Key `char`, as if pressed at the console (a signal that means a quit key passes one this way)."""
+        self._queue.put_nowait(char)
+        if char in QUIT_KEYS:
             self.quit.set()
 
     async def get(self) -> str:
