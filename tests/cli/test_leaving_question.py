@@ -59,12 +59,7 @@ def test_a_joiner_whose_host_never_comes_back_ends_on_a_line_of_its_own(lan: Lan
     """The host's program is killed (kill -9) mid-game and never comes back (`--away-time 5`): Ann's last
     words were glued to her ticking status line, "hostie is away (0:01 to come back)error: host of
     Hostel bar: did not come back within 5 s (host of Hostel bar: connection closed)"."""
-    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--away-time", "5",
-                      "--name", "hostie", "--ascii")  # fmt: skip
-    host.expect("Hostel bar")
-    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
-    for person in (host, ann):
-        person.expect("Type:", timeout=60)
+    host, ann = lan.at_the_swap("--away-time", "5")
     ann.sendline("r")  # ready: the host's turn now, so Ann's screen shows who is away, ticking
     time.sleep(1)
     host.kill(9)
@@ -87,26 +82,25 @@ def test_ctrl_c_at_the_hosts_question_before_leaving_ends_in_words_only(lan: Lan
                       "--name", "hostie", "--ascii")  # fmt: skip
     host.expect("Type:", timeout=60)
     time.sleep(1)  # (the prompt drawn)
-    host.sendintr()
-    host.expect(words("Leave the game for good?"), timeout=10)
-    time.sleep(0.5)
-    host.sendintr()
-    host.expect(words("host --resume"), timeout=10)
-    host.expect(pexpect.EOF, timeout=15)
-    shown = host.logfile_read.getvalue()
-    assert "Task was destroyed" not in shown and "Traceback" not in shown, shown[-500:]
+    _ctrl_c_twice(host, "host --resume")
 
 
 def test_ctrl_c_at_a_joiners_question_before_leaving_drops_out_in_words_only(lan: Lan) -> None:
     """Ctrl-C at Ann's prompt, then Ctrl-C again at "Leave the game for good?": she drops out as by Ctrl-C
     away from a prompt (the table waits for her seat), and says so, with nothing of Python's own."""
     host, ann = lan.at_the_swap()
-    ann.sendintr()
-    ann.expect(words("Leave the game for good?"), timeout=10)
+    _ctrl_c_twice(ann, "Dropped out.")
+
+
+def _ctrl_c_twice(person: pexpect.spawn, said: str) -> None:
+    """Ctrl-C at `person`'s prompt, then at "Leave the game for good?": `said`, and the program ends with
+    status 130, with nothing of Python's own."""
+    person.sendintr()
+    person.expect(words("Leave the game for good?"), timeout=10)
     time.sleep(0.5)
-    ann.sendintr()
-    ann.expect(words("Dropped out."), timeout=10)
-    ann.expect(pexpect.EOF, timeout=15)
-    ann.close()
-    shown = ann.logfile_read.getvalue()
-    assert ann.exitstatus == 130 and "Traceback" not in shown and "Task was destroyed" not in shown, shown[-500:]
+    person.sendintr()
+    person.expect(words(said), timeout=10)
+    person.expect(pexpect.EOF, timeout=15)
+    person.close()
+    shown = person.logfile_read.getvalue()
+    assert person.exitstatus == 130 and "Traceback" not in shown and "Task was destroyed" not in shown, shown[-500:]

@@ -55,15 +55,15 @@ class Lan:
         self.spawned.append(child)
         return child
 
-    def at_the_swap(self) -> tuple[pexpect.spawn, pexpect.spawn]:
-        """A card table of two with no turn limit: `host` (hostie) and `join Hostel bar` (ann), both at
-        their first prompt (the swap)."""
+    def at_the_swap(self, *more: str) -> tuple[pexpect.spawn, pexpect.spawn]:
+        """A card table of two with no turn limit (`more`: the host's further options, which win over
+        these): `host` (hostie) and `join Hostel bar` (ann), both at their first prompt (the swap)."""
         host = self.person("host", "host", "--table", "Hostel bar", "--seats", "2", "--turn-time", "0", "--name",
-                           "hostie", "--ascii")  # fmt: skip
+                           "hostie", "--ascii", *more)  # fmt: skip
         host.expect("Hostel bar")
         ann = self.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
         for person in (host, ann):
-            person.expect("Type:")
+            person.expect("Type:", timeout=60)  # (a deal of three seats on a busy machine)
         time.sleep(1)  # (the prompts drawn)
         return host, ann
 

@@ -60,13 +60,7 @@ def test_a_host_who_left_a_game_others_play_on_is_told_to_keep_the_program_open(
     """The host's person leaves a game of three (Ctrl-C, then y) that Ann and a bot play on: the table
     lives in the host's program, and its screen said only "You left the game; bot's turn", so a person
     closed the laptop and the game stopped for the others. It says to keep the program open."""
-    host = lan.person("host", "host", "--table", "Hostel bar", "--seats", "3", "--bots", "1", "--turn-time", "0",
-                      "--name", "hostie", "--ascii")  # fmt: skip
-    host.expect("Hostel bar")
-    ann = lan.person("joiner", "join", "Hostel", "bar", "--name", "ann", "--ascii")
-    for person in (host, ann):
-        person.expect("Type:", timeout=60)
-    time.sleep(1)  # (the prompts drawn)
+    host, ann = lan.at_the_swap("--seats", "3", "--bots", "1")
     host.sendintr()
     host.expect("Leave the game for good")
     host.sendline("y")  # Ann thinks on at her swap prompt: the game waits for her
