@@ -3,13 +3,10 @@ at a networked one), as seat 0 sees them."""
 
 from __future__ import annotations
 
-import random
-
-from p2pshithead.bots import GreedyBot, ask
 from p2pshithead.cli.narrate import Narrator
 from p2pshithead.cli.render import Look
 from p2pshithead.engine import Card, Flip, Game, Give, Move, Outcome, PickUp, Play, Show, Swap, preset
-from p2pshithead.game import Drew, Event, Finished, pushed
+from p2pshithead.game import Drew, Finished, pushed
 
 from .positions import DOWN, FRENCH, NAMES, SHOW, SWAP, Seat, Table
 
@@ -128,26 +125,3 @@ def test_an_observer_hears_every_seat_by_name() -> None:
     events = pushed(game, Play(0, (game.hand(0)[0],)))
     assert watcher.tell(events, game.view(1)) == ["Ann plays 7h"]
     assert watcher.last == {0: "plays 7h"}
-
-
-def test_a_whole_game_told_at_once_names_each_lead_as_the_moves_one_by_one_did() -> None:
-    """A rejoin or a resumed host tells the game so far in one batch, with the view after it all: the
-    lead is named once, for the seat that led then, not after every show for the seat to play now."""
-    rules = preset("classic")
-    for seed in range(6):
-        rng = random.Random(seed)
-        order = list(range(rules.deck_size(3)))
-        rng.shuffle(order)
-        game = Game.deal_known(rules, 3, seed % 3, order)
-        bots = [GreedyBot(wander=0)] * 3
-        batches: list[list[Event]] = []
-        views: list[Game] = []
-        while len(batches) < 16 and not game.is_over():
-            batches.append(pushed(game, ask(game, bots, rng)))
-            views.append(game.view(0))  # what seat 0 saw after each move
-        one_by_one = Narrator(0, NAMES, ASCII)
-        live = [line for events, view in zip(batches, views, strict=True)
-                for line in one_by_one.tell(events, view) if "lead" in line]  # fmt: skip
-        replayed = [line for line in Narrator(0, NAMES, ASCII).tell([e for b in batches for e in b], game.view(0))
-                    if "lead" in line]  # fmt: skip
-        assert len(live) == 1 and replayed == live, (seed, live, replayed)
