@@ -68,7 +68,8 @@ def join(words: tuple[str, ...], address: str | None, bind: str, list_only: bool
             click.echo("\n" + fitted(_SEATED[-1]))
         raise SystemExit(130) from None
     except EOFError:
-        click.echo("\n" + fitted(_("End of input: left the table. Bye!")))
+        click.echo("\n" + fitted(_("End of input: left the table. Bye!") if _SEATED
+                                 else _("End of input: you sat nowhere. Bye!")))  # fmt: skip
         raise SystemExit(0) from None
 
 

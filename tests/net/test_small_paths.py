@@ -133,3 +133,21 @@ def test_standing_up_after_a_game_says_so(tmp_path: Path) -> None:
         ann.expect(pexpect.EOF)
     finally:
         people.close()
+
+
+@needs_root
+def test_ctrl_d_at_the_question_which_table_says_nothing_was_joined(alone: str, tmp_path: Path) -> None:
+    """It said "End of input: left the table", to a person who never sat."""
+    (tmp_path / "host").mkdir()
+    host = _in(alone, tmp_path / "host", "host", "--table", "Lone", "--seats", "2", "--bind", LOOP)
+    try:
+        host.expect("Lone")
+        child = _in(alone, tmp_path, "join", "--bind", LOOP)
+        child.expect("join which table")
+        child.sendeof()
+        child.expect("End of input: you sat nowhere. Bye!")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0 and "left the table" not in (child.before or "")
+    finally:
+        host.close(force=True)
