@@ -246,7 +246,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         say(_("coming back to your unfinished game (table {table}); `join --new` starts another instead").format(
             table=resume[1].table_id.hex()[:6]))
     evening = Evening()
-    closed = False  # the host closed the table before its first game
+    closed = left = False  # the host closed the table before its first game; this person left it then
     try:  # (ends with the waiting line wiped: the last words or an error start on a line of their own)
         async with joiner:
             try:
@@ -272,13 +272,18 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 if result is None and not standing.stood:  # the host closed the table (or its program ended)
                     say(_("The table closed: there is no next game here. Bye!"))
     except EOFError:
-        if any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
-            raise KeyboardInterrupt from None  # Ctrl-C at a ready prompt or the question before leaving: said as
-        raise  # Ctrl-C anywhere else
+        if not any(isinstance(agent, HumanAgent) and agent.interrupted for agent in agents):
+            raise
+        if joiner.transcript is not None:  # Ctrl-C at a ready prompt or the question before leaving: said as
+            raise KeyboardInterrupt from None  # Ctrl-C anywhere else
+        left = True  # Ctrl-C at the first ready prompt: the host frees the seat, no game waits for it
     finally:
         for agent in agents:
             if isinstance(agent, HumanAgent):
                 agent.end_line()
+    if left:
+        say(fitted(_(_LEFT_LOBBY)))
+        return 130
     if closed:
         say(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
@@ -329,9 +334,13 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
         result = None
     if result is None and (joiner is None or joiner.transcript is None):  # left before the game began
         if not quiet:
-            click.echo(fitted(_("Left the table before the game began. Bye!")))
+            click.echo(fitted(_(_LEFT_LOBBY)))
         return 130
     return None if result is None else speed_finish(result, identity, transcript, click.echo)
+
+
+_LEFT_LOBBY = N_("Left the table before the game began. Bye!")
+"""What a joiner who left in the lobby (Ctrl-C, SIGTERM) is told, at either game (exit status 130)."""
 
 
 def _closed_before_play(exc: Refused, joiner: Joiner) -> bool:

@@ -109,8 +109,9 @@ def _told_closed(joiner: pexpect.spawn) -> None:
 
 
 def test_ctrl_c_at_a_joiners_ready_prompt_leaves_the_lobby_in_words(lan: Lan) -> None:
+    """It said "Dropped out. If a game was in play, the others wait for you...", while the host freed the seat."""
     host, ann = _with_ann(lan)
     ann.sendintr()
-    ann.expect(words("Dropped out."), timeout=10)
+    ann.expect(words("Left the table before the game began. Bye!"), timeout=10)
     _ends(ann, 130, "Task")
     host.expect(words("ann (seat 1) left the lobby"), timeout=10)
