@@ -47,15 +47,19 @@ LEFT_SPEED = N_("Left the table (the game stops for both). Bye!")
 
 @contextlib.contextmanager
 def _term_as_quit_key(keys: RawKeys) -> Iterator[None]:
-    """Within the block SIGTERM (a shutdown, `kill`, a closed session) is the person's Ctrl-C, a key in raw
-    mode: they leave the table as Ctrl-C leaves it (the signed leave: the other side is told and wins),
-    never vanish from it. The handler before (`terminal.stop_on_term`) is back after the block."""
+    """Within the block SIGTERM (a shutdown, `kill`) and SIGHUP (the terminal closed) are the person's
+    Ctrl-C, a key in raw mode: they leave the table as Ctrl-C leaves it (the signed leave: the other side
+    is told and wins), never vanish from it. The handlers before (`terminal.stop_on_term`) are back after
+    the block."""
     loop = asyncio.get_running_loop()
-    before = signal.signal(signal.SIGTERM, lambda signum, frame: loop.call_soon_threadsafe(keys.press, QUIT_KEYS[0]))
+    signums = [s for name in ("SIGTERM", "SIGHUP") if (s := getattr(signal, name, None)) is not None]  # (no SIGHUP
+    before = {s: signal.signal(s, lambda _s, _f: loop.call_soon_threadsafe(keys.press, QUIT_KEYS[0]))  # on Windows)
+              for s in signums}  # fmt: skip
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 @contextlib.asynccontextmanager

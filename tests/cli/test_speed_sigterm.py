@@ -17,13 +17,15 @@ __all__ = ["lan"]  # the fixture, used by name
 pytestmark = NEEDS_ROOT
 
 
-@pytest.mark.parametrize("stopped", ["joiner", "host"])
-def test_a_speed_player_stopped_with_sigterm_leaves_as_its_screen_says(lan: Lan, stopped: str) -> None:
-    """SIGTERM to either player's program: its screen says "Left the table (the game stops for both). Bye!",
-    the words of Ctrl-C, and the other person wins ("You win: the other player left the game"), as after
-    Ctrl-C. (Audit 5: no leave reached the table; the host's screen said "Game over: bob's program ended or
-    lost its link, and was not back within 5 s", the joiner's "error: the game is over: ann's program
-    ended"; 3 times in 3.)"""
+@pytest.mark.parametrize(("stopped", "stop"), [("joiner", signal.SIGTERM), ("host", signal.SIGTERM),
+                                               ("joiner", signal.SIGHUP)], ids=["joiner", "host", "joiner-hangup"])
+def test_a_speed_player_stopped_with_sigterm_leaves_as_its_screen_says(lan: Lan, stopped: str,
+                                                                       stop: signal.Signals) -> None:  # fmt: skip
+    """SIGTERM (or SIGHUP: its terminal closed) to either player's program: its screen says "Left the
+    table (the game stops for both). Bye!", the words of Ctrl-C, and the other person wins ("You win: the
+    other player left the game"), as after Ctrl-C. (Audit 5: no leave reached the table; the host's screen
+    said "Game over: bob's program ended or lost its link, and was not back within 5 s", the joiner's
+    "error: the game is over: ann's program ended"; 3 times in 3.)"""
     host = lan.person("host", "host", "--game", "speed", "--table", "Hostel bar", "--name", "ann", "--ascii")
     host.expect("waiting for the other player")
     joiner = lan.person("joiner", "join", "--game", "speed", "Hostel bar", "--name", "bob", "--ascii")
@@ -31,7 +33,7 @@ def test_a_speed_player_stopped_with_sigterm_leaves_as_its_screen_says(lan: Lan,
     joiner.expect("Ctrl-C leave")
     time.sleep(3)  # (the deal done: cards on both piles)
     gone, other = (joiner, host) if stopped == "joiner" else (host, joiner)
-    gone.kill(signal.SIGTERM)
+    gone.kill(stop)
     gone.expect(pexpect.EOF, timeout=10)
     said = gone.logfile_read.getvalue()
     index = other.expect([words("the other player left the game"), words("was not back within"),
