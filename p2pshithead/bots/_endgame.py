@@ -32,10 +32,11 @@ from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search"]
 
-TREE_SEATS = 3
-"""The endgame searched as a tree: the stock gone and two to this many seats left. With three, against
-three `truecards:100ms` from the same 3-seat positions, it avoided the Shithead +9.6% a game more
-(se 3.0%, 80 positions) than the flat search there (docs/bots.md, fifth round)."""
+TREE_SEATS = 2
+"""The endgame searched as a tree: the stock gone and two to this many seats left. From three (`tree_seats`
+3) it avoided the Shithead +9.6% a game more (se 3.0%, 80 positions) against three `truecards:100ms`,
+but one walk of it pushed a move listed for another position (an IllegalMoveError, found in its last
+measurement: docs/bots.md, fifth round), so the product keeps two until that is found."""
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""

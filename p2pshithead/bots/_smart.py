@@ -9,7 +9,7 @@ clear margin over the same worlds (a paired comparison of average results); in o
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
-search always spends its whole budget). The endgame (stock gone, two or three seats left) is
+search always spends its whole budget). The endgame (stock gone, two seats left: `tree_seats`) is
 searched as a tree instead (`tree_search`: the opponents' replies searched, not assumed greedy's).
 A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a

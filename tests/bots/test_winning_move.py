@@ -27,7 +27,7 @@ def test_greedy_plays_the_losing_pair_where_only_the_king_wins():
 @pytest.mark.parametrize("seed", range(4))
 def test_the_search_finds_the_one_winning_move(seed, tree, made):
     game = made()
-    bot = SmartBot(Budget(playouts=64), tree=tree)
+    bot = SmartBot(Budget(playouts=64), tree=tree, tree_seats=3)
     assert _king(game, bot.decide(game.view(0), 0, random.Random(seed)))
     assert bot.thinking.searches == 1 and bot.thinking.playouts >= 64
     assert bool(bot.trees) is tree  # the tree searched it, or the flat search
