@@ -32,11 +32,10 @@ from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search"]
 
-TREE_SEATS = 2
-"""The endgame searched as a tree: the stock gone and two to this many seats left. From three (`tree_seats`
-3) it avoided the Shithead +9.6% a game more (se 3.0%, 80 positions) against three `truecards:100ms`,
-but one walk of it pushed a move listed for another position (an IllegalMoveError, found in its last
-measurement: docs/bots.md, fifth round), so the product keeps two until that is found."""
+TREE_SEATS = 3
+"""The endgame searched as a tree: the stock gone and two to this many seats left. From three rather than
+two it avoided the Shithead +9.6% a game more (se 3.0%, 80 positions) against `truecards:100ms`; from
+four, no gain shown (docs/bots.md, fifth round)."""
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""
@@ -73,9 +72,8 @@ class _Node:
     moves: list[_Listed] = field(default_factory=list)
 
 
-_Listed = tuple[list[tuple[object, ...]], list[Move], list[_Node]]
-"""The moves of a position in the tree (their keys, the moves, and the children they lead to, none
-for a lone move)."""
+_Listed = tuple[list[Move], list[_Node]]
+"""The moves of a position in the tree and the children they lead to (none for a lone move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +103,7 @@ def tree_search(
     alike = quick and _worlds_alike(view)
     found = _reused(kept, view, me) if alike and kept is not None else {}
     kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
-    roots = [(found.get(key(view, line[0])) if line else None) or _Node() for line in options]
+    roots = [(found.get(line[0]) if line else None) or _Node() for line in options]
     unseen = Unseen.of(view)
     seats = view.active()
     # where worlds are alike: the position after f forced moves from a node, by (id(node), f), the
@@ -138,13 +136,13 @@ def tree_search(
                 break  # an out-of-turn chance: greedy players resolve it in the playout
             seat = awaited[0]
             if fixed and forced < len(node.moves):
-                _, moves, kids = node.moves[forced]
+                moves, kids = node.moves[forced]
             else:
                 branches = {key(game, m): m for m in candidates(game, seat, rng)}
                 moves = list(branches.values())
                 kids = [node.children.setdefault(k, _Node()) for k in branches] if len(moves) > 1 else []
                 if fixed:
-                    node.moves.append((list(branches), moves, kids))
+                    node.moves.append((moves, kids))
             if kids:
                 for kid in kids:
                     kid.available += 1
@@ -184,10 +182,12 @@ def _after(shadows: dict[tuple[int, int], Game], at: tuple[int, int], game: Game
     return found
 
 
-def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:
-    """The children, by key, of the node of `kept` at `view` (`me` to move), found by replaying the moves
-    listed in it (`_Node.moves`) from `kept.view` through the other seats' turns up to `me`'s next ones;
-    none if no such node is listed (a card was turned, or the line was walked too seldom)."""
+def _reused(kept: Tree, view: Game, me: int) -> dict[Move, _Node]:
+    """The children, by the very move listed, of the node of `kept` at `view` (`me` to move), found by
+    replaying the moves listed in it (`_Node.moves`) from `kept.view` through the other seats' turns up
+    to `me`'s next ones; none if no such node is listed (a card was turned, or the line was walked too
+    seldom). By move, not by key: moves alike to a player may differ (a pick-up of the ace of clubs
+    or of diamonds from the face-up cards), and a child's listings hold only after its own."""
     target = view.to_text()
     for line, root in zip(kept.options, kept.roots, strict=True):
         game = kept.view.copy()
@@ -199,10 +199,10 @@ def _reused(kept: Tree, view: Game, me: int) -> dict[tuple[object, ...], _Node]:
             awaited = game.awaited()
             if game.is_over() or len(awaited) != 1 or forced >= len(node.moves):
                 continue
-            keys, moves, kids = node.moves[forced]
+            moves, kids = node.moves[forced]
             if awaited[0] == me:
                 if kids and game.to_text() == target:
-                    return dict(zip(keys, kids, strict=True))
+                    return dict(zip(moves, kids, strict=True))
                 continue  # another position of mine: the search goes no further than the next one
             for j, move in enumerate(moves):
                 if not isinstance(move, Flip):

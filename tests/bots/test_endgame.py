@@ -8,7 +8,7 @@ import pytest
 
 from p2pshithead.bots import Budget, SmartBot, measuring_player
 from p2pshithead.bots._budget import Deadline
-from p2pshithead.bots._endgame import _reused, _worlds_alike, in_endgame, tree_search
+from p2pshithead.bots._endgame import Tree, _Node, _reused, _worlds_alike, in_endgame, tree_search
 from p2pshithead.bots._smart import _branches, _scores, _signature, _worth_trying
 from p2pshithead.engine import Card, Flip, Game, Move, PickUp, Play
 
@@ -17,9 +17,9 @@ from .helpers import king_before_the_tens, lone_king, position
 
 def test_the_tree_is_kept_for_two_seats_or_up_to_its_seats_with_the_stock_gone():
     assert in_endgame(lone_king())
-    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left
-    assert in_endgame(position([["5c"], ["6c"], ["7c"]]), seats=3)
-    assert not in_endgame(position([["5c"], ["6c"], ["7c"], ["8c"]]), seats=3)  # four seats left
+    assert in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left: the product's tree
+    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]), seats=2)
+    assert not in_endgame(position([["5c"], ["6c"], ["7c"], ["8c"]]))  # four seats left
     assert not in_endgame(position([["5c"], ["6c"]], stock=["7c"]))  # cards left to draw
     stick = measuring_player("truecards:64p")
     assert isinstance(stick, SmartBot) and stick.tree_seats == 2  # the stick's tree begins at two, as DeeperShit's
@@ -111,3 +111,27 @@ def test_a_search_at_a_playout_budget_walks_as_the_tree_of_e44a56d_did(made, see
     bot = SmartBot(Budget(playouts=300))
     bot.decide(made().view(0), 0, random.Random(seed))
     assert [root.visits for root in bot.trees[0].roots] == visits
+
+
+def test_a_kept_node_goes_on_only_after_the_very_move_it_was_listed_after():
+    """Taking the ace of clubs or of diamonds with the pile is one move to a player (one key), but the
+    positions differ: the tree before listed seat 0's ace of diamonds played from the hand after taking
+    it, which is illegal after taking the ace of clubs (it stays face up beside a hand). Only the node of
+    the 9's pick-up, listed after that very move, is taken up."""
+    view = position([["4c"], ["7s", "3c", "Ks"]], pile=["3h"], ups=[["Ac", "Ad", "9d"], []],
+                    downs=[["10c"], ["10d"]], shown=[1]).view(0)  # fmt: skip
+    four, pick = view.moves_for(0)
+    take_ad, take_9 = PickUp(0, up=2), PickUp(0, up=3)
+    after_ad = _Node(visits=3, available=3, moves=[([Play(1, (6,))], []), ([Play(0, (2,))], [])])
+    after_9 = _Node(visits=1, available=3)
+    root = _Node(visits=5, available=5, moves=[([Play(1, (5,))], []), ([take_ad, take_9], [after_ad, after_9])])
+    kept = Tree(view.copy(), [(four,), (pick,)], [root, _Node()], {})
+    view.push(four)
+    view.push(Play(1, (5,)))  # the 7: seat 0 can play none of its face-up cards and takes one with the pile
+    assert view.moves_for(0) == [PickUp(0, up=1), take_ad, take_9]
+    assert _signature(view, PickUp(0, up=1)) == _signature(view, take_ad)
+    _, _, tree = tree_search(
+        view, 0, [(PickUp(0, up=1),), (take_9,)], random.Random(1), {}, 50, Deadline(None, lambda: 0.0, 0.0),
+        _signature, _branches, lambda game, me, seats, rng, passed: _scores(game, me, seats, rng, passed), kept,
+    )  # fmt: skip
+    assert tree.roots[0] is not after_ad and tree.roots[1] is after_9
