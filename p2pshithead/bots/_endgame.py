@@ -32,10 +32,12 @@ from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
 __all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search"]
 
-TREE_SEATS = 3
-"""The endgame searched as a tree: the stock gone and two to this many seats left. From three rather than
-two it avoided the Shithead +9.6% a game more (se 3.0%, 80 positions) against `truecards:100ms`; from
-four, no gain shown (docs/bots.md, fifth round)."""
+TREE_SEATS = 2
+"""The endgame searched as a tree: the stock gone and two to this many seats left. From three (`tree_seats`
+3) it avoided the Shithead 8.3% a game more (se 2.7%, 120 positions) against `truecards:100ms`, but in
+1,200 whole games against three greedy it reached the final two more often (place +0.07, se 0.03) and
+was last 1.0 points more (se 0.8): against heuristic players, as in both of issue 24's aims, three costs
+(docs/bots.md, fifth round)."""
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""

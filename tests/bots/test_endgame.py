@@ -17,9 +17,9 @@ from .helpers import king_before_the_tens, lone_king, position
 
 def test_the_tree_is_kept_for_two_seats_or_up_to_its_seats_with_the_stock_gone():
     assert in_endgame(lone_king())
-    assert in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left: the product's tree
-    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]), seats=2)
-    assert not in_endgame(position([["5c"], ["6c"], ["7c"], ["8c"]]))  # four seats left
+    assert not in_endgame(position([["5c"], ["6c"], ["7c"]]))  # three seats left
+    assert in_endgame(position([["5c"], ["6c"], ["7c"]]), seats=3)
+    assert not in_endgame(position([["5c"], ["6c"], ["7c"], ["8c"]]), seats=3)  # four seats left
     assert not in_endgame(position([["5c"], ["6c"]], stock=["7c"]))  # cards left to draw
     stick = measuring_player("truecards:64p")
     assert isinstance(stick, SmartBot) and stick.tree_seats == 2  # the stick's tree begins at two, as DeeperShit's
