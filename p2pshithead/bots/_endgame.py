@@ -7,10 +7,12 @@ legal in that world by UCB1 (a child's chances counted from the iterations in wh
 the availability count of information-set MCTS), adds one node, then plays on with greedy players
 (`play_on`) and credits every node on the path with the result for the seat that moved into it (each
 seat's own: `play_on` scores every seat left). A position where more than one seat may act (an
-out-of-turn chance) is not branched: greedy players resolve it, as chance. The root's moves are the
-candidates `smart` chose (its own, whatever the world); the one played most often is returned. With
-a playout budget (and a seeded rng) the choice is deterministic. Where every card the view has not
-seen lies face down (`_worlds_alike`: the usual endgame, picked-up piles being public), every world is
+out-of-turn chance) is not branched: greedy players resolve it, as chance. An opponent believed to play
+greedy's move (`trust`: that chance, per seat) plays it at each of its nodes in that share of the iterations
+(drawn as each begins; the model's move is the first `candidates` lists), and by UCB1 in the rest. The
+root's moves are the candidates `smart` chose (its own, whatever the world); the one played most often is
+returned. With a playout budget (and a seeded rng) the choice is deterministic. Where every card the view has not
+seen lies face down (`worlds_alike`: the usual endgame, picked-up piles being public), every world is
 one position until a card is turned, so a node's moves are listed once and kept; and the next
 decision of the same seat goes on with the node of the tree before at its position (`_reused`), so
 its walks count again. Either reads only what the view shows. There, too, a walk goes through positions
@@ -30,9 +32,9 @@ from p2pshithead.bots._budget import Deadline
 from p2pshithead.bots._worlds import Unseen, reveal, sample_deal
 from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 
-__all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search"]
+__all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search", "worlds_alike"]
 
-TREE_SEATS = 2
+TREE_SEATS = 3
 """The endgame searched as a tree: the stock gone and two to this many seats left. From three (`tree_seats`
 3) it avoided the Shithead 8.3% a game more (se 2.7%, 120 positions) against `truecards:100ms`, but in
 1,200 whole games against three greedy it reached the final two more often (place +0.07, se 0.03) and
@@ -69,7 +71,7 @@ class _Node:
     total: float = 0.0
     available: int = 0  # iterations in which the move leading here was legal, when its parent was walked
     children: dict[tuple[object, ...], _Node] = field(default_factory=dict)
-    # where every world is alike (`_worlds_alike`): the moves of the i-th position walked from here (after
+    # where every world is alike (`worlds_alike`): the moves of the i-th position walked from here (after
     # i forced moves) and the children they lead to, listed once
     moves: list[_Listed] = field(default_factory=list)
 
@@ -94,15 +96,16 @@ class Tree:
 def tree_search(
     view: Game, me: int, options: Sequence[Line], rng: random.Random, avoid: Mapping[int, Collection[Card]],
     playouts: int | None, stop: Deadline, key: Key, candidates: Candidates, play_on: PlayOn,
-    kept: Tree | None = None, quick: bool = True,
+    kept: Tree | None = None, quick: bool = True, trust: Mapping[int, float] | None = None,
 ) -> tuple[Line, int, Tree]:
     """The option of `options` (lines seat `me` may play from `view`) played most often by the search,
     the iterations run, and the tree. `key` tells moves apart as a player does; `candidates` lists a
     seat's moves worth a branch in a world; `play_on` plays a world on from where the tree ends and
     scores it for `me`; `playouts` (iterations) or `stop` ends the search, after one iteration at least.
     `kept`: the tree of `me`'s decision before, whose walks through this position go on (`_reused`).
-    `quick`: where every world is alike (`_worlds_alike`), a position's moves are listed once."""
-    alike = quick and _worlds_alike(view)
+    `quick`: where every world is alike (`worlds_alike`), a position's moves are listed once. `trust`: per
+    opponent seat, the chance that it plays greedy's move (`candidates`' first), in as many iterations."""
+    alike = quick and worlds_alike(view)
     found = _reused(kept, view, me) if alike and kept is not None else {}
     kept = None  # the rest of the tree before is freed here, early in the decision's time, not after the search
     roots = [(found.get(line[0]) if line else None) or _Node() for line in options]
@@ -120,6 +123,7 @@ def tree_search(
         play_rng = random.Random(rng.getrandbits(64))
         for root in roots:
             root.available += 1
+        modelled = {s for s, p in trust.items() if s != me and p and rng.random() < p} if trust else ()  # greedy's
         i = _choose(roots, rng)
         path = [(roots[i], me)]
         node, forced, fixed = roots[i], 0, alike
@@ -148,7 +152,7 @@ def tree_search(
             if kids:
                 for kid in kids:
                     kid.available += 1
-                j = _choose(kids, rng)
+                j = 0 if seat in modelled else _choose(kids, rng)  # the model's move is listed first
                 move, node, passed, forced = moves[j], kids[j], None, 0
                 path.append((node, seat))
             else:
@@ -214,7 +218,7 @@ def _reused(kept: Tree, view: Game, me: int) -> dict[Move, _Node]:
     return {}
 
 
-def _worlds_alike(view: Game) -> bool:
+def worlds_alike(view: Game) -> bool:
     """Whether every card `view` has not seen lies face down: then, until a face-down card is turned, each
     sequence of moves leads to one position in every world, and a node's moves are listed once."""
     return not view.stock and all(

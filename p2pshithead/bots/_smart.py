@@ -10,7 +10,8 @@ candidate's playout draws the same random numbers, so the comparison is not drow
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
 search always spends its whole budget). The endgame (stock gone, two seats left: `tree_seats`) is
-searched as a tree instead (`tree_search`: the opponents' replies searched, not assumed greedy's).
+searched as a tree instead (`tree_search`: the opponents' replies searched, not assumed greedy's, but
+for the share of walks that an opponent's replies so far make it likely to play greedy's: `Habits`).
 A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
@@ -30,6 +31,7 @@ from p2pshithead.bots._budget import Budget, Deadline
 from p2pshithead.bots._endgame import TREE_SEATS, Tree, in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
+from p2pshithead.bots._habits import Habits
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import Unseen, sample_world
 from p2pshithead.engine import MAX_PLAYERS, Card, End, Flip, Game, Move, Phase, PickUp, Play, Ready, Ruleset, Swap
@@ -56,6 +58,7 @@ RACE_WORLDS = 6
 """Worlds played before any move may leave the race (fewer give no usable spread)."""
 
 _GREEDY = GreedyBot(wander=0)  # the choice to beat, and the swap and show phases
+_NO_RNG = random.Random(0)  # for `_GREEDY`, which draws nothing
 _PLAYOUT_PLAYERS = (GreedyBot(),) * MAX_PLAYERS  # playouts wander, as a table of greedy players does
 
 Line = tuple[Move, ...]
@@ -129,6 +132,9 @@ class SmartBot:
     horizon: int = HORIZON  # play-phase playout length before the evaluation scores it (`HORIZON`)
     tree: bool = True  # the endgame searched as a tree (`tree_search`); else as the rest
     tree_seats: int = TREE_SEATS  # the endgame: the stock gone and at most this many seats left (`in_endgame`)
+    trust: int | None = None  # percent of the tree's walks in which an opponent plays greedy's move; None: the
+    # chance its replies so far give (`Habits`)
+    habits: Habits = field(default_factory=lambda: Habits(_signature, _choices, _usual), compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -139,12 +145,15 @@ class SmartBot:
         turn, are left to greedy: the search cannot tell those apart. A searched decision's time, all
         of it, is kept in `thinking.times`."""
         start, searches = self.clock(), self.thinking.searches
-        move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start))
+        trust = self.habits.observe(view, me)
+        move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start), trust)
+        self.habits.moved(view, me, move)
         if self.thinking.searches > searches:
             self.thinking.times.append(self.clock() - start)
         return move
 
-    def _decide(self, view: Game, me: int, rng: random.Random, stop: Deadline) -> Move | None:
+    def _decide(self, view: Game, me: int, rng: random.Random, stop: Deadline,
+                trust: Mapping[int, float]) -> Move | None:  # fmt: skip
         self.thinking.decisions += 1
         avoid = self.beliefs.observe(view, me)
         usual = _GREEDY.decide(view, me, rng)
@@ -160,13 +169,13 @@ class SmartBot:
         if len(options) <= 1:
             return usual
         if self.tree and in_endgame(view, self.tree_seats):
-            line = self._tree(view, me, list(options.values()), rng, avoid, stop)
+            line = self._tree(view, me, list(options.values()), rng, avoid, stop, trust)
         else:
             line = self._search(view, me, list(options.values()), rng, avoid, stop)
         return line[0] if line else None
 
     def _tree(self, view: Game, me: int, options: list[Line], rng: random.Random,
-              avoid: Mapping[int, Collection[Card]], stop: Deadline) -> Line:  # fmt: skip
+              avoid: Mapping[int, Collection[Card]], stop: Deadline, trust: Mapping[int, float]) -> Line:  # fmt: skip
         """The endgame's choice: a tree search over sampled worlds (`tree_search`), going on
         with the walks of the tree of this seat's decision before that reached this position."""
         start = self.clock()
@@ -175,11 +184,20 @@ class SmartBot:
             view, me, options, rng, avoid, self.budget.playouts, stop, _signature, _branches,
             lambda game, seat, seats, prng, passed: _scores(game, seat, seats, prng, passed, horizon),
             self.trees.pop(me, None) if self.quick else None, self.quick,
+            self._trust(view, trust),
         )  # fmt: skip
         self.thinking.searches += 1
         self.thinking.playouts += iterations
         self.thinking.seconds += self.clock() - start
         return line
+
+    def _trust(self, view: Game, read: Mapping[int, float]) -> Mapping[int, float]:
+        """Per seat, the share of the tree's walks in which it plays greedy's move: `trust` if set, else
+        what its replies say (`read`, two seats left), else all (more seats: replies are not read, and
+        the opponents taken to play greedy's move, as the search before the tree takes them)."""
+        if self.trust is not None:
+            return dict.fromkeys(view.active(), self.trust / 100)
+        return read if len(view.active()) == 2 else dict.fromkeys(view.active(), 1.0)
 
     def _arrange(self, view: Game, me: int, rng: random.Random, avoid: Mapping[int, Collection[Card]],
                  stop: Deadline) -> Move:  # fmt: skip
@@ -277,6 +295,16 @@ def _branches(game: Game, seat: int, rng: random.Random) -> list[Move]:
     """The moves of `seat` worth a branch of the endgame's tree in a world: greedy's, then `_worth_trying`."""
     usual = _GREEDY.decide(game, seat, rng)
     return [*(() if usual is None else (usual,)), *_worth_trying(game, game.moves_for(seat))]
+
+
+def _choices(game: Game, seat: int) -> list[Move]:
+    """The moves of `seat` worth trying (`_worth_trying`)."""
+    return _worth_trying(game, game.moves_for(seat))
+
+
+def _usual(game: Game, seat: int) -> Move | None:
+    """Greedy's move for `seat` (it draws nothing at random: no wander)."""
+    return _GREEDY.decide(game, seat, _NO_RNG)
 
 
 def _signature(view: Game, move: Move | None) -> tuple[object, ...]:

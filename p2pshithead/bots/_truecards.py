@@ -6,7 +6,8 @@ perfect information: an upper bound for a searcher that, like `smart`, plays its
 with greedy players; in the two-player endgame its tree is a perfect-information Monte Carlo tree
 search, as DeeperShit's endgame is (which begins at two seats left, so not at three: `tree_seats` 2),
 kept as it was measured against (`quick` off: every world is the true deal, so `smart`'s quicker tree
-would make the stick itself stronger). Only
+would make the stick itself stronger; `trust` 0: it searches every reply, as a strong searcher does,
+and does not read its opponents' habits). Only
 `measuring_player` makes one (`bench bots`, `simulate`); `make_player`, which the product's tables
 use, never does, and a table that shows a player its view (a LAN seat) would leave it no better
 than `smart`.
@@ -51,6 +52,7 @@ def measuring_player(spec: str, clock: Callable[[], float] = time.perf_counter) 
     if name != _NAME:
         return make_player(spec, clock)
     try:
-        return TrueCardsBot(Budget.from_text(budget) if colon else SmartBot().budget, clock, quick=False, tree_seats=2)
+        made = Budget.from_text(budget) if colon else SmartBot().budget
+        return TrueCardsBot(made, clock, quick=False, tree_seats=2, trust=0)
     except ValueError as exc:
         raise ValueError(_("bad bot {spec!r}: {problem}").format(spec=spec, problem=exc)) from None
