@@ -35,11 +35,10 @@ from p2pshithead.engine import Card, End, Flip, Game, Move, Phase
 __all__ = ["EXPLORE", "TREE_SEATS", "Tree", "in_endgame", "tree_search", "worlds_alike"]
 
 TREE_SEATS = 3
-"""The endgame searched as a tree: the stock gone and two to this many seats left. From three (`tree_seats`
-3) it avoided the Shithead 8.3% a game more (se 2.7%, 120 positions) against `truecards:100ms`, but in
-1,200 whole games against three greedy it reached the final two more often (place +0.07, se 0.03) and
-was last 1.0 points more (se 0.8): against heuristic players, as in both of issue 24's aims, three costs
-(docs/bots.md, fifth round)."""
+"""The endgame searched as a tree: the stock gone and two to this many seats left. From three, with the
+opponents' replies searched, it reached the final two more often against greedy (docs/bots.md, fifth
+round); with them taken to be greedy's there (`SmartBot._trust`), it avoided the Shithead 8.3% a game
+more (se 3.1%) in three-seat endgames against greedy (sixth round)."""
 
 EXPLORE = 0.7
 """UCB1's exploration weight (results run from 0 to about 1: sqrt(2)/2)."""

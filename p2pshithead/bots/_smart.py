@@ -9,9 +9,10 @@ clear margin over the same worlds (a paired comparison of average results); in o
 candidate's playout draws the same random numbers, so the comparison is not drowned in noise; a
 candidate clearly worse than greedy's choice leaves the race, so the playouts left go to the
 others; once every one has left, the budget left goes to the one likeliest to come back (the
-search always spends its whole budget). The endgame (stock gone, two seats left: `tree_seats`) is
-searched as a tree instead (`tree_search`: the opponents' replies searched, not assumed greedy's, but
-for the share of walks that an opponent's replies so far make it likely to play greedy's: `Habits`).
+search always spends its whole budget). The endgame (stock gone, two or three seats left: `tree_seats`)
+is searched as a tree instead (`tree_search`: the bot's own later moves planned; with three seats the
+opponents' replies taken to be greedy's, with two searched but for the share of walks that the
+opponent's replies so far make it likely to play greedy's: `Habits`).
 A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
