@@ -37,7 +37,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.speedplay import speed_rules
-from p2pshithead.cli.terminal import fitted, stop_on_term
+from p2pshithead.cli.terminal import fitted, stop_on_term, stopped_status
 from p2pshithead.engine import MAX_PLAYERS, MIN_PLAYERS
 from p2pshithead.files import read_small
 from p2pshithead.game import SHITHEAD, table_rules
@@ -250,7 +250,7 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                 result = None
             if result is None and not host.ad.playing and not table.resume:  # (a person at Speed left before it)
                 click.echo("\n" + fitted(_(STOPPED_BEFORE_PLAY)))
-                raise SystemExit(130)
+                raise SystemExit(stopped_status())
             stopped = result is None  # a person at Speed left: the game is over for both, its bot too
             if result is None or config.app is not SHITHEAD:
                 return None if result is None else (result, 0)
@@ -481,7 +481,7 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         click.echo(fitted(_(LEFT_SPEED)) if game == SPEED.name else "\n" + fitted(_(
             "Stopped hosting. If a game was in play, the others wait for the table to come back: `host --resume` "
             "goes on with it. Bye!")))
-        raise SystemExit(130)
+        raise SystemExit(stopped_status())
     raise SystemExit(status)
 
 

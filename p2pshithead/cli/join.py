@@ -12,7 +12,7 @@ from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.lan import checked_bind, list_tables
 from p2pshithead.cli.level import LEVEL
 from p2pshithead.cli.ranges import FloatRange
-from p2pshithead.cli.terminal import fitted
+from p2pshithead.cli.terminal import fitted, stopped_status
 from p2pshithead.lang import _
 
 _SEATED: list[str] = []  # what Ctrl-C says once a table is chosen (empty: this run sat nowhere yet)
@@ -66,7 +66,7 @@ def join(words: tuple[str, ...], address: str | None, bind: str, list_only: bool
             click.echo("\n" + fitted(_("Stopped looking for tables: you sat nowhere. Bye!")))
         else:
             click.echo("\n" + fitted(_SEATED[-1]))
-        raise SystemExit(130) from None
+        raise SystemExit(stopped_status()) from None
     except EOFError:
         click.echo("\n" + fitted(_("End of input: left the table. Bye!") if _SEATED
                                  else _("End of input: you sat nowhere. Bye!")))  # fmt: skip

@@ -34,7 +34,7 @@ from p2pshithead.cli.session import (
     set_aside,
 )
 from p2pshithead.cli.shithead import screen_of
-from p2pshithead.cli.terminal import READER, fitted, stop_on_term
+from p2pshithead.cli.terminal import READER, fitted, stop_on_term, stopped_status
 from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
@@ -283,7 +283,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 agent.end_line()
     if left:
         say(fitted(_(_LEFT_LOBBY)))
-        return 130
+        return stopped_status()
     if closed:
         say(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
         return 1
@@ -335,12 +335,12 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
     if result is None and (joiner is None or joiner.transcript is None):  # left before the game began
         if not quiet:
             click.echo(fitted(_(_LEFT_LOBBY)))
-        return 130
+        return stopped_status()
     return None if result is None else speed_finish(result, identity, transcript, click.echo)
 
 
 _LEFT_LOBBY = N_("Left the table before the game began. Bye!")
-"""What a joiner who left in the lobby (Ctrl-C, SIGTERM) is told, at either game (exit status 130)."""
+"""What a joiner who left in the lobby (Ctrl-C, SIGTERM) is told, at either game (exit status: `stopped_status`)."""
 
 
 def _closed_before_play(exc: Refused, joiner: Joiner) -> bool:
@@ -504,7 +504,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
     what Ctrl-C says from then on (it drops out of a table, which may wait for this seat).
 
     Raises:
-        SystemExit: always, with the exit status (0 a game played out, 3 a network error, 130 left Speed).
+        SystemExit: always, with the exit status (0 a game played out, 3 a network error, `stopped_status` left Speed).
     """
     if watch:
         where = _address(address, bind) if address is not None else None
@@ -552,5 +552,5 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         raise SystemExit(3) from None
     if status is None:
         click.echo(fitted(_(LEFT_SPEED)))
-        raise SystemExit(130)
+        raise SystemExit(stopped_status())
     raise SystemExit(status)

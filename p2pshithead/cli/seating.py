@@ -21,6 +21,7 @@ from p2pshithead.cli.agents import SpeedPerson
 from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
+from p2pshithead.cli.terminal import stopped_by
 from p2pshithead.game import SHITHEAD
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
@@ -42,19 +43,24 @@ __all__ = ["APPS", "LEFT_SPEED", "SPEED_AGAIN", "async_seated", "async_until_lef
 APPS: Apps = {SHITHEAD.name: SHITHEAD, SPEED.name: SPEED}
 """The applications this program plays on the network."""
 LEFT_SPEED = N_("Left the table (the game stops for both). Bye!")
-"""What a person who left a Speed table is told (exit status 130); `_` where it is shown."""
+"""What a person who left a Speed table is told (exit status: `stopped_status`); `_` where it is shown."""
 
 
 @contextlib.contextmanager
 def _term_as_quit_key(keys: RawKeys) -> Iterator[None]:
     """Within the block SIGTERM (a shutdown, `kill`) and SIGHUP (the terminal closed) are the person's
     Ctrl-C, a key in raw mode: they leave the table as Ctrl-C leaves it (the signed leave: the other side
-    is told and wins), never vanish from it. The handlers before (`terminal.stop_on_term`) are back after
-    the block."""
+    is told and wins), never vanish from it, and end with the signal's status (`stopped_status`). The
+    handlers before (`terminal.stop_on_term`) are back after the block."""
     loop = asyncio.get_running_loop()
     signums = [s for name in ("SIGTERM", "SIGHUP") if (s := getattr(signal, name, None)) is not None]  # (no SIGHUP
-    before = {s: signal.signal(s, lambda _s, _f: loop.call_soon_threadsafe(keys.press, QUIT_KEYS[0]))  # on Windows)
-              for s in signums}  # fmt: skip
+    # on Windows)
+
+    def quit_key(signum: int, _frame: object) -> None:
+        stopped_by(signum)
+        loop.call_soon_threadsafe(keys.press, QUIT_KEYS[0])
+
+    before = {s: signal.signal(s, quit_key) for s in signums}
     try:
         yield
     finally:

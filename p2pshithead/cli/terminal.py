@@ -20,6 +20,8 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from functools import partial
+from types import FrameType
 from typing import TYPE_CHECKING
 
 import click
@@ -68,14 +70,34 @@ def end_on_hangup() -> None:
 def stop_on_term() -> None:
     """From now on SIGTERM (a shutdown, `kill`) and SIGHUP (the terminal closed) stop this program as
     Ctrl-C does away from a prompt (a host closes its table in good order and takes its bots with it, a
-    joiner drops out, each saying so and putting the terminal back). Call it from the coroutine
-    `asyncio.run` runs: it takes that run's SIGINT handler (which cancels the main task) before a prompt
-    puts its own in place, since at a prompt Ctrl-C is a key (it asks to leave) and these must not be."""
+    joiner drops out, each saying so and putting the terminal back), but for the exit status: 128 + the
+    signal (`stopped_status`). Call it from the coroutine `asyncio.run` runs: it takes that run's SIGINT
+    handler (which cancels the main task) before a prompt puts its own in place, since at a prompt Ctrl-C
+    is a key (it asks to leave) and these must not be."""
     interrupt = signal.getsignal(signal.SIGINT)
     if callable(interrupt):
         for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
             if (signum := getattr(signal, name, None)) is not None:
-                signal.signal(signum, lambda _signum, frame: interrupt(signal.SIGINT, frame))
+                signal.signal(signum, partial(_stop, interrupt))
+
+
+def _stop(interrupt: Callable[[int, FrameType | None], object], signum: int, frame: FrameType | None) -> None:
+    stopped_by(signum)
+    interrupt(signal.SIGINT, frame)
+
+
+_STOPPED_BY = [int(signal.SIGINT)]  # the signal that stopped this program as Ctrl-C does (Ctrl-C until another)
+
+
+def stopped_by(signum: int) -> None:
+    """Signal `signum` (SIGTERM, SIGHUP) stops this program as Ctrl-C does: `stopped_status` says so."""
+    _STOPPED_BY[0] = signum
+
+
+def stopped_status() -> int:
+    """The exit status of a program stopped as Ctrl-C stops it: 128 + the signal that stopped it, a shell's
+    status for a death by that signal (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP)."""
+    return 128 + _STOPPED_BY[0]
 
 
 def _exit_by(signum: int, _frame: object) -> None:

@@ -35,6 +35,8 @@ def test_a_speed_player_stopped_with_sigterm_leaves_as_its_screen_says(lan: Lan,
     gone, other = (joiner, host) if stopped == "joiner" else (host, joiner)
     gone.kill(stop)
     gone.expect(pexpect.EOF, timeout=10)
+    gone.close()
+    assert gone.exitstatus == 128 + stop, gone.exitstatus  # a shell's status for a death by that signal
     said = gone.logfile_read.getvalue()
     index = other.expect([words("the other player left the game"), words("was not back within"),
                           words("the game is over")], timeout=20)  # fmt: skip

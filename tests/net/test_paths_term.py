@@ -34,7 +34,7 @@ def test_sigterm_at_a_joiners_prompt_drops_out_in_words_and_puts_the_terminal_ba
     after = termios.tcgetattr(ann.child_fd)
     shown = ann.logfile_read.getvalue()
     ann.close()
-    assert ann.exitstatus == 130 and after[3] == before[3], (ann.exitstatus, ann.signalstatus)
+    assert ann.exitstatus == 128 + signal.SIGTERM and after[3] == before[3], (ann.exitstatus, ann.signalstatus)
     assert shown.rfind("\x1b[?2004l") > shown.rfind("\x1b[?2004h") and "Traceback" not in shown
     host.expect(r"ann \(seat 1\) is away")
     again = lan.person("joiner", "join", "Hostel", "bar", "--ascii")  # as it advised

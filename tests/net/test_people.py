@@ -196,11 +196,30 @@ def test_a_shutdown_stops_a_host_whose_person_is_at_the_prompt_and_resume_goes_o
     assert "`host --resume` goes on with it" in " ".join(said.split()), said  # wrapped at words, never cut
     assert max(map(len, said.split("\n"))) <= 60, said
     host.close()
-    assert host.exitstatus == 130
+    assert host.exitstatus == 128 + signal.SIGTERM
     again = people.run("host", "host", "--resume", "--bind", LOOP)
     again.expect("resuming the game")
     again.expect(r"\[1\] ann", timeout=20)  # the board, with Ann back by herself
     assert at_prompt(again, timeout=20) is not None
+
+
+def test_a_joiner_whose_host_is_killed_in_the_lobby_is_told_at_once_what_to_do(people: People) -> None:
+    """The host's program is killed (kill -9) while Ann waits in the lobby: her program dialled a port where
+    nothing listened for 60 s, then said "error: host of Hostel bar: did not come back within 60 s (127.0.0.1
+    port N: refused the connection (no table on that port))", with no next step. Nobody keeps a lobby, so
+    the refusal says at once that the table is gone."""
+    host = people.run("host", "host", "--bind", LOOP, "--table", "Lobby bar", "--seats", "3", "--turn-time", "0",
+                      "--name", "hostie", "--ascii")  # fmt: skip
+    host.expect("table 'Lobby bar'")
+    ann = people.run("ann", "join", "Lobby", "bar", "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("seated at 'Lobby bar'")
+    ann.expect("press Enter when ready")
+    host.kill(signal.SIGKILL)
+    ann.expect(words("error: the host of 'Lobby bar' is gone"), timeout=10)
+    ann.expect(words("Ask the host to open the table again, then run `p2pshithead join Lobby bar`."), timeout=5)
+    ann.expect(pexpect.EOF, timeout=10)
+    ann.close()
+    assert ann.exitstatus == 3 and "Traceback" not in ann.before, ann.before
 
 
 def test_two_tables_of_one_name_are_listed_and_the_person_picks_one_by_its_number(people: People) -> None:
