@@ -45,6 +45,7 @@ from p2pshithead.net import (
     Journal,
     JournalError,
     LeftLobby,
+    LobbyGone,
     LobbySeats,
     NetError,
     Notify,
@@ -90,6 +91,10 @@ def network_words(exc: BaseException) -> str:
         return _("the game is over: {nick}'s program ended, and a Speed game cannot be taken up again (nobody keeps "
                  "it). To play again, one of you runs `host --game speed` and the other `join --game speed`."
                  ).format(nick=exc.nick)
+    if isinstance(exc, LobbyGone):
+        return _("the host of {table!r} is gone: its program ended before the first game, and nobody keeps a table "
+                 "whose game has not begun. Ask the host to open the table again, then run `p2pshithead join {table}`."
+                 ).format(table=exc.table)
     if isinstance(exc, OSError) and exc.filename:  # a file of the config folder (a journal, a transcript)
         return _(_UNWRITABLE).format(path=exc.filename, problem=exc.strerror)
     text = _ERRNO_WORDS.get(getattr(exc, "errno", None) or 0)

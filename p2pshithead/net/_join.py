@@ -7,7 +7,9 @@
 # began (in the lobby, or told to `wait`), it dials again and says hello again for `SIT_AGAIN_S`, paced and
 # at most `SIT_AGAIN_LINKS` times: a host that still holds its place challenges it to prove its key and gives
 # the place back (its lobby seat, or its seat in the game begun meanwhile, from the genesis); one that freed
-# it seats it afresh (a "ready" said before is said again).
+# it seats it afresh (a "ready" said before is said again). A lobby is kept by nobody: when every place
+# refuses the connection (nothing listens: the host's program ended), it is given up at once (`LobbyGone`);
+# a peer told to wait is dialled on, since the game in play is kept and `host --resume` takes it up there.
 # Invariants: nothing from the host is used before its schema check; every entry goes through the same
 # transcript checks as at every other peer, so a lying or forking host is named by the verdict; every
 # entry is journaled before this seat acts on it; each of this seat's messages is journaled before it is
@@ -54,6 +56,7 @@ from p2pshithead.net._joining import (
     AfterLoss,
     HostGone,
     HostPin,
+    LobbyGone,
     Refused,
     after_loss,
     from_host,
@@ -160,6 +163,7 @@ class Joiner:
         self._previous: Transcript | None = None  # the game this seat played last at this table (a series)
         self._failure: BaseException | None = None
         self._hello_answered = False  # the host took this peer (a link lost before a game is sat again at)
+        self._waiting = False  # told to wait for the next game (not yet welcomed to its lobby)
         self._sat_again = 0  # times this peer said hello again after a lost link
         self._ready: asyncio.Task[None] | None = None  # a person's "ready", once asked
         self._watch: asyncio.Task[None] | None = None  # the host's silence, watched while connected
@@ -315,7 +319,7 @@ class Joiner:
             self._caught_up_at = welcome.entries
             return
         if isinstance(welcome, Wait):  # a game is in play: a free seat at the next one
-            self._hello_answered = True
+            self._hello_answered = self._waiting = True
             self._notify(Waiting(welcome.table.name))
             welcome = await _async_recv(conn)
         if not isinstance(welcome, Welcome):
@@ -358,6 +362,7 @@ class Joiner:
 
         Raises:
             RemoteProtocolError: naming the host, when it has not seated this peer again within the limit.
+            LobbyGone: at once, when this peer sat in the lobby and nothing listens where the host was.
         """
         if self._conn is not None:
             await self._conn.async_close()
@@ -372,6 +377,7 @@ class Joiner:
         if self._sat_again > 1:  # a host that seats and drops this peer is not dialled in a tight loop
             await asyncio.sleep(_RETRY_S)
         while (left := deadline - loop.time()) > 0:
+            tries: list[BaseException] = []
             for addresses, port in await self._async_places(self._table_hint):
                 one_try = max(0.1, min(left, self._limits.hello_s))  # the host may be found elsewhere meanwhile
                 try:
@@ -380,12 +386,15 @@ class Joiner:
                     await self._async_hello(max(0.1, deadline - loop.time()))
                 except (NetError, ConnectionError, OSError, TimeoutError) as again:
                     exc = again
+                    tries.append(again)
                     if self._conn is not None:
                         await self._conn.async_close()
                         self._conn = None
                     continue
                 self._notify(Back(SEQUENCER, self._host))
                 return
+            if gone_for_good(tries, kept=self._waiting):
+                raise LobbyGone(self._host, self._table_name)
             await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
         raise RemoteProtocolError(self._host, f"did not come back within {SIT_AGAIN_S:g} s ({link_words(exc)})")
 
@@ -400,7 +409,7 @@ class Joiner:
     def _welcome(self, welcome: Welcome | Resumed) -> None:
         conn, table = self._conn, welcome.table
         assert conn is not None
-        self._hello_answered = True
+        self._hello_answered, self._waiting = True, False
         self._offered = table
         self._host, self._table_name = _("host of {table}").format(table=table.name), table.name
         conn.rename(self._host)

@@ -8,7 +8,8 @@
 # rules its host offered (`offer_problem`: the welcome's, which the person was told).
 """`HostPin` (which host this peer proves itself to), `after_loss` (what a lost link means), `from_host`
 (what the host said, typed), `offer_problem` (a game other than the table offered), and `Refused` /
-`unexpected` (a host's no, kept as its code), `gone_for_good` and `HostGone` (a host that cannot come back)."""
+`unexpected` (a host's no, kept as its code), `gone_for_good`, `HostGone` and `LobbyGone` (a host that cannot
+come back)."""
 
 from __future__ import annotations
 
@@ -57,10 +58,21 @@ class HostGone(RemoteProtocolError):
         self.nick = nick
 
 
+class LobbyGone(RemoteProtocolError):
+    """The host's program ended before the game of table `table` (its name) began: nobody keeps a lobby
+    (`host --resume` takes up only a game begun), so where it was, nothing listens any more."""
+
+    def __init__(self, peer: str, table: str) -> None:
+        super().__init__(peer, "its program ended before the game began, and nobody keeps a lobby (refused where it "
+                               "was)")  # fmt: skip
+        self.table = table
+
+
 def gone_for_good(tries: Sequence[BaseException], kept: bool) -> bool:
     """Whether a host dialled again at every place it may be (`tries`: what each dial raised) is gone for
-    good: its game is kept by nobody (not `kept`: a program that ended never comes back to it) and every
-    place refused the connection (a machine that answered that nothing listens there: the program ended).
+    good: what this peer waits for (its game, or a lobby) is kept by nobody (not `kept`: a program that
+    ended never comes back to it) and every place refused the connection (a machine that answered that
+    nothing listens there: the program ended).
     A host out of reach (a lost link, a closed lid) does not answer, and is waited for."""
     return not kept and bool(tries) and all(isinstance(exc, ConnectionRefusedError) for exc in tries)
 

@@ -18,6 +18,8 @@ import pytest
 
 from p2pshithead.cli.home import HOME_ENV
 
+from .pathlan import words
+
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 ESC = r"(?:\x1b\[[0-9;?]*[A-Za-z])*"
 PROMPT = rf"\n([^\r\n]*)\r\nType: ([^\r\n]*)\r\n{ESC}>"  # the status line, the legal inputs, the prompt
