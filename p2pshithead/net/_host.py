@@ -355,6 +355,13 @@ class Host:
     # --- the links ---
 
     async def _async_serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await self._async_serve_link(reader, writer)
+        except asyncio.CancelledError:  # the program stopping (`asyncio.run` cancels what is left): ends quietly,
+            writer.close()  # since Python 3.11's `start_server` asks a cancelled link's task for its exception,
+            # and what that raises is printed as an error on the person's screen (3.12 checks first)
+
+    async def _async_serve_link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         limits = self._limits
         if self._open >= limits.connections:  # told why in one small frame, never read
             writer.write(encode_frame(Bye(Goodbye.BUSY, limits.connections).to_wire()))

@@ -411,3 +411,26 @@ def test_a_table_plays_out_with_pings_flying_both_ways() -> None:
 
     phase, heads = asyncio.run(run())
     assert phase is Progress.DONE and len(heads) == 1
+
+
+def test_a_link_cancelled_as_the_program_stops_is_not_reported_as_an_error() -> None:
+    """At a stop (Ctrl-C at "Leave the game for good?") `asyncio.run` cancels what still runs, a link's
+    handler too; Python 3.11's `start_server` then asked that task for its exception, which raised, and the
+    loop printed it: a traceback on the host's screen ("Unhandled exception in client_connected_cb")."""
+    reported: list[dict[str, object]] = []
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: reported.append(context))
+        async with _host() as host:
+            _, writer = await _open(host.port)
+            async with asyncio.timeout(5):
+                while not (links := [t for t in asyncio.all_tasks() if "_async_serve" in repr(t.get_coro())]):
+                    await asyncio.sleep(0.01)
+            for link in links:  # waiting for a hello, as `asyncio.run` finds it at a stop
+                link.cancel()
+            await asyncio.wait(links, timeout=5)
+            await asyncio.sleep(0.05)  # (the done callbacks run)
+            writer.close()
+
+    asyncio.run(run())
+    assert reported == []
