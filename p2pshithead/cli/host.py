@@ -17,6 +17,7 @@ import click
 from click.core import ParameterSource
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, SpeedPerson
+from p2pshithead.cli.exits import DONE, NETWORK
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import HOME_ENV, config_dir, tables_dir
 from p2pshithead.cli.lan import checked_bind
@@ -240,10 +241,10 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                     raise
                 if isinstance(agent, HumanAgent) and agent.interrupted:
                     click.echo("\n" + fitted(_(STOPPED_BEFORE_PLAY)))
-                    raise SystemExit(130) from None
+                    raise SystemExit(stopped_status()) from None
                 click.echo("\n" + fitted(_("End of input: you left the table before its first game, so it closes. "
                                             "Bye!")))
-                raise SystemExit(0) from None
+                raise SystemExit(DONE) from None
             except asyncio.CancelledError:  # Ctrl-C away from a prompt, or SIGTERM
                 if host.ad.playing or table.resume:
                     raise
@@ -443,10 +444,10 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
         identity = kept_identity(nick) if autoplay else person_identity(nick)
     except EOFError:
         click.echo("\n" + _("End of input: no table was opened. Bye!"))
-        raise SystemExit(0) from None
+        raise SystemExit(DONE) from None
     except KeyboardInterrupt:
         click.echo("\n" + _("Stopped: no table was opened. Bye!"))
-        raise SystemExit(130) from None
+        raise SystemExit(stopped_status()) from None
     if resume:
         table = _resumed(identity.public)
     elif game == SPEED.name:
@@ -471,12 +472,12 @@ def host(table_name: str | None, rules_text: str | None, seats: int, bots: int, 
                                          count))  # fmt: skip
     except (NetError, OSError) as exc:
         click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
-        raise SystemExit(3) from None
+        raise SystemExit(NETWORK) from None
     except KeyboardInterrupt:
         status = None
     except EOFError:
         click.echo("\n" + fitted(_("End of input: left the table (the game stops for everyone). Bye!")))
-        raise SystemExit(0) from None
+        raise SystemExit(DONE) from None
     if status is None:
         click.echo(fitted(_(LEFT_SPEED)) if game == SPEED.name else "\n" + fitted(_(
             "Stopped hosting. If a game was in play, the others wait for the table to come back: `host --resume` "

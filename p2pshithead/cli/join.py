@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.exits import DONE
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.lan import checked_bind, list_tables
 from p2pshithead.cli.level import LEVEL
@@ -70,7 +71,7 @@ def join(words: tuple[str, ...], address: str | None, bind: str, list_only: bool
     except EOFError:
         click.echo("\n" + fitted(_("End of input: left the table. Bye!") if _SEATED
                                  else _("End of input: you sat nowhere. Bye!")))  # fmt: skip
-        raise SystemExit(0) from None
+        raise SystemExit(DONE) from None
 
 
 def _join(table: str | None, address: str | None, bind: str, list_only: bool, wait: float, as_json: bool, bot: bool,

@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from p2pshithead.cli.agents import BotAgent, Hint, HumanAgent, SpeedPerson
+from p2pshithead.cli.exits import DONE, NETWORK, SHORT
 from p2pshithead.cli.home import tables_dir
 from p2pshithead.cli.lan import is_speed, label, plays, show
 from p2pshithead.cli.seating import APPS, LEFT_SPEED, async_seated, async_until_left, speed_finish
@@ -286,7 +287,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         return stopped_status()
     if closed:
         say(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
-        return 1
+        return SHORT
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             say(line)
@@ -327,7 +328,7 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
             raise
         if not quiet:
             click.echo(fitted(_(_CLOSED_BEFORE_PLAY).format(table=joiner.table_name)))
-        return 1
+        return SHORT
     except asyncio.CancelledError:  # SIGTERM, or Ctrl-C before the keys are read raw
         if joiner is not None and joiner.transcript is not None:
             raise
@@ -438,7 +439,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
         tell(ngettext("gave up: no link brought the game on for {seconds} s; watched {count} game",
                       "gave up: no link brought the game on for {seconds} s; watched {count} games",
                       count).format(seconds=seconds, count=count))
-    return 0
+    return DONE
 
 
 def _unfinished_game(table: str | None, address: str | None) -> tuple[Journal, SeatRecord] | None:
@@ -504,7 +505,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
     what Ctrl-C says from then on (it drops out of a table, which may wait for this seat).
 
     Raises:
-        SystemExit: always, with the exit status (0 a game played out, 3 a network error, `stopped_status` left Speed).
+        SystemExit: always, with the exit status (`exits`).
     """
     if watch:
         where = _address(address, bind) if address is not None else None
@@ -517,7 +518,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
             raise SystemExit(asyncio.run(_async_watch(addresses, port, bind, quiet, ascii_only, host_key)))
         except (NetError, OSError) as exc:
             click.echo(_("error: {problem}").format(problem=network_words(exc)), err=True)
-            raise SystemExit(3) from None
+            raise SystemExit(NETWORK) from None
     # a bot keeps its identity in its config folder like a person, so it is recognised when it comes back
     if bot:
         identity = kept_identity(nick, first=f"bot-{os.urandom(2).hex()}")
@@ -549,7 +550,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
         if not quiet:
             click.echo(fitted(_("error: {problem}").format(problem=network_words(exc))), err=True)
-        raise SystemExit(3) from None
+        raise SystemExit(NETWORK) from None
     if status is None:
         click.echo(fitted(_(LEFT_SPEED)))
         raise SystemExit(stopped_status())

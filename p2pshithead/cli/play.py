@@ -38,7 +38,7 @@ from p2pshithead.cli.ranges import FloatRange
 from p2pshithead.cli.render import Look, can_encode, outcome_screen, rules_text, screen
 from p2pshithead.cli.rules import choose_rules, house_rules_option, rules_option
 from p2pshithead.cli.scoreboard import Scoreboard
-from p2pshithead.cli.terminal import READER, end_on_hangup, terminal_size
+from p2pshithead.cli.terminal import READER, end_on_hangup, stopped_status, terminal_size
 from p2pshithead.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -369,7 +369,7 @@ def play(bots: int, rules_text: str | None, seed: int | None, ascii_only: bool, 
         left = session.series()
     except KeyboardInterrupt:
         click.echo("\n" + _("Bye!"))
-        sys.exit(130)
+        sys.exit(stopped_status())
     click.echo(("\n" if left else "") + _("Bye!"))
 
 

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 
 from p2pshithead.cli.agents import SpeedPerson
+from p2pshithead.cli.exits import DONE, SHORT
 from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
@@ -178,7 +179,7 @@ def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, 
     if transcript.verdict is not None:
         say(_("The game stopped: {why} {again} Transcript: {path}").format(
             why=speed_stopped(transcript.verdict, seat), again=_(SPEED_AGAIN), path=path))
-        return 1
+        return SHORT
     order = app.finish_order() if isinstance(app, SpeedApp) else None
     if not order:
         say(_("No winner. Transcript: {path}").format(path=path))
@@ -186,4 +187,4 @@ def speed_finish(transcript: Transcript, identity: Identity, path: Path | None, 
         say(_("You win. Transcript: {path}").format(path=path))
     else:
         say(_("{nick} wins. Transcript: {path}").format(nick=transcript.setup.seats[order[0]].nick, path=path))
-    return 0
+    return DONE

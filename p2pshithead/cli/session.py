@@ -22,6 +22,7 @@ import click
 from cryptography.exceptions import UnsupportedAlgorithm
 
 from p2pshithead.cli.agents import BotAgent, HumanAgent, Say, SpeedPerson
+from p2pshithead.cli.exits import DONE, SHORT
 from p2pshithead.cli.home import config_dir, transcripts_dir
 from p2pshithead.cli.seating import APPS, verdict_words
 from p2pshithead.cli.shithead import ShitheadBot, auto_payload, describe, read_line, screen_of
@@ -323,24 +324,24 @@ def report_of(transcript: Transcript) -> Report:
         why = (_("game stopped: seat {seat} ({nick}) is at fault (proven by the transcript)") if verdict.proven
                else _("game stopped: the host reports seat {seat} ({nick}) (not provable)"))  # fmt: skip
         return Report((_("fault: {verdict}").format(verdict=verdict_words(verdict)),
-                       why.format(seat=seat, nick=nick), head), 1)  # fmt: skip
+                       why.format(seat=seat, nick=nick), head), SHORT)  # fmt: skip
     app = transcript.app
     order = app.finish_order()
     if (leaver := left_here(transcript)) is not None:
         return Report((_("{nick} (seat {seat}) left this game for good here: the others played on without them "
-                         "(their file ends at their leave)").format(nick=nicks[leaver], seat=leaver), head), 0)
+                         "(their file ends at their leave)").format(nick=nicks[leaver], seat=leaver), head), DONE)
     if order is None or transcript.phase is not Progress.DONE:
-        return Report((_(_STOPS_WHILE[transcript.phase]), head), 1)
+        return Report((_(_STOPS_WHILE[transcript.phase]), head), SHORT)
     outcome = app.state.game.outcome() if isinstance(app, ShitheadApp) and app.state.game is not None else None
     if outcome is None:  # another game (Speed): places, no titles
         named = ", ".join(_("{place}. {nick} (seat {seat})").format(place=place, nick=nicks[seat], seat=seat)
                           for place, seat in enumerate(order, 1))  # fmt: skip
-        return Report((_("finish order: {places}").format(places=named), head), 0)
+        return Report((_("finish order: {places}").format(places=named), head), DONE)
     named = ", ".join(_("{place}. {nick} (seat {seat}) {title}").format(place=place, nick=nicks[seat], seat=seat,
                                                                          title=outcome.title(seat)).rstrip()
                       for place, seat in enumerate(outcome.order, 1))  # fmt: skip
     last = [] if outcome.shithead is None else [_("shithead: {nick}").format(nick=nicks[outcome.shithead])]
-    return Report((_("finish order: {places}").format(places=named), *last, head), 0)
+    return Report((_("finish order: {places}").format(places=named), *last, head), DONE)
 
 
 _STOPS_WHILE = {  # a transcript without a verdict that is not done stops while playing or signing off
@@ -506,7 +507,7 @@ def finish_game(transcript: Transcript, seat: int, path: Path | None, stats: Sta
                                                                                       problem=exc.strerror))
     outcome = report_of(transcript)
     if transcript.phase is Progress.PLAYING and seat not in transcript.app.present():
-        outcome = Report((_("you left the game for good: the others play on without you"), *outcome.lines[1:]), 0)
+        outcome = Report((_("you left the game for good: the others play on without you"), *outcome.lines[1:]), DONE)
     if isinstance(agent, HumanAgent) and transcript.verdict is None and (final := agent.final_screen()):
         say("\n" + final)
     for line in outcome.lines:

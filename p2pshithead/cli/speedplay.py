@@ -16,9 +16,10 @@ from typing import Protocol
 
 import click
 
+from p2pshithead.cli.exits import DONE
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys, draw
 from p2pshithead.cli.speedscreen import key_action, narrate, speed_screen
-from p2pshithead.cli.terminal import terminal_size
+from p2pshithead.cli.terminal import stopped_status, terminal_size
 from p2pshithead.lang import _
 from p2pshithead.speed import Action, Speed, SpeedBot, SpeedRules, choose, open_all, parse_bot
 
@@ -114,7 +115,7 @@ async def async_play(rules: SpeedRules, bot: SpeedBot, seed: int | None, name: s
         finished = table.game.is_over()
         if finished:
             await async_game_over(table, keys)
-    return 0 if finished else 130
+    return DONE if finished else stopped_status()
 
 
 class Screen(Protocol):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from p2pshithead.cli.exits import SHORT
 from p2pshithead.cli.helptext import examples
 from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.seating import APPS
@@ -49,7 +50,7 @@ def verify(files: tuple[Path, ...], last: bool) -> None:
         elif previous is not None and (problem := link_problem(previous, transcript.setup)) is not None:
             click.echo(_("{file}: not the game after {game}: {problem}").format(file=file, game=previous.setup.game,
                                                                           problem=problem))
-            raise SystemExit(1)
+            raise SystemExit(SHORT)
         outcome = report_of(transcript)
         for line in outcome.lines:
             click.echo(line if len(files) == 1 else f"{file.name}: {line}")
@@ -89,4 +90,4 @@ def _replayed(file: Path) -> tuple[Path, Transcript]:
         problem = _("{file} cannot be read ({problem}): make it readable, or name another").format(
             file=file, problem=exc.strerror)
     click.echo(problem)
-    raise SystemExit(1)
+    raise SystemExit(SHORT)
