@@ -9,7 +9,7 @@ DONE = 0
 
 SHORT = 1
 """A game that stopped short of its end (a fault, a verdict, a table closed before its game), or a saved game
-that does not verify: the words say which."""
+that does not verify: the words say which (click's `ClickException`, what cannot be done, exits 1 too)."""
 
 NETWORK = 3
 """The network or a peer failed this program: the words (on stderr) name which, and the next step."""
