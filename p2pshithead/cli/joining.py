@@ -53,6 +53,7 @@ from p2pshithead.net import (
     Progress,
     Refused,
     SeatRecord,
+    Started,
     TableAd,
     TableEvent,
     Transcript,
@@ -77,6 +78,9 @@ _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcemen
 _AFRESH = N_("`join` again sits at a table afresh")  # the next step after a journal is set aside
 _DROPPED = N_("Dropped out. If a game was in play, the others wait for you: run `join` again to come back, or type "
               "quit on your turn to leave it for good. Bye!")  # fmt: skip
+_BETWEEN_GAMES = N_("Left the table {table!r} between games: the games you played are saved. `p2pshithead join "
+                    "{table}` sits you there again. Bye!")  # fmt: skip
+"""What Ctrl-C (SIGTERM) says from the end of a game until the next one begins: no game waits for this seat."""
 _CLOSED_BEFORE_PLAY = N_("The host closed the table {table!r} before its first game. To play, `p2pshithead join` "
                          "finds another table, or `p2pshithead host` opens one. Bye!")  # fmt: skip
 _LOOPBACK = "127.0.0.1"
@@ -223,7 +227,10 @@ async def _async_locate(bind: str, table_id: bytes, host_key: bytes | None,
 
 async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: Identity, bot: bool, level: str,
                       seed: int | None, quiet: bool, transcript: Path | None, stats: Path | None, ascii: bool,
-                      resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None) -> int:  # fmt: skip
+                      resume: tuple[Journal, SeatRecord] | None, host_key: bytes | None,
+                      seated: Callable[[str], None]) -> int:  # fmt: skip
+    """Sit at the table at `addresses`/`port` and play its games; `seated` is told what Ctrl-C says as the
+    evening goes on (between games, that no game waits). The exit status (`exits`)."""
     stop_on_term()  # (a shutdown drops out as Ctrl-C does: said, the terminal put back)
     say = (lambda text: None) if quiet else click.echo
     agents: list[BotAgent | HumanAgent] = []
@@ -233,6 +240,8 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
         return agents[-1]
 
     def notify(event: TableEvent) -> None:
+        if isinstance(event, Started):  # a game begun waits for this seat again when it drops out
+            seated(_(_DROPPED))
         notifier(say, agents[-1] if agents else None)(event)
 
     async def find(table_id: bytes) -> tuple[tuple[str, ...], int] | None:
@@ -269,6 +278,7 @@ async def _async_join(addresses: Sequence[str], port: int, bind: str, identity: 
                 for line in evening.lines():
                     say(line)
                 standing = _Standing(agents[-1], say)
+                seated(_(_BETWEEN_GAMES).format(table=joiner.table_name))
                 result = await joiner.async_next(os.urandom(SHITHEAD.secret_size), standing.async_play_again)
                 if result is None and not standing.stood:  # the host closed the table (or its program ended)
                     say(_("The table closed: there is no next game here. Bye!"))
@@ -542,7 +552,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
                                                    transcript, ascii_only, host_key))  # fmt: skip
         else:
             status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript,
-                                             stats, ascii_only, resume, host_key))  # fmt: skip
+                                             stats, ascii_only, resume, host_key, seated))  # fmt: skip
     except (NetError, OSError) as exc:
         if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
             raise set_aside(resume[0], exc, _(_AFRESH)) from None

@@ -1,6 +1,6 @@
 """Small paths a person walks at a LAN table (pexpect, as typed): a listing that finds nothing says so,
-Ctrl-C while looking for tables says what it did, `n` at "press Enter when ready" keeps the seat without
-readying it, a refused swap-phase input offers no pick-up, an address that cannot be reached is said in
+Ctrl-C while looking for tables says what it did, Ctrl-C between games says that no game waits and how to
+sit again, `n` at "press Enter when ready" keeps the seat without readying it, a refused swap-phase input offers no pick-up, an address that cannot be reached is said in
 words. Where no other table may be seen, the program runs in a network namespace this test makes (only
 `lo` up: no traffic leaves it)."""
 
@@ -131,6 +131,32 @@ def test_standing_up_after_a_game_says_so(tmp_path: Path) -> None:
         ann.sendline("n")
         ann.expect("You stood up: the others play on without you. Bye!")
         ann.expect(pexpect.EOF)
+    finally:
+        people.close()
+
+
+def test_ctrl_c_between_games_says_no_game_waits_and_the_command_it_gives_sits_the_person_again(tmp_path: Path) -> None:
+    """Ctrl-C at "Next game at this table?" said "Dropped out. If a game was in play, the others wait for you",
+    though no game was in play and none waited."""
+    people = People(tmp_path)
+    try:
+        host = people.run("host", "host", "--bind", LOOP, "--table", "stand", "--seats", "2", "--autoplay",
+                          "--games", "2", "--turn-time", "1")  # fmt: skip
+        host.expect("table 'stand'")
+        ann = people.run("ann", "join", "stand", "--bind", LOOP, "--name", "ann", "--ascii")
+        ann.expect("press Enter when ready")
+        ann.sendline("")  # then ann types nothing: her program plays each turn for her, a second in
+        ann.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
+        ann.sendintr()
+        ann.expect(r"Left the table 'stand' between games: the games you played are saved\. `p2pshithead join "
+                   r"stand` sits you there again\. Bye!")  # fmt: skip
+        ann.expect(pexpect.EOF)
+        ann.close()
+        assert ann.exitstatus == 130
+        host.expect(r"ann \(seat 1\) left the lobby")
+        again = people.run("ann", "join", "stand", "--bind", LOOP, "--ascii")  # as the words say
+        again.expect("press Enter when ready")
+        host.expect("ann sits in seat 1")
     finally:
         people.close()
 
