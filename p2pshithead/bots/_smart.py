@@ -12,7 +12,8 @@ others; once every one has left, the budget left goes to the one likeliest to co
 search always spends its whole budget). The endgame (stock gone, two or three seats left: `tree_seats`)
 is searched as a tree instead (`tree_search`: the bot's own later moves planned; with three seats the
 opponents' replies taken to be greedy's, with two searched but for the share of walks that the
-opponent's replies so far make it likely to play greedy's: `Habits`).
+opponent's replies so far make it likely to play greedy's: `Habits`). Once the stock is gone a seat
+picks up the pile by choice at most `BY_CHOICE` times (`Patience`): no game is dragged out for ever.
 A playout of a last-standing game stops after `HORIZON`
 moves and is scored by the fitted chance of ending the Shithead (`shithead_chances`). With a
 playout budget (and a seeded rng) the choice is deterministic; with a time budget it depends on speed.
@@ -33,6 +34,7 @@ from p2pshithead.bots._endgame import TREE_SEATS, Tree, in_endgame, tree_search
 from p2pshithead.bots._evaluate import shithead_chances
 from p2pshithead.bots._greedy import GreedyBot
 from p2pshithead.bots._habits import Habits
+from p2pshithead.bots._patience import Patience, by_choice
 from p2pshithead.bots._table import ask
 from p2pshithead.bots._worlds import Unseen, sample_world
 from p2pshithead.engine import MAX_PLAYERS, Card, End, Flip, Game, Move, Phase, PickUp, Play, Ready, Ruleset, Swap
@@ -136,6 +138,7 @@ class SmartBot:
     trust: int | None = None  # percent of the tree's walks in which an opponent plays greedy's move; None: the
     # chance its replies so far give (`Habits`)
     habits: Habits = field(default_factory=lambda: Habits(_signature, _choices, _usual), compare=False, repr=False)
+    patience: Patience = field(default_factory=Patience, compare=False, repr=False)  # pick-ups by choice, bounded
 
     @property
     def name(self) -> str:
@@ -149,6 +152,7 @@ class SmartBot:
         trust = self.habits.observe(view, me)
         move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start), trust)
         self.habits.moved(view, me, move)
+        self.patience.moved(view, me, move)
         if self.thinking.searches > searches:
             self.thinking.times.append(self.clock() - start)
         return move
@@ -163,8 +167,10 @@ class SmartBot:
         if view.phase is not Phase.PLAY or isinstance(usual, Flip):
             return usual
         options: dict[tuple[object, ...], Line] = {_signature(view, usual): () if usual is None else (usual,)}
+        spent = self.patience.spent(view, me)
         for move in _worth_trying(view, view.moves_for(me)):
-            options.setdefault(_signature(view, move), (move,))
+            if not (spent and by_choice(view, me, move)):
+                options.setdefault(_signature(view, move), (move,))
         if me != view.turn:
             options.setdefault(_signature(view, None), ())
         if len(options) <= 1:
