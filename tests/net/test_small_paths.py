@@ -1,8 +1,8 @@
-"""Small paths a person walks at a LAN table (pexpect, as typed): a listing that finds nothing says so,
-Ctrl-C while looking for tables says what it did, Ctrl-C between games says that no game waits and how to
-sit again, `n` at "press Enter when ready" keeps the seat without readying it, a refused swap-phase input offers no pick-up, an address that cannot be reached is said in
-words. Where no other table may be seen, the program runs in a network namespace this test makes (only
-`lo` up: no traffic leaves it)."""
+"""Small paths a person walks at a LAN table (pexpect, as typed): a listing that finds nothing says so, Ctrl-C while
+looking for tables says what it did, Ctrl-C between games says that no game waits and how to sit again, `n` at
+"press Enter when ready" keeps the seat without readying it, a refused swap-phase input offers no pick-up, an
+address that cannot be reached is said in words. Where no other table may be seen, the program runs in a network
+namespace this test makes (only `lo` up: no traffic leaves it)."""
 
 from __future__ import annotations
 
