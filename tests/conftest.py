@@ -34,6 +34,8 @@ E2E_MODULES = frozenset({
     "net/test_audit_half_close.py", "cli/test_audit_files.py", "cli/test_audit_input.py", "cli/test_audit_host.py",
     "cli/test_audit_signals.py", "cli/test_paths_play.py", "net/test_paths_speed.py", "net/test_paths_resume.py",
     "net/test_paths_typeahead.py", "net/test_paths_leave.py", "net/test_paths_term.py", "net/test_paths_lobby.py",
+    "net/test_speed_lobby.py", "cli/test_join_list_game.py", "cli/test_leaving_question.py",
+    "cli/test_speed_sigterm.py", "cli/test_watch_host_gone.py",
 })  # fmt: skip
 """Modules (paths from tests/) whose tests open sockets or start processes (all or most of them)."""
 E2E_TESTS = frozenset({
@@ -56,6 +58,14 @@ E2E_TESTS = frozenset({
     "net/test_cli.py::test_a_table_with_house_rules_shows_them_before_anyone_sits_and_plays_by_them",
     "net/test_cli.py::test_join_refuses_a_table_of_another_protocol_version_before_dialling_it",
     "net/test_cli.py::test_list_finds_an_announced_table_and_join_plays_it",
+    "net/test_cli.py::test_a_fifo_for_the_key_or_a_tables_record_is_refused_in_words_not_waited_on",
+    "net/test_cli.py::test_a_link_local_bind_address_is_refused_in_words",
+    "net/test_cli.py::test_a_misspelled_house_rule_is_refused_before_the_table_opens",
+    "net/test_cli.py::test_a_port_in_use_is_said_in_words_with_the_next_step",
+    "net/test_cli.py::test_an_address_bind_cannot_reach_is_refused_in_words",
+    "net/test_cli.py::test_host_refuses_more_bots_than_seats",
+    "net/test_cli.py::test_host_resume_refuses_a_journal_that_does_not_fit_in_words_and_sets_it_aside",
+    "cli/test_rules.py::test_an_unknown_saved_name_lists_the_saved_ones_and_how_to_save_one",
     "net/test_equivocation.py::test_a_seat_killed_with_a_message_in_flight_sends_that_very_message_again",
     "net/test_equivocation.py::test_a_seat_that_sends_two_messages_for_one_place_is_named_by_every_peer_and_by_the_saved_file",
     "net/test_equivocation.py::test_the_same_message_sent_twice_is_harmless",
