@@ -12,6 +12,7 @@ in `SEARCHER_AGREES` of its choices.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 
 from p2pshithead.bots._endgame import in_endgame, worlds_alike
@@ -91,5 +92,10 @@ class Habits:
 def trust(agreed: int, differed: int) -> float:
     """The posterior chance that a player whose replies were greedy's move `agreed` times and another
     `differed` times plays greedy's move (`PRIOR`, `SLIP`, `SEARCHER_AGREES`)."""
-    odds = PRIOR / (1 - PRIOR) * ((1 - SLIP) / SEARCHER_AGREES) ** agreed * (SLIP / (1 - SEARCHER_AGREES)) ** differed
-    return odds / (1 + odds)
+    log_odds = (math.log(PRIOR / (1 - PRIOR)) + agreed * math.log((1 - SLIP) / SEARCHER_AGREES)
+                + differed * math.log(SLIP / (1 - SEARCHER_AGREES)))  # fmt: skip
+    # the odds themselves overflowed a float after some 1,300 agreements (a long endgame): the logistic of
+    # the log-odds, taken on the side where the exponential cannot overflow
+    if log_odds >= 0:
+        return 1 / (1 + math.exp(-log_odds))
+    return math.exp(log_odds) / (1 + math.exp(log_odds))

@@ -57,6 +57,12 @@ def test_trust_rises_with_each_agreement_and_falls_with_each_difference(agreed, 
     assert 0 < trust(agreed, differed + 1) < t < trust(agreed + 1, differed) < 1
 
 
+def test_trust_stays_a_chance_after_thousands_of_replies():
+    """The odds overflowed a float (OverflowError) after some 1,300 agreements, in an endgame dragged out."""
+    assert trust(5_000, 0) > 0.999 and trust(0, 5_000) < 0.001 and 0 < trust(1_200, 300) < 1
+    assert trust(1, 0) == pytest.approx(0.2 * 0.95 / 0.55 / (0.8 + 0.2 * 0.95 / 0.55))  # the odds, as before
+
+
 def test_a_trusted_opponent_s_replies_in_the_tree_are_greedy_s_move():
     """With full trust the tree walks only greedy's reply at the opponent's nodes; without, it searches them."""
 
