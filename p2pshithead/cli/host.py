@@ -267,7 +267,12 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
                 if SEQUENCER not in result.app.present():  # the host's person left that game for good: no next
                     click.echo(fitted(_(HOST_LEFT)))  # game is asked of them, and the table needs its host
                     break
-                if not await agent.async_play_again():
+                try:
+                    again = await agent.async_play_again()
+                except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C (SIGTERM) at the question: no game
+                    click.echo("\n" + fitted(_(STOPPED_BETWEEN)))  # is in play, so none waits for `host --resume`
+                    raise SystemExit(stopped_status()) from None
+                if not again:
                     click.echo(_("You stood up: the table closes. Bye!"))
                     break
                 click.echo(_("the next game: waiting for everyone to say ready (a free seat takes a newcomer)"))
@@ -297,6 +302,9 @@ async def _async_serve(table: _Table, identity: Identity, agent: Agent, level: s
 
 STOPPED_BEFORE_PLAY = N_("Stopped: you left the table before its first game, so it closes. Bye!")
 """What the host's person who stops the table (Ctrl-C, SIGTERM) before its first game began is told, at either game."""
+STOPPED_BETWEEN = N_("Stopped between games: the table closes, and the others are told; the games played are "
+                     "saved. Bye!")  # fmt: skip
+"""What the host's person who stops the table (Ctrl-C, SIGTERM) at the question before the next game is told."""
 HOST_LEFT = N_("You left the game for good, and a table plays on only with its host: it closes now, and the others "
                "are told. Bye!")
 """What the host's person who left a game for good is told once it is over (never asked to play the next)."""

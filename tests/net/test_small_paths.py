@@ -135,6 +135,25 @@ def test_standing_up_after_a_game_says_so(tmp_path: Path) -> None:
         people.close()
 
 
+def test_a_host_stopped_between_games_says_the_table_closes_not_that_a_game_waits(tmp_path: Path) -> None:
+    """Ctrl-C at the host's "Next game at this table?" said "If a game was in play, the others wait for the table
+    to come back: `host --resume` goes on with it", though no game was in play and `host --resume` had none."""
+    people = People(tmp_path)
+    try:
+        host = people.run("host", "host", "--bind", LOOP, "--table", "shut", "--seats", "2", "--bots", "1",
+                          "--games", "2", "--turn-time", "1", "--ascii", "--name", "hostie")  # fmt: skip
+        host.expect("table 'shut'")  # then the host types nothing: their program plays each turn for them
+        host.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
+        host.sendintr()
+        host.expect(r"Stopped between games: the table closes, and the others are told; the games played are saved\. "
+                    r"Bye!")  # fmt: skip
+        host.expect(pexpect.EOF)
+        host.close()
+        assert host.exitstatus == 130 and "host --resume" not in host.before
+    finally:
+        people.close()
+
+
 def test_ctrl_c_between_games_says_no_game_waits_and_the_command_it_gives_sits_the_person_again(tmp_path: Path) -> None:
     """Ctrl-C at "Next game at this table?" said "Dropped out. If a game was in play, the others wait for you",
     though no game was in play and none waited."""
