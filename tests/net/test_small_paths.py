@@ -118,16 +118,22 @@ def test_a_mistyped_swap_offers_no_pick_up() -> None:
     child.expect(pexpect.EOF)
 
 
+def _ann_asked_for_the_next_game(people: People, table: str) -> tuple[pexpect.spawn, pexpect.spawn]:
+    """A host (its own program playing) and Ann at `table`, one game played: Ann at "Next game at this table?"."""
+    host = people.run("host", "host", "--bind", LOOP, "--table", table, "--seats", "2", "--autoplay",
+                      "--games", "2", "--turn-time", "1")  # fmt: skip
+    host.expect(f"table '{table}'")
+    ann = people.run("ann", "join", table, "--bind", LOOP, "--name", "ann", "--ascii")
+    ann.expect("press Enter when ready")
+    ann.sendline("")  # then ann types nothing: her program plays each turn for her, a second in
+    ann.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
+    return host, ann
+
+
 def test_standing_up_after_a_game_says_so(tmp_path: Path) -> None:
     people = People(tmp_path)
     try:
-        host = people.run("host", "host", "--bind", LOOP, "--table", "stand", "--seats", "2", "--autoplay",
-                          "--games", "2", "--turn-time", "1")  # fmt: skip
-        host.expect("table 'stand'")
-        ann = people.run("ann", "join", "stand", "--bind", LOOP, "--name", "ann", "--ascii")
-        ann.expect("press Enter when ready")
-        ann.sendline("")  # then ann types nothing: her program plays each turn for her, a second in
-        ann.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
+        _, ann = _ann_asked_for_the_next_game(people, "stand")
         ann.sendline("n")
         ann.expect("You stood up: the others play on without you. Bye!")
         ann.expect(pexpect.EOF)
@@ -159,21 +165,15 @@ def test_ctrl_c_between_games_says_no_game_waits_and_the_command_it_gives_sits_t
     though no game was in play and none waited."""
     people = People(tmp_path)
     try:
-        host = people.run("host", "host", "--bind", LOOP, "--table", "stand", "--seats", "2", "--autoplay",
-                          "--games", "2", "--turn-time", "1")  # fmt: skip
-        host.expect("table 'stand'")
-        ann = people.run("ann", "join", "stand", "--bind", LOOP, "--name", "ann", "--ascii")
-        ann.expect("press Enter when ready")
-        ann.sendline("")  # then ann types nothing: her program plays each turn for her, a second in
-        ann.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
+        host, ann = _ann_asked_for_the_next_game(people, "between")
         ann.sendintr()
-        ann.expect(r"Left the table 'stand' between games: the games you played are saved\. `p2pshithead join "
-                   r"stand` sits you there again\. Bye!")  # fmt: skip
+        ann.expect(r"Left the table 'between' between games: the games you played are saved\. `p2pshithead join "
+                   r"between` sits you there again\. Bye!")  # fmt: skip
         ann.expect(pexpect.EOF)
         ann.close()
         assert ann.exitstatus == 130
         host.expect(r"ann \(seat 1\) left the lobby")
-        again = people.run("ann", "join", "stand", "--bind", LOOP, "--ascii")  # as the words say
+        again = people.run("ann", "join", "between", "--bind", LOOP, "--ascii")  # as the words say
         again.expect("press Enter when ready")
         host.expect("ann sits in seat 1")
     finally:
