@@ -1,5 +1,5 @@
-"""The program's exit statuses, one name for each (README, "Exit status"); a stop by signal N exits 128 + N
-(`terminal.stopped_status`: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), and click's usage errors 2.
+"""The program's exit statuses, one name for each (the README lists them "for scripts"); a stop by signal N
+exits 128 + N (`terminal.stopped_status`: 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), and click's usage errors 2.
 
 Invariant: `DONE` only for a game played out, or a person's own way out (Ctrl-D, end of input, a game left
 for good): a script may take it that nothing went wrong."""
