@@ -98,6 +98,14 @@ def _english_after_each_test() -> Iterator[None]:
     lang.use("en")
 
 
+@pytest.fixture(autouse=True)
+def _the_suite_folder_after_each_test() -> Iterator[None]:
+    """A test (or a fixture of its module) that took the suite's config folder away fails here: the
+    programs the tests after it start would write the machine's (a `--lang fr` kept there, seen)."""
+    yield
+    assert os.environ.get(HOME_ENV) == _HOME.name, f"{HOME_ENV} is {os.environ.get(HOME_ENV)!r} after this test"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: opens a socket or starts a process (left out of --quick)")
 

@@ -59,13 +59,11 @@ def head_of(output: str) -> str:
 def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     """One whole game of four peer processes: the host (autoplay) and three `join --bot` processes."""
     home = tmp_path_factory.mktemp("home")
-    os.environ[HOME_ENV] = str(home)
-    try:
+    with pytest.MonkeyPatch.context() as patch:  # the suite's own folder comes back after (never the machine's)
+        patch.setenv(HOME_ENV, str(home))
         saved = home / "host.p2ps"
         result = run("host", "--bind", "127.0.0.1", "--no-announce", "--seats", "4", "--bots", "3", "--autoplay",
                      "--transcript", str(saved))  # fmt: skip
-    finally:
-        del os.environ[HOME_ENV]
     return result, home
 
 
