@@ -298,13 +298,21 @@ def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) 
 
 
 def _until(proc: subprocess.Popen[str], text: str) -> list[str]:
-    """`proc`'s output lines up to the first that holds `text` (it must come within END_S)."""
-    assert proc.stdout is not None
+    """`proc`'s output lines up to the first that holds `text`, read as `_rest` reads (a thread joined for at
+    most END_S: a line that never comes fails the test, never hangs it)."""
+    stream = proc.stdout
+    assert stream is not None
     lines: list[str] = []
-    deadline = time.monotonic() + END_S
-    while not lines or text not in lines[-1]:
-        assert time.monotonic() < deadline and proc.poll() is None, lines
-        lines.append(proc.stdout.readline())
+
+    def read() -> None:
+        while (line := stream.readline()) and text not in line:
+            lines.append(line)
+        lines.append(line)
+
+    reader = threading.Thread(target=read, daemon=True)  # (left blocked in a read, it ends with the test's process)
+    reader.start()
+    reader.join(END_S)
+    assert not reader.is_alive() and text in lines[-1], f"no {text!r} within {END_S} s: {lines}"
     return lines
 
 
