@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -118,12 +119,14 @@ def test_a_mistyped_swap_offers_no_pick_up() -> None:
     child.expect(pexpect.EOF)
 
 
-def _ann_asked_for_the_next_game(people: People, table: str) -> tuple[pexpect.spawn, pexpect.spawn]:
-    """A host (its own program playing) and Ann at `table`, one game played: Ann at "Next game at this table?"."""
+def _ann_asked_for_the_next_game(people: People, table: str,
+                                 size: tuple[int, int] = (40, 160)) -> tuple[pexpect.spawn, pexpect.spawn]:  # fmt: skip
+    """A host (its own program playing) and Ann at `table` (typed unquoted, word by word, as people do) on a
+    terminal of `size`, one game played: Ann at "Next game at this table?"."""
     host = people.run("host", "host", "--bind", LOOP, "--table", table, "--seats", "2", "--autoplay",
                       "--games", "2", "--turn-time", "1")  # fmt: skip
     host.expect(f"table '{table}'")
-    ann = people.run("ann", "join", table, "--bind", LOOP, "--name", "ann", "--ascii")
+    ann = people.run("ann", "join", *table.split(), "--bind", LOOP, "--name", "ann", "--ascii", size=size)
     ann.expect("press Enter when ready")
     ann.sendline("")  # then ann types nothing: her program plays each turn for her, a second in
     ann.expect(r"Next game at this table\? Enter to play, n to stand up", timeout=240)
@@ -174,6 +177,27 @@ def test_ctrl_c_between_games_says_no_game_waits_and_the_command_it_gives_sits_t
         assert ann.exitstatus == 130
         host.expect(r"ann \(seat 1\) left the lobby")
         again = people.run("ann", "join", "between", "--bind", LOOP, "--ascii")  # as the words say
+        again.expect("press Enter when ready")
+        host.expect("ann sits in seat 1")
+    finally:
+        people.close()
+
+
+def test_sigterm_between_games_on_a_small_terminal_gives_the_command_as_typed_and_it_sits_the_person_again(
+        tmp_path: Path) -> None:  # fmt: skip
+    """A phone-sized terminal, a table name of two words typed unquoted, the program stopped by SIGTERM (a closed
+    laptop's session, `kill`): the same words, with the command as the person typed it, and status 143."""
+    people = People(tmp_path)
+    try:
+        host, ann = _ann_asked_for_the_next_game(people, "Hostel bar", size=(20, 60))
+        ann.kill(signal.SIGTERM)
+        ann.expect(r"Left the table 'Hostel\s+bar'\s+between\s+games:[\s\S]*`p2pshithead\s+join\s+Hostel\s+bar`"
+                   r"\s+sits\s+you\s+there\s+again\.")  # fmt: skip
+        ann.expect(pexpect.EOF)
+        ann.close()
+        assert ann.exitstatus == 143
+        host.expect(r"ann \(seat 1\) left the lobby")
+        again = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--ascii", size=(20, 60))  # as the words say
         again.expect("press Enter when ready")
         host.expect("ann sits in seat 1")
     finally:
