@@ -14,14 +14,17 @@ import contextlib
 import os
 import random
 import signal
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
+
+import click
 
 from p2pshithead.cli.agents import SpeedPerson
 from p2pshithead.cli.exits import DONE, SHORT
 from p2pshithead.cli.home import transcripts_dir
 from p2pshithead.cli.speedkeys import QUIT_KEYS, RawKeys
 from p2pshithead.cli.speedplay import async_game_over, speed_bot
+from p2pshithead.cli.speedscreen import narrate
 from p2pshithead.cli.terminal import stopped_by
 from p2pshithead.game import SHITHEAD
 from p2pshithead.lang import N_, _, ngettext
@@ -36,6 +39,7 @@ from p2pshithead.net import (
     default_transcript_path,
     save_entries,
 )
+from p2pshithead.speed import SpeedBot
 from p2pshithead.speedgame import SPEED, SpeedApp, SpeedBotAgent
 
 __all__ = ["APPS", "LEFT_SPEED", "SPEED_AGAIN", "async_seated", "async_until_left", "speed_finish", "speed_stopped",
@@ -45,6 +49,21 @@ APPS: Apps = {SHITHEAD.name: SHITHEAD, SPEED.name: SPEED}
 """The applications this program plays on the network."""
 LEFT_SPEED = N_("Left the table (the game stops for both). Bye!")
 """What a person who left a Speed table is told (exit status: `stopped_status`); `_` where it is shown."""
+
+
+class _ToldSpeedBot(SpeedBotAgent):
+    """A Speed seat's bot whose game is told line by line as it goes (`narrate`, the lines a person's screen
+    shows): a table of bots at Speed runs a minute or more, which was a silent terminal."""
+
+    def __init__(self, bot: SpeedBot, rng: random.Random, unicode: bool) -> None:
+        super().__init__(bot, rng)
+        self._unicode = unicode
+
+    def observe(self, app: object, seat: int, events: Sequence[object]) -> None:
+        super().observe(app, seat, events)
+        assert isinstance(app, SpeedApp)
+        for line in narrate(events, app.game, seat, app.names, self._unicode):
+            click.echo(line)
 
 
 @contextlib.contextmanager
@@ -74,7 +93,7 @@ async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> 
     """A Speed seat's agent for as long as the table runs: a bot of `level`, or a person at this terminal
     (in raw mode until the block ends)."""
     if bot:
-        yield SpeedBotAgent(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)))
+        yield _ToldSpeedBot(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)), not ascii)
         return
     async with RawKeys() as keys:
         person = SpeedPerson(keys, not ascii)

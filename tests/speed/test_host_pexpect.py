@@ -196,3 +196,23 @@ def test_a_person_who_leaves_speed_ends_it_for_both_and_the_other_wins_at_once(l
             for child in people.values():
                 if child.isalive():
                     child.kill(9)
+
+
+def test_the_readmes_table_of_two_speed_bots_is_told_as_it_goes_and_ctrl_c_ends_it() -> None:
+    """The README's `host --game speed --bots 1 ... --autoplay` printed "game starts" and then nothing for the
+    minute and more a game of two bots lasts: now each play is told as it lands (the words of a person's screen)."""
+    with tempfile.TemporaryDirectory() as home:
+        child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bots", "1", "--bind", "127.0.0.1", "--no-announce",
+                                        "--autoplay"], env={**os.environ, **ENV, "P2PSHITHEAD_HOME": home},
+                              encoding="utf-8", timeout=30, dimensions=(24, 80))  # fmt: skip
+        try:
+            child.expect("game starts: you are seat 0 of 2")
+            child.expect(r"(You|bot-\w+): \S+ on the (LEFT|RIGHT) pile")
+            child.expect(r"(You|bot-\w+): \S+ on the (LEFT|RIGHT) pile")
+            child.sendintr()
+            child.expect(r"Left the table \(the game stops for both\)\. Bye!")
+            child.expect(pexpect.EOF)
+            child.close()
+            assert child.exitstatus == 130 and "Traceback" not in child.before
+        finally:
+            child.close(force=True)
