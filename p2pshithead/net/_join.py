@@ -108,6 +108,9 @@ _RETRY_S = 1.0
 _WATCH_S = 0.5
 SIT_AGAIN_S = 60.0
 """How long a peer whose link broke before its game began (lobby, waiting) tries to sit again."""
+_QUIET_ROUNDS = 2
+"""Rounds of dials (`_RETRY_S` apart) after a lobby link broke before the person is told the host is away: a
+link back at once, or a host found gone, is said with nothing before it."""
 SIT_AGAIN_LINKS = 100
 """How often a peer sits again at one table at most (a host that keeps dropping it is let go)."""
 
@@ -373,7 +376,8 @@ class Joiner:
                                                   f"({link_words(exc)})")  # fmt: skip
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SIT_AGAIN_S
-        self._notify(Away(SEQUENCER, self._host, SIT_AGAIN_S))
+        rounds, told = 0, False  # the host is said to be away only after `_QUIET_ROUNDS` rounds of dials that
+        # neither reached it nor found it gone (a killed host's port refuses only once its process is wholly gone)
         if self._sat_again > 1:  # a host that seats and drops this peer is not dialled in a tight loop
             await asyncio.sleep(_RETRY_S)
         while (left := deadline - loop.time()) > 0:
@@ -391,10 +395,15 @@ class Joiner:
                         await self._conn.async_close()
                         self._conn = None
                     continue
-                self._notify(Back(SEQUENCER, self._host))
+                if told:
+                    self._notify(Back(SEQUENCER, self._host))
                 return
             if gone_for_good(tries, kept=self._waiting):
                 raise LobbyGone(self._host, self._table_name)
+            rounds += 1
+            if not told and rounds >= _QUIET_ROUNDS:
+                self._notify(Away(SEQUENCER, self._host, max(0.0, deadline - loop.time())))
+                told = True
             await asyncio.sleep(min(_RETRY_S, max(0.0, deadline - loop.time())))
         raise RemoteProtocolError(self._host, f"did not come back within {SIT_AGAIN_S:g} s ({link_words(exc)})")
 

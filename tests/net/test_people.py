@@ -218,6 +218,7 @@ def test_a_joiner_whose_host_is_killed_in_the_lobby_is_told_at_once_what_to_do(p
     ann.expect("press Enter when ready")
     host.kill(signal.SIGKILL)
     ann.expect(words("error: the host of 'Lobby bar' is gone"), timeout=10)
+    assert "is away" not in ann.before, ann.before  # (it said "60 s to come back" first, then that it was gone)
     ann.expect(words("Ask the host to open the table again, then run `p2pshithead join Lobby bar`."), timeout=5)
     ann.expect(pexpect.EOF, timeout=10)
     ann.close()
