@@ -202,9 +202,9 @@ def test_the_readmes_table_of_two_speed_bots_is_told_as_it_goes_and_ctrl_c_ends_
     """The README's `host --game speed --bots 1 ... --autoplay` printed "game starts" and then nothing for the
     minute and more a game of two bots lasts: now each play is told as it lands (the words of a person's screen)."""
     with tempfile.TemporaryDirectory() as home:
-        child = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bots", "1", "--bind", "127.0.0.1", "--no-announce",
-                                        "--autoplay"], env={**os.environ, **ENV, "P2PSHITHEAD_HOME": home},
-                              encoding="utf-8", timeout=30, dimensions=(24, 80))  # fmt: skip
+        readme = ["host", "--game", "speed", "--bots", "1", "--bind", "127.0.0.1", "--no-announce", "--autoplay"]
+        child = pexpect.spawn(PROGRAM, readme, env={**os.environ, **ENV, "P2PSHITHEAD_HOME": home}, encoding="utf-8",
+                              timeout=30, dimensions=(24, 80))  # fmt: skip
         try:
             child.expect("game starts: you are seat 0 of 2")
             child.expect(r"(You|bot-\w+): \S+ on the (LEFT|RIGHT) pile")
