@@ -163,41 +163,27 @@ def test_a_host_stopped_between_games_says_the_table_closes_not_that_a_game_wait
         people.close()
 
 
-def test_ctrl_c_between_games_says_no_game_waits_and_the_command_it_gives_sits_the_person_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("table", "stop", "status", "size"), [
+    ("between", signal.SIGINT, 130, (40, 160)),  # Ctrl-C on a laptop's terminal
+    ("Hostel bar", signal.SIGTERM, 143, (20, 60)),  # `kill` (a closed laptop's session), phone-sized, two words
+])
+def test_stopped_between_games_says_no_game_waits_and_the_command_it_gives_sits_the_person_again(
+        tmp_path: Path, table: str, stop: signal.Signals, status: int, size: tuple[int, int]) -> None:  # fmt: skip
     """Ctrl-C at "Next game at this table?" said "Dropped out. If a game was in play, the others wait for you",
-    though no game was in play and none waited."""
+    though no game was in play and none waited. The table's name is typed unquoted, word by word, and the words
+    give the command back as typed."""
     people = People(tmp_path)
     try:
-        host, ann = _ann_asked_for_the_next_game(people, "between")
-        ann.sendintr()
-        ann.expect(r"Left the table 'between' between games: the games you played are saved\. `p2pshithead join "
-                   r"between` sits you there again\. Bye!")  # fmt: skip
+        host, ann = _ann_asked_for_the_next_game(people, table, size)
+        ann.sendintr() if stop is signal.SIGINT else ann.kill(stop)
+        typed = r"\s+".join(table.split())
+        ann.expect(rf"Left\s+the\s+table\s+'{typed}'\s+between\s+games:\s+the\s+games\s+you\s+played\s+are\s+saved\."
+                   rf"\s+`p2pshithead\s+join\s+{typed}`\s+sits\s+you\s+there\s+again\.\s+Bye!")  # fmt: skip
         ann.expect(pexpect.EOF)
         ann.close()
-        assert ann.exitstatus == 130
+        assert ann.exitstatus == status
         host.expect(r"ann \(seat 1\) left the lobby")
-        again = people.run("ann", "join", "between", "--bind", LOOP, "--ascii")  # as the words say
-        again.expect("press Enter when ready")
-        host.expect("ann sits in seat 1")
-    finally:
-        people.close()
-
-
-def test_sigterm_between_games_on_a_small_terminal_gives_the_command_as_typed_and_it_sits_the_person_again(
-        tmp_path: Path) -> None:  # fmt: skip
-    """A phone-sized terminal, a table name of two words typed unquoted, the program stopped by SIGTERM (a closed
-    laptop's session, `kill`): the same words, with the command as the person typed it, and status 143."""
-    people = People(tmp_path)
-    try:
-        host, ann = _ann_asked_for_the_next_game(people, "Hostel bar", size=(20, 60))
-        ann.kill(signal.SIGTERM)
-        ann.expect(r"Left the table 'Hostel\s+bar'\s+between\s+games:[\s\S]*`p2pshithead\s+join\s+Hostel\s+bar`"
-                   r"\s+sits\s+you\s+there\s+again\.")  # fmt: skip
-        ann.expect(pexpect.EOF)
-        ann.close()
-        assert ann.exitstatus == 143
-        host.expect(r"ann \(seat 1\) left the lobby")
-        again = people.run("ann", "join", "Hostel", "bar", "--bind", LOOP, "--ascii", size=(20, 60))  # as the words say
+        again = people.run("ann", "join", *table.split(), "--bind", LOOP, "--ascii", size=size)  # as the words say
         again.expect("press Enter when ready")
         host.expect("ann sits in seat 1")
     finally:
