@@ -326,8 +326,9 @@ async def _async_join_speed(addresses: Sequence[str], port: int, bind: str, iden
     stop_on_term()
     joiner: Joiner | None = None
     try:
-        async with async_seated(bot, level, seed, ascii) as agent:
-            say = agent.say if isinstance(agent, SpeedPerson) else (lambda text: None) if quiet else click.echo
+        told: Callable[[str], None] = (lambda text: None) if quiet else click.echo  # `--quiet`: nothing
+        async with async_seated(bot, level, seed, ascii, told) as agent:
+            say = agent.say if isinstance(agent, SpeedPerson) else told
             joiner = Joiner(identity, addresses, port, {SPEED.name: SPEED}, lambda app: agent, bot=bot,
                             bind=None if bind == ANY else bind, notify=notifier(say, agent), clock=time.monotonic,
                             secret=os.urandom(SPEED.secret_size), host_key=host_key)  # fmt: skip

@@ -55,15 +55,15 @@ class _ToldSpeedBot(SpeedBotAgent):
     """A Speed seat's bot whose game is told line by line as it goes (`narrate`, the lines a person's screen
     shows): a table of bots at Speed runs a minute or more, which was a silent terminal."""
 
-    def __init__(self, bot: SpeedBot, rng: random.Random, unicode: bool) -> None:
+    def __init__(self, bot: SpeedBot, rng: random.Random, unicode: bool, say: Callable[[str], None]) -> None:
         super().__init__(bot, rng)
-        self._unicode = unicode
+        self._unicode, self._say = unicode, say
 
     def observe(self, app: object, seat: int, events: Sequence[object]) -> None:
         super().observe(app, seat, events)
         assert isinstance(app, SpeedApp)
         for line in narrate(events, app.game, seat, app.names, self._unicode):
-            click.echo(line)
+            self._say(line)
 
 
 @contextlib.contextmanager
@@ -89,11 +89,13 @@ def _term_as_quit_key(keys: RawKeys) -> Iterator[None]:
 
 
 @contextlib.asynccontextmanager
-async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool) -> AsyncIterator[Agent]:
-    """A Speed seat's agent for as long as the table runs: a bot of `level`, or a person at this terminal
-    (in raw mode until the block ends)."""
+async def async_seated(bot: bool, level: str, seed: int | None, ascii: bool,
+                       say: Callable[[str], None] = click.echo) -> AsyncIterator[Agent]:  # fmt: skip
+    """A Speed seat's agent for as long as the table runs: a bot of `level` (its game told by `say`), or a
+    person at this terminal (in raw mode until the block ends)."""
     if bot:
-        yield _ToldSpeedBot(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)), not ascii)
+        yield _ToldSpeedBot(speed_bot(level), random.Random(seed if seed is not None else os.urandom(8)), not ascii,
+                            say)  # fmt: skip
         return
     async with RawKeys() as keys:
         person = SpeedPerson(keys, not ascii)

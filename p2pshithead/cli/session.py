@@ -50,6 +50,7 @@ from p2pshithead.net import (
     LobbySeats,
     NetError,
     Notify,
+    OtherGame,
     Progress,
     Refusal,
     Refused,
@@ -92,6 +93,8 @@ def network_words(exc: BaseException) -> str:
         return _("the game is over: {nick}'s program ended, and a Speed game cannot be taken up again (nobody keeps "
                  "it). To play again, one of you runs `host --game speed` and the other `join --game speed`."
                  ).format(nick=exc.nick)
+    if isinstance(exc, OtherGame):
+        return _("this table plays {game}: run the same `join` with `--game {game}`").format(game=exc.app)
     if isinstance(exc, LobbyGone):
         return _("the host of {table!r} is gone: its program ended before the first game, and nobody keeps a table "
                  "whose game has not begun. Ask the host to open the table again, then run `p2pshithead join {table}`."

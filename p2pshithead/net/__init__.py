@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # what mypy sees of the names `__getattr__` loads (below)
     )
     from p2pshithead.net._host import Host, TableConfig
     from p2pshithead.net._join import Find, Joiner
-    from p2pshithead.net._joining import HostGone, LobbyGone, Refused
+    from p2pshithead.net._joining import HostGone, LobbyGone, OtherGame, Refused
     from p2pshithead.net._journal import Journal, SeatRecord, damaged, replay_journal, unfinished
     from p2pshithead.net._limits import ByteBudget, Limits
     from p2pshithead.net._lobby import Lobby, LobbyRefusal, Occupant
@@ -87,7 +87,7 @@ _LATE = {  # name -> the module that defines it, loaded on first use
                      "Stopped", "TableEvent", "Waiting", "Watching", "Welcomed"], "_events"),
     **dict.fromkeys(["Host", "TableConfig"], "_host"),
     **dict.fromkeys(["Find", "Joiner"], "_join"),
-    **dict.fromkeys(["HostGone", "LobbyGone", "Refused"], "_joining"),
+    **dict.fromkeys(["HostGone", "LobbyGone", "OtherGame", "Refused"], "_joining"),
     **dict.fromkeys(["Journal", "SeatRecord", "damaged", "replay_journal", "unfinished"], "_journal"),
     **dict.fromkeys(["ByteBudget", "Limits"], "_limits"),
     **dict.fromkeys(["Lobby", "LobbyRefusal", "Occupant"], "_lobby"),
@@ -107,8 +107,8 @@ if not TYPE_CHECKING:  # hidden from mypy, which then still refuses a name the p
     __getattr__ = late(__name__, _LATE)
 
 __all__ = [
-    "FROM_HOST", "FROM_PEER", "AwayCause", "AwayReport", "Bye", "Goodbye", "HostGone", "LobbyGone", "Refusal",
-    "Refused", "Reject",
+    "FROM_HOST", "FROM_PEER", "AwayCause", "AwayReport", "Bye", "Goodbye", "HostGone", "LobbyGone", "OtherGame",
+    "Refusal", "Refused", "Reject",
     "AWAY_TIME_S", "MAX_FRAME", "MAX_SEATS", "MAX_WAIT_S", "NICK_MAX", "PROTOCOL_VERSION", "SEQUENCER",
     "SERVICE_TYPE", "ANY", "Agent", "Announcer", "AppSpec", "Application", "Apps", "Authored", "Away", "Back",
     "Browser", "ByteBudget", "Connected", "Connection", "Dropped", "Entry", "Find", "FrameDecoder", "Head", "Host",

@@ -57,6 +57,7 @@ from p2pshithead.net._joining import (
     HostGone,
     HostPin,
     LobbyGone,
+    OtherGame,
     Refused,
     after_loss,
     from_host,
@@ -423,7 +424,7 @@ class Joiner:
         self._host, self._table_name = _("host of {table}").format(table=table.name), table.name
         conn.rename(self._host)
         if table.app not in self._apps:
-            raise RemoteProtocolError(conn.peer, f"plays {table.app!r}, which this program does not know")
+            raise OtherGame(conn.peer, table.app)
         if self._agent is None:
             self._agent = self._agent_for(table.app)
         self._away_time = table.away

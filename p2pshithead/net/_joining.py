@@ -68,6 +68,14 @@ class LobbyGone(RemoteProtocolError):
         self.table = table
 
 
+class OtherGame(RemoteProtocolError):
+    """The host plays `app`, a game this peer was not started for (`join --address` without `--game`)."""
+
+    def __init__(self, peer: str, app: str) -> None:
+        super().__init__(peer, f"plays {app!r}, not the game this program joined for")
+        self.app = app
+
+
 def gone_for_good(tries: Sequence[BaseException], kept: bool) -> bool:
     """Whether a host dialled again at every place it may be (`tries`: what each dial raised) is gone for
     good: what this peer waits for (its game, or a lobby) is kept by nobody (not `kept`: a program that
