@@ -3,10 +3,12 @@ person plays single keys, cards are turned by both programs' shares, and the gam
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 import tempfile
+from collections.abc import Iterator
 
 import pexpect
 import pytest
@@ -218,18 +220,28 @@ def test_the_readmes_table_of_two_speed_bots_is_told_as_it_goes_and_ctrl_c_ends_
             child.close(force=True)
 
 
-def test_a_quiet_speed_bot_joiner_prints_nothing_while_the_game_is_told_at_the_host() -> None:
-    """`join --bot --quiet` ("Print nothing") at a Speed table: the plays the bot's seat tells go nowhere."""
+@contextlib.contextmanager
+def _autoplay_speed_table() -> Iterator[tuple[pexpect.spawn, str, str]]:
+    """A Speed table on loopback whose host's own program plays (`--autoplay`), waiting for a joiner: the
+    host, its address, and a config folder for the joiner."""
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
         host = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bind", "127.0.0.1", "--no-announce", "--autoplay"],
                              env={**os.environ, **ENV, "P2PSHITHEAD_HOME": home}, encoding="utf-8", timeout=30,
                              dimensions=(24, 80))  # fmt: skip
         try:
             host.expect(r"--address (\S+)")
-            joiner = subprocess.Popen([PROGRAM, "join", "--game", "speed", "--bot", "--quiet", "--address",
-                                       host.match.group(1), "--bind", "127.0.0.1"], stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True,
-                                      env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+            yield host, host.match.group(1), mine
+        finally:
+            host.close(force=True)
+
+
+def test_a_quiet_speed_bot_joiner_prints_nothing_while_the_game_is_told_at_the_host() -> None:
+    """`join --bot --quiet` ("Print nothing") at a Speed table: the plays the bot's seat tells go nowhere."""
+    with _autoplay_speed_table() as (host, address, mine):
+        joiner = subprocess.Popen([PROGRAM, "join", "--game", "speed", "--bot", "--quiet", "--address", address,
+                                   "--bind", "127.0.0.1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+        try:
             for _ in range(3):
                 host.expect(r"(You|bot-\w+|\w+): \S+ on the (LEFT|RIGHT) pile")
             host.sendintr()
@@ -237,24 +249,16 @@ def test_a_quiet_speed_bot_joiner_prints_nothing_while_the_game_is_told_at_the_h
             out, _errors = joiner.communicate(timeout=30)
             assert out == "", out
         finally:
-            host.close(force=True)
             joiner.kill()
 
 
 def test_join_by_address_without_game_at_a_speed_table_says_which_game_and_the_option_that_joins_it() -> None:
     """`join --address` takes the game from nothing (no announcement): it said "plays 'speed', which this program
     does not know", of a game this program plays."""
-    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as mine:
-        host = pexpect.spawn(PROGRAM, ["host", "--game", "speed", "--bind", "127.0.0.1", "--no-announce", "--autoplay"],
-                             env={**os.environ, **ENV, "P2PSHITHEAD_HOME": home}, encoding="utf-8", timeout=30,
-                             dimensions=(24, 80))  # fmt: skip
-        try:
-            host.expect(r"--address (\S+)")
-            joined = subprocess.run([PROGRAM, "join", "--bot", "--address", host.match.group(1), "--bind", "127.0.0.1"],
-                                    capture_output=True, text=True, timeout=60,
-                                    env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
-            assert joined.returncode == 3, joined
-            assert "this table plays speed: run the same `join` with `--game speed`" in joined.stderr, joined.stderr
-            assert "does not know" not in joined.stderr and "Traceback" not in joined.stderr
-        finally:
-            host.close(force=True)
+    with _autoplay_speed_table() as (_host, address, mine):
+        joined = subprocess.run([PROGRAM, "join", "--bot", "--address", address, "--bind", "127.0.0.1"],
+                                capture_output=True, text=True, timeout=60,
+                                env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+        assert joined.returncode == 3, joined
+        assert "this table plays speed: run the same `join` with `--game speed`" in joined.stderr, joined.stderr
+        assert "does not know" not in joined.stderr and "Traceback" not in joined.stderr
