@@ -21,10 +21,12 @@ playout budget (and a seeded rng) the choice is deterministic; with a time budge
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import random
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from p2pshithead.bots._arrange import arrangements, swaps_to
@@ -66,6 +68,22 @@ _PLAYOUT_PLAYERS = (GreedyBot(),) * MAX_PLAYERS  # playouts wander, as a table o
 
 Line = tuple[Move, ...]
 """What a playout tries first: one move, the swaps of an arrangement and Ready, or nothing (a pass)."""
+
+
+@contextlib.contextmanager
+def _uncollected() -> Iterator[None]:
+    """Within the block the cyclic garbage collector does not run (it is on again after, if it was before). A
+    search's positions, worlds and tree form no reference cycles: they are freed as they go out of use, and a
+    collection in the middle of a search only walked them, every one alive, for up to 50 ms of CPU (the whole
+    heap, at generation 2), so a decision overran its budget; once the search is over, what is left to walk
+    is small (docs/bots.md, "Garbage collection")."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _plain_swaps(rules: Ruleset) -> bool:
@@ -147,14 +165,15 @@ class SmartBot:
     def decide(self, view: Game, me: int, rng: random.Random) -> Move | None:
         """A move for seat `me` (see `Player.decide`); the show phase, and which face-down card to
         turn, are left to greedy: the search cannot tell those apart. A searched decision's time, all
-        of it, is kept in `thinking.times`."""
-        start, searches = self.clock(), self.thinking.searches
-        trust = self.habits.observe(view, me)
-        move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start), trust)
-        self.habits.moved(view, me, move)
-        self.patience.moved(view, me, move)
-        if self.thinking.searches > searches:
-            self.thinking.times.append(self.clock() - start)
+        of it, is kept in `thinking.times`. No cyclic garbage collection runs within it (`_uncollected`)."""
+        with _uncollected():
+            start, searches = self.clock(), self.thinking.searches
+            trust = self.habits.observe(view, me)
+            move = self._decide(view, me, rng, Deadline(self.budget.seconds, self.clock, start), trust)
+            self.habits.moved(view, me, move)
+            self.patience.moved(view, me, move)
+            if self.thinking.searches > searches:
+                self.thinking.times.append(self.clock() - start)
         return move
 
     def _decide(self, view: Game, me: int, rng: random.Random, stop: Deadline,

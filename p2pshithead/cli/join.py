@@ -43,7 +43,7 @@ folder ($P2PSHITHEAD_HOME, else the platform's app folder), and the next `join` 
               help=_("How the bot plays: random, greedy, smart or smart:BUDGET (200ms, 64p)."))
 @click.option("--name", "nick", help=_("Your name at the table (kept with this identity)."))
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), help=_("Where to save the game."))
-@click.option("--quiet", is_flag=True, help=_("Print nothing."))
+@click.option("--quiet", is_flag=True, help=_("Print nothing but errors (a bot's go to its errors.log)."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=_("Suits as letters (7h), no glyphs."))
 @click.option("--seed", type=int, hidden=True)
 @click.option("--stats", type=click.Path(dir_okay=False, path_type=Path), hidden=True)

@@ -546,7 +546,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         ad = asyncio.run(_async_choose(table, bind, wait, bot, game=game))
         game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
-    seated(_(LEFT_SPEED) if game == SPEED.name else _(_DROPPED))
+    seated(_(LEFT_SPEED) if game == SPEED.name else _(_DROPPED) if resume is not None else _(_LEFT_LOBBY))
     try:
         if game == SPEED.name:
             status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,
@@ -559,8 +559,7 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
             raise set_aside(resume[0], exc, _(_AFRESH)) from None
         if resume is not None:
             resume[0].finish()  # that game is over for this peer: the next `join` looks for a new one
-        if not quiet:
-            click.echo(fitted(_("error: {problem}").format(problem=network_words(exc))), err=True)
+        click.echo(fitted(_("error: {problem}").format(problem=network_words(exc))), err=True)  # `--quiet` too
         raise SystemExit(NETWORK) from None
     if status is None:
         click.echo(fitted(_(LEFT_SPEED)))

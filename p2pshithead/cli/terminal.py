@@ -73,12 +73,16 @@ def stop_on_term() -> None:
     joiner drops out, each saying so and putting the terminal back), but for the exit status: 128 + the
     signal (`stopped_status`). Call it from the coroutine `asyncio.run` runs: it takes that run's SIGINT
     handler (which cancels the main task) before a prompt puts its own in place, since at a prompt Ctrl-C
-    is a key (it asks to leave) and these must not be."""
+    is a key (it asks to leave) and these must not be. In a program whose Ctrl-C is ignored (started with `&`
+    from a script, or by nohup: a bot left running) asyncio.run took none, and these raise KeyboardInterrupt
+    where the loop is, which ends the run as Ctrl-C would have, the main task cancelled (before, the signal
+    killed the program at once: no leave, no word)."""
     interrupt = signal.getsignal(signal.SIGINT)
-    if callable(interrupt):
-        for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
-            if (signum := getattr(signal, name, None)) is not None:
-                signal.signal(signum, partial(_stop, interrupt))
+    if not callable(interrupt):
+        interrupt = signal.default_int_handler
+    for name in ("SIGTERM", "SIGHUP"):  # (Windows has no SIGHUP)
+        if (signum := getattr(signal, name, None)) is not None:
+            signal.signal(signum, partial(_stop, interrupt))
 
 
 def _stop(interrupt: Callable[[int, FrameType | None], object], signum: int, frame: FrameType | None) -> None:

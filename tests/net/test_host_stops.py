@@ -20,10 +20,13 @@ from .test_rejoin import CLI, END_S, Table, until_entries
 ENV = {"TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
 
 
-def _host(table: Table, *args: str) -> pexpect.spawn:
+def _host(table: Table, *args: str, background: bool = False) -> pexpect.spawn:
+    """`host ARGS` on a terminal; `background`: started as a shell starts `host ... &` from a script (or nohup
+    does), its Ctrl-C ignored."""
     env = {**os.environ, **ENV, HOME_ENV: str(table.root / "host")}
+    ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if background else None
     child = pexpect.spawn(CLI[0], [*CLI[1:], "host", *args], env=env, encoding="utf-8", timeout=END_S,
-                          dimensions=(40, 160))  # fmt: skip
+                          dimensions=(40, 160), preexec_fn=ignore)  # fmt: skip
     child.logfile_read = open(table.root / f"host-{len(list(table.root.glob('host-*.log')))}.log", "w")  # noqa: SIM115
     return child
 
@@ -36,11 +39,13 @@ def _gone(table: Table, within: float) -> list[int]:
     return left
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL],
-                         ids=["ctrl-c", "sigterm", "hangup", "kill-9"])  # fmt: skip
-def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: signal.Signals) -> None:
+@pytest.mark.parametrize(("stop", "background"), [
+    (signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGHUP, False), (signal.SIGKILL, False),
+    (signal.SIGTERM, True),  # it died of the signal at once, its bots left running, no word
+], ids=["ctrl-c", "sigterm", "hangup", "kill-9", "sigterm-started-with-&"])  # fmt: skip
+def test_host_resume_brings_its_bots_back_to_their_seats(table: Table, stop: signal.Signals, background: bool) -> None:
     host = _host(table, "--bind", "127.0.0.1", "--no-announce", "--autoplay", "--seats", "3", "--bots", "2",
-                 "--away-time", "40", "--turn-time", "0")  # fmt: skip
+                 "--away-time", "40", "--turn-time", "0", background=background)  # fmt: skip
     until_entries(table.root / "host", 20)  # its game under way
     stopped = time.monotonic()
     os.kill(host.pid, stop)

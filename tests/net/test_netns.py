@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import select
 import shutil
 import subprocess
 import sys
@@ -25,7 +24,7 @@ import pytest
 
 from p2pshithead.cli.home import HOME_ENV
 
-from .test_rejoin import until_playing
+from .test_rejoin import said_until, until_playing
 
 CLI = [sys.executable, "-c", "from p2pshithead.cli.main import main; main(prog_name='p2pshithead')"]
 PEERS = ("host", "a", "b")
@@ -86,19 +85,6 @@ def start_host(lan: dict[str, tuple[str, str]], tmp_path: Path, *args: str) -> s
 
 
 Lan = dict[str, tuple[str, str]]
-
-
-def _said(proc: subprocess.Popen[str], texts: tuple[str, ...], seconds: float) -> str:
-    """The first line `proc` prints that holds one of `texts`, within `seconds` (else the test fails)."""
-    assert proc.stdout is not None
-    deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0:
-        if select.select([proc.stdout], [], [], left)[0]:
-            line = proc.stdout.readline()
-            assert line, f"ended before saying any of {texts}"
-            if any(text in line for text in texts):
-                return line
-    raise AssertionError(f"did not say any of {texts} within {seconds} s")
 
 
 def joiners_of(lan: Lan, tmp_path: Path, table: str) -> list[subprocess.Popen[str]]:
@@ -237,11 +223,11 @@ def test_a_host_whose_address_changes_before_the_game_is_found_again_from_the_lo
         a = subprocess.Popen(in_ns(ns_a, "join", "lobby-lease", "--bot"), stdout=subprocess.PIPE, text=True,
                              env=home(tmp_path, "a"))  # fmt: skip
         assert host.stdout is not None
-        _said(host, ("sits in seat 1",), 30)
+        said_until(host, "sits in seat 1", seconds=30)
         ns, address = lan["host"]
         ip("-n", ns, "addr", "del", f"{address}/24", "dev", "eth0")
         ip("-n", ns, "addr", "add", f"{address.rsplit('.', 1)[0]}.77/24", "dev", "eth0")
-        _said(host, ("is back", "sits in seat"), 45)  # a sits again: its seat kept, or freed first (the host
+        said_until(host, "is back", "sits in seat", seconds=45)  # a sits again: its seat kept, or freed first (the host
         # heard its link go silent too) and taken afresh
         b = subprocess.Popen(in_ns(lan["b"][0], "join", "lobby-lease", "--bot"), stdout=subprocess.PIPE, text=True,
                              env=home(tmp_path, "b"))  # fmt: skip

@@ -250,7 +250,7 @@ def test_a_frozen_joiner_is_away_then_back_and_the_game_goes_on(table: Table) ->
     a, b = table.join("a"), table.join("b")
     until_playing(table.root / "b")
     os.kill(b.pid, signal.SIGSTOP)  # a closed laptop lid
-    away = _until(host, "is away")  # the silence that marks a peer away (5 s), well within the away limit
+    away = said_until(host, "is away")  # the silence that marks a peer away (5 s), well within the away limit
     os.kill(b.pid, signal.SIGCONT)
     outputs = ends(host, a, b)
     outputs[0] = "".join(away) + outputs[0]
@@ -297,22 +297,24 @@ def test_a_table_in_play_stays_listed_as_playing_with_who_is_away(table: Table) 
     assert_one_verified_game(outputs)
 
 
-def _until(proc: subprocess.Popen[str], text: str) -> list[str]:
-    """`proc`'s output lines up to the first that holds `text`, read as `_rest` reads (a thread joined for at
-    most END_S: a line that never comes fails the test, never hangs it)."""
+def said_until(proc: subprocess.Popen[str], *texts: str, seconds: float = END_S) -> list[str]:
+    """`proc`'s output lines up to the first that holds one of `texts`, read as `_rest` reads (a thread joined
+    for at most `seconds`: a line that never comes fails the test, never hangs it; lines already read ahead
+    into the stream's buffer count, as a select on its descriptor would not see them)."""
     stream = proc.stdout
     assert stream is not None
     lines: list[str] = []
 
     def read() -> None:
-        while (line := stream.readline()) and text not in line:
+        while (line := stream.readline()) and not any(text in line for text in texts):
             lines.append(line)
         lines.append(line)
 
     reader = threading.Thread(target=read, daemon=True)  # (left blocked in a read, it ends with the test's process)
     reader.start()
-    reader.join(END_S)
-    assert not reader.is_alive() and text in lines[-1], f"no {text!r} within {END_S} s: {lines}"
+    reader.join(seconds)
+    assert not reader.is_alive() and any(text in lines[-1] for text in texts), \
+        f"none of {texts} within {seconds} s: {lines}"
     return lines
 
 
@@ -320,9 +322,9 @@ def test_a_joiner_whose_link_drops_in_the_lobby_sits_again_and_plays(table: Tabl
     host = table.host("--seats", "3", "--games", "1")
     with CutLink(table.port) as link:
         a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
-        before = _until(a, "seated at")
+        before = said_until(a, "seated at")
         link.cut()  # in the lobby: the table waits for a third player; the link is back at once
-        again = _until(a, "seated at")
+        again = said_until(a, "seated at")
         b = table.join("b")
         outputs = ends(host, a, b)
     assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
@@ -336,9 +338,9 @@ def test_a_lobby_link_broken_only_on_the_joiners_side_gives_the_joiner_its_seat_
     host = table.host("--seats", "3", "--games", "1")
     with CutLink(table.port) as link:
         a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
-        _until(a, "seated at")
+        said_until(a, "seated at")
         link.half_cut()  # the host still holds its side of the link, open and silent
-        again = _until(a, "seated at")
+        again = said_until(a, "seated at")
         b = table.join("b")
         outputs = ends(host, a, b)
     assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
@@ -352,13 +354,13 @@ def test_a_joiner_cut_off_in_the_lobby_comes_back_into_the_game_begun_without_it
     b = table.join("b", held=True)  # it sits before the host sees the dead link as silent (5 s), under load too
     with CutLink(table.port) as link:
         a = table.start("a", "join", "--bot", "--address", f"{LOOP}:{link.port}", "--bind", LOOP)
-        _until(a, "seated at")
+        said_until(a, "seated at")
         link.refusing = True  # a dials again in vain while the game begins with its seat on the dead link
         link.half_cut()
         release(b)
         until_playing(table.root / "b")
         link.refusing = False
-        back = _until(a, "back at")
+        back = said_until(a, "back at")
         outputs = ends(host, a, b)
     assert [p.returncode for p in (host, a, b)] == [0, 0, 0], outputs
     assert "(seat 1): catching up" in back[-1] and "game starts: you are seat 1 of 3" in outputs[1], outputs[1]
@@ -367,7 +369,7 @@ def test_a_joiner_cut_off_in_the_lobby_comes_back_into_the_game_begun_without_it
 
 def test_a_host_resumed_mid_evening_counts_the_games_before_the_crash(table: Table) -> None:
     host = table.host("--seats", "2", "--bots", "1", "--games", "3", "--away-time", "30")
-    _until(host, "game 1: ")  # the first game's scoreboard line: it is over and saved
+    said_until(host, "game 1: ")  # the first game's scoreboard line: it is over and saved
     deadline = time.monotonic() + END_S
     while len(list((table.root / "host").glob("tables/*/entries.p2ps"))) < 2:  # the second game is journaled
         assert time.monotonic() < deadline, "the host never began a second game"

@@ -206,3 +206,30 @@ def test_ctrl_d_at_the_question_which_table_says_nothing_was_joined(alone: str, 
         assert child.exitstatus == 0 and "left the table" not in (child.before or "")
     finally:
         host.close(force=True)
+
+
+def test_a_bot_started_in_the_background_and_killed_in_the_lobby_leaves_in_words(tmp_path: Path) -> None:
+    """`p2pshithead join --bot ... &` from a script (or under nohup) has its Ctrl-C ignored; `kill` then ended it at
+    once, without a word (and a host so started left its bots running: tests/net/test_host_stops.py). In the lobby
+    it said "Dropped out. If a game was in play, the others wait for you", though no game was in play."""
+    people = People(tmp_path)
+    try:
+        host = people.run("host", "host", "--bind", LOOP, "--no-announce", "--table", "bg", "--seats", "3",
+                          "--autoplay")  # fmt: skip
+        host.expect(r"table 'bg' on 127\.0\.0\.1:(\d+)")
+        address = f"{LOOP}:{host.match[1]}"
+        home = {**os.environ, "P2PSHITHEAD_HOME": str(tmp_path / "b")}
+        bot = subprocess.Popen([*CLI, "join", "--bot", "--address", address, "--bind", LOOP], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, env=home,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+        try:
+            host.expect(r"sits in seat 1")
+            bot.terminate()
+            said, _ = bot.communicate(timeout=30)
+        finally:
+            bot.kill()
+        assert bot.returncode == 128 + signal.SIGTERM, said
+        assert said.endswith("\nLeft the table before the game began. Bye!\n"), said
+        host.expect(r"\(seat 1\) left the lobby")
+    finally:
+        people.close()

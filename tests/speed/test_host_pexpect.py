@@ -254,9 +254,10 @@ def test_a_quiet_speed_bot_joiner_prints_nothing_while_the_game_is_told_at_the_h
 
 def test_join_by_address_without_game_at_a_speed_table_says_which_game_and_the_option_that_joins_it() -> None:
     """`join --address` takes the game from nothing (no announcement): it said "plays 'speed', which this program
-    does not know", of a game this program plays."""
+    does not know", of a game this program plays; and under `--quiet` (as a host starts its bots) it said nothing
+    at all, so a bot's errors.log stayed empty."""
     with _autoplay_speed_table() as (_host, address, mine):
-        joined = subprocess.run([PROGRAM, "join", "--bot", "--address", address, "--bind", "127.0.0.1"],
+        joined = subprocess.run([PROGRAM, "join", "--bot", "--quiet", "--address", address, "--bind", "127.0.0.1"],
                                 capture_output=True, text=True, timeout=60,
                                 env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
         assert joined.returncode == 3, joined
