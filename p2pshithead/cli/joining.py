@@ -50,6 +50,7 @@ from p2pshithead.net import (
     Journal,
     JournalError,
     NetError,
+    OtherGame,
     Progress,
     Refused,
     SeatRecord,
@@ -547,13 +548,21 @@ def sit(table: str | None, address: str | None, bind: str, wait: float, bot: boo
         game = SPEED.name if is_speed(ad) else SHITHEAD.name  # the table decides the game
         addresses, port, host_key = ad.addresses, ad.port, ad.host_key
     seated(_(LEFT_SPEED) if game == SPEED.name else _(_DROPPED) if resume is not None else _(_LEFT_LOBBY))
+
+    def speed() -> int | None:
+        return asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet, transcript,
+                                             ascii_only, host_key))  # fmt: skip
+
     try:
-        if game == SPEED.name:
-            status = asyncio.run(_async_join_speed(addresses, port, bind, identity, bot, level, seed, quiet,
-                                                   transcript, ascii_only, host_key))  # fmt: skip
-        else:
-            status = asyncio.run(_async_join(addresses, port, bind, identity, bot, level, seed, quiet, transcript,
-                                             stats, ascii_only, resume, host_key, seated))  # fmt: skip
+        try:
+            status = speed() if game == SPEED.name else asyncio.run(_async_join(
+                addresses, port, bind, identity, bot, level, seed, quiet, transcript, stats, ascii_only, resume,
+                host_key, seated))  # fmt: skip
+        except OtherGame as exc:  # `--address` without `--game`: the table's welcome decides the game (its seat
+            if game is not None or exc.app != SPEED.name:  # is left at once, and taken again by the Speed join)
+                raise
+            seated(_(LEFT_SPEED))
+            status = speed()
     except (NetError, OSError) as exc:
         if isinstance(exc, JournalError) and resume is not None:  # refused before anything was dialled
             raise set_aside(resume[0], exc, _(_AFRESH)) from None

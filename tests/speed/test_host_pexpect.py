@@ -252,14 +252,32 @@ def test_a_quiet_speed_bot_joiner_prints_nothing_while_the_game_is_told_at_the_h
             joiner.kill()
 
 
-def test_join_by_address_without_game_at_a_speed_table_says_which_game_and_the_option_that_joins_it() -> None:
+def test_join_by_address_without_game_at_a_speed_table_plays_speed() -> None:
     """`join --address` takes the game from nothing (no announcement): it said "plays 'speed', which this program
-    does not know", of a game this program plays; and under `--quiet` (as a host starts its bots) it said nothing
-    at all, so a bot's errors.log stayed empty."""
+    does not know", of a game this program plays, then "run the same `join` with `--game speed`"; the table's
+    welcome now decides, as an announcement does for `join NAME`. Under `--quiet` (as a host starts its bots) it
+    said nothing at all, errors included."""
+    with _autoplay_speed_table() as (host, address, mine):
+        joiner = subprocess.Popen([PROGRAM, "join", "--bot", "--quiet", "--address", address, "--bind", "127.0.0.1"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
+        try:
+            host.expect(r"bot-\w+: \S+ on the (LEFT|RIGHT) pile")  # the joiner plays Speed
+            host.sendintr()
+            host.expect(pexpect.EOF)
+            _out, errors = joiner.communicate(timeout=30)  # (it says the host's program ended: its Ctrl-C)
+            assert "this table plays" not in errors and "Traceback" not in errors, errors
+        finally:
+            joiner.kill()
+
+
+def test_join_by_address_with_the_other_game_says_which_game_the_table_plays() -> None:
+    """`--game shithead` given at a Speed table: the words name the table's game and the option that joins it,
+    under `--quiet` too (a host's bot writes them to its errors.log)."""
     with _autoplay_speed_table() as (_host, address, mine):
-        joined = subprocess.run([PROGRAM, "join", "--bot", "--quiet", "--address", address, "--bind", "127.0.0.1"],
-                                capture_output=True, text=True, timeout=60,
+        joined = subprocess.run([PROGRAM, "join", "--bot", "--quiet", "--game", "shithead", "--address", address,
+                                 "--bind", "127.0.0.1"], capture_output=True, text=True, timeout=60,
                                 env={**os.environ, "P2PSHITHEAD_HOME": mine})  # fmt: skip
         assert joined.returncode == 3, joined
         assert "this table plays speed: run the same `join` with `--game speed`" in joined.stderr, joined.stderr
-        assert "does not know" not in joined.stderr and "Traceback" not in joined.stderr
+        assert "Traceback" not in joined.stderr
