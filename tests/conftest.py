@@ -139,10 +139,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # shared thing is the test's own: ports are the system's pick (port 0), each process's config folder a
 # temporary one.
 
-APART = {"test_commands.py": "case", "engine/test_properties.py": "test"}
+APART = {"test_commands.py": "case", "engine/test_properties.py": "test", "net/test_small_paths.py": "test"}
 """Modules (paths from tests/) whose every "test" (all its cases) or every "case" is a unit of its own."""
-LONGEST = ("test_commands.py", "net/test_rejoin.py", "net/test_netns.py", "engine/test_properties.py",
-           "game/test_leave.py", "speed/test_host_pexpect.py", "game/test_auto_move.py", "game/test_fair.py")
+LONGEST = ("test_commands.py", "net/test_small_paths.py", "net/test_netns.py", "net/test_rejoin.py",
+           "speed/test_host_pexpect.py", "net/test_people.py", "net/test_paths_speed.py",
+           "cli/test_leaving_question.py", "engine/test_properties.py", "engine/test_spec_properties.py",
+           "game/test_leave.py")
 """Modules that take the longest (`--durations`: seconds on one worker), first and in this order: a worker
 left with one at the end holds the run. A stale list costs time only. Then the other end-to-end tests:
 they wait the longest."""

@@ -25,13 +25,19 @@ def test_every_module_named_exists() -> None:
 def test_a_table_name_announced_on_this_machine_belongs_to_one_module() -> None:
     """Modules run side by side on the workers, and every table hosted outside a namespace is announced
     on the one mDNS of this machine: two modules hosting "Hostel bar" there made `join Hostel bar` ask
-    "which one?" in both (a CI run). A table in a namespace (`lan.person`) is that namespace's own."""
+    "which one?" in both (a CI run). A table in a namespace (`lan.person`) is that namespace's own. Names are
+    found given as `"--table", "NAME"`, to a helper as `(people, "NAME"`, or as the cases of a `table` parameter."""
     here = Path(__file__).parent
     owners: dict[str, set[str]] = {}
     for path in here.rglob("test_*.py"):
-        for call in re.findall(r"(\w+(?:\.\w+)?)\(([^()]*?\"--table\", \"[^\"]+\")", path.read_text()):
+        text, names = path.read_text(), []
+        for call in re.findall(r"(\w+(?:\.\w+)?)\(([^()]*?\"--table\", \"[^\"]+\")", text):
             if call[0] != "lan.person":
-                name = re.findall(r"\"--table\", \"([^\"]+)\"", call[1])[-1]
-                owners.setdefault(name, set()).add(path.relative_to(here).as_posix())
-    assert "Hostel bar" in owners and "clock" in owners  # (the search finds them)
+                names.append(re.findall(r"\"--table\", \"([^\"]+)\"", call[1])[-1])
+        names += re.findall(r"\(people, \"([^\"]+)\"", text)
+        for cases in re.findall(r"parametrize\(\(\"table\",[^\[]*\[(.*?)\]\)", text, re.S):
+            names += re.findall(r"\(\"([^\"]+)\",", cases)
+        for name in names:
+            owners.setdefault(name, set()).add(path.relative_to(here).as_posix())
+    assert {"Hostel bar", "clock", "stand", "between"} <= set(owners)  # (the search finds them)
     assert {name: sorted(paths) for name, paths in owners.items() if len(paths) > 1} == {}

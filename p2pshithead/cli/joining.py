@@ -40,6 +40,7 @@ from p2pshithead.game import SHITHEAD, ShitheadApp
 from p2pshithead.lang import N_, _, ngettext
 from p2pshithead.net import (
     ANY,
+    AWAY_TIME_S,
     PROTOCOL_VERSION,
     Agent,
     Browser,
@@ -72,7 +73,6 @@ _PICK = N_("join which table? (its number; Ctrl-C to leave) ")
 _MATCH_GRACE_S = 1.0  # after a table of the asked name appears, how long to look for another of that name
 _ANSWERS_S = 2.0  # answers to the browser's query come about 1.1 s after it starts: a table seen sooner (its host's
 # own announcement) waits for them, or a twin of its name that answers the query is missed
-_WATCH_BACK_S = 60.0  # how long a spectator whose link was lost tries to reach the table again
 _WATCH_RETRY_S = 2.0
 _WATCH_LINKS = 100  # links a spectator makes to one table at most (a host that keeps dropping it is let go)
 _FIND_S = 2.0  # how long a joiner coming back looks for its table's announcement per try
@@ -397,6 +397,8 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                 viewer.tick()
 
     games: list[Transcript] = []
+    back_s = AWAY_TIME_S  # how long a lost link is tried again: as long as the table waits for a dropped player
+    # (the host's answer says how long: `host --away-time`), so a host that comes back in time is watched on
     closed, reached, gone, deadline = False, False, False, None  # deadline: when a lost link is given up
     linked = refused = False  # a link serves now; the last try found nothing listening where the table was
     loop = asyncio.get_running_loop()
@@ -419,14 +421,15 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
                     break  # and its game (Speed) is kept by nobody: it never comes back
             finally:
                 linked = False
+                back_s = watcher.table.away if watcher.table is not None else back_s
             if closed := watcher.closed:
                 break
-            if watcher.fresh or loop.time() - began >= _WATCH_BACK_S:  # a link that served: a new loss, a new wait
+            if watcher.fresh or loop.time() - began >= back_s:  # a link that served: a new loss, a new wait
                 deadline = None
             if deadline is None:
-                deadline = loop.time() + _WATCH_BACK_S
+                deadline = loop.time() + back_s
                 tell(_("lost the link to the table; trying to reach it again for {seconds} s (Ctrl-C stops)").format(
-                    seconds=f"{_WATCH_BACK_S:g}"))
+                    seconds=back_s))
             elif loop.time() >= deadline:
                 break
             else:
@@ -436,7 +439,7 @@ async def _async_watch(addresses: Sequence[str], port: int, bind: str, quiet: bo
     if len(evening.games) > 1:
         for line in evening.lines(final=True):
             tell(line)
-    count, seconds = len(games), f"{_WATCH_BACK_S:g}"
+    count, seconds = len(games), back_s
     if gone:
         tell(_("the host's program ended, and a Speed game is kept by nobody: there is nothing more to watch"))
     elif closed:

@@ -61,6 +61,11 @@ class Watcher:
         self._resumed = bool(games)  # until this link's first entry: the end of the last game may be missed
         self._offered: TableInfo | None = None  # the table the host's answer named: its games must be that
 
+    @property
+    def table(self) -> TableInfo | None:
+        """The table as the host's answer named it (None before the answer)."""
+        return self._offered
+
     async def __aenter__(self) -> Watcher:
         reader, writer, address = await async_dial(self._addresses, self._port, self._bind)
         self._conn = Connection(reader, writer, FROM_HOST, peer_name((address, self._port)), limits=self._limits,

@@ -33,7 +33,8 @@ from .cutlink import CutLink
 from .test_cli import CLI, head_of
 from .test_rejoin import HELD, entries_kept, processes_under, release
 
-WAIT_S = 90  # the longest any step of the evening may take (past a spectator's 60 s try to come back)
+AWAY_S = 30  # the table's away time: also how long a spectator that missed the host's bye tries to come back
+WAIT_S = 90  # the longest any step of the evening may take (past that try)
 PLAYED = 40  # entries of game two (its setup and some play) journaled before the spectators come in
 
 
@@ -133,7 +134,8 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
     a link cut once in its catch-up. Game two waits for them: its bot is frozen until all three are in."""
     home, logs = tmp_path_factory.mktemp("home"), tmp_path_factory.mktemp("logs")
     command = [*CLI, "host", "--bind", "127.0.0.1", "--table", "evening", "--seats", "2", "--bots", "1", "--autoplay",
-               "--games", "3", "--rules", "french", "--ascii", "--transcript", str(home / "evening.p2ps")]
+               "--games", "3", "--rules", "french", "--ascii", "--transcript", str(home / "evening.p2ps"),
+               "--away-time", str(AWAY_S)]
     host = _Run(command, logs, "host", env={**os.environ, HOME_ENV: str(home)})
     runs = [host]
     try:
@@ -159,7 +161,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
             finally:
                 with contextlib.suppress(ProcessLookupError):  # (gone already: the evening ended)
                     os.kill(bot, signal.SIGCONT)
-            # a spectator that missed the host's bye tries for 60 s, then says so: the waits are longer
+            # a spectator that missed the host's bye tries for `AWAY_S`, then says so: the waits are longer
             evening.result, evening.cli_watch, evening.cut_watch = (run.result() for run in runs)
             evening.cut_at = link.cut_at
         return evening

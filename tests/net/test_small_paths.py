@@ -165,7 +165,7 @@ def test_a_host_stopped_between_games_says_the_table_closes_not_that_a_game_wait
 
 @pytest.mark.parametrize(("table", "stop", "status", "size"), [
     ("between", signal.SIGINT, 130, (40, 160)),  # Ctrl-C on a laptop's terminal
-    ("Hostel bar", signal.SIGTERM, 143, (20, 60)),  # `kill` (a closed laptop's session), phone-sized, two words
+    ("Bus stop", signal.SIGTERM, 143, (20, 60)),  # `kill` (a closed laptop's session), phone-sized, two words
 ])
 def test_stopped_between_games_says_no_game_waits_and_the_command_it_gives_sits_the_person_again(
         tmp_path: Path, table: str, stop: signal.Signals, status: int, size: tuple[int, int]) -> None:  # fmt: skip
